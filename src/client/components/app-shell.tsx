@@ -1,0 +1,51 @@
+import { Outlet, useRouterState } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { Toaster } from "sonner";
+import { Header } from "@/components/header";
+import { Sidebar } from "@/components/sidebar";
+import { SignIn } from "@/components/sign-in";
+import { TooltipProvider } from "@/components/ui/misc";
+import { useAuth } from "@/lib/auth";
+import { useRecents } from "@/lib/pinned-pages";
+import { useTheme } from "@/lib/theme";
+
+/** Header + sidebar around every route; the sign-in card replaces the page until someone is signed in. */
+export function AppShell() {
+  const { me, loading } = useAuth();
+  const { theme } = useTheme();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [openCount, setOpenCount] = useState(0);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { visit } = useRecents();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a visit is recorded when the path changes
+  useEffect(() => {
+    if (me) visit(pathname);
+  }, [pathname, !!me]);
+
+  return (
+    <TooltipProvider delayDuration={300}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <Header
+        onMenuClick={() => {
+          setOpenCount((n) => n + 1);
+          setSidebarOpen(true);
+        }}
+      />
+      <Sidebar open={sidebarOpen} onOpenChange={setSidebarOpen} openCount={openCount} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {loading ? (
+          <p className="p-8 text-center text-sm text-muted-foreground" role="status">
+            Loading…
+          </p>
+        ) : me ? (
+          <Outlet />
+        ) : (
+          <SignIn />
+        )}
+      </main>
+      <Toaster richColors closeButton position="bottom-right" theme={theme} />
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,146 @@
+import { Link } from "@tanstack/react-router";
+import {
+  BellIcon,
+  BoxIcon,
+  CheckCheckIcon,
+  CopyIcon,
+  ExternalLinkIcon,
+  FileUpIcon,
+  LogInIcon,
+  LogOutIcon,
+  PlusIcon,
+  SettingsIcon,
+  UploadCloudIcon,
+} from "lucide-react";
+import { can } from "@shared/permissions";
+import { InitialsAvatar } from "@/components/avatar";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useAuth } from "@/lib/auth";
+import { useCopy } from "@/lib/use-copy";
+
+export type MenuName = "create" | "notifications" | "profile";
+
+interface MenuProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** Create menu: shortcuts to the upload and add screens. Writers only for uploads (the server enforces it too). */
+export function CreateMenu({ open, onOpenChange }: MenuProps) {
+  const { me } = useAuth();
+  const writer = can(me ? { ...me } : null, "content.write");
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" aria-label="Create">
+          <PlusIcon />
+          <span className="hidden sm:inline">Create</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem asChild disabled={!writer}>
+          <Link to="/db-admin">
+            <FileUpIcon /> Upload Documents
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild disabled={!writer}>
+          <Link to="/s3-admin">
+            <UploadCloudIcon /> Upload to S3
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/core-box-inventory">
+            <BoxIcon /> Add Core Box
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function NotificationsMenu({ open, onOpenChange }: MenuProps) {
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label="Notifications">
+          <BellIcon />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <div className="flex flex-col items-center gap-1 px-3 py-5 text-center">
+          <CheckCheckIcon className="size-6 text-success" aria-hidden />
+          <p className="text-sm font-medium">No new alerts</p>
+          <p className="text-xs text-muted-foreground">All caught up</p>
+        </div>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+export function ProfileMenu({ open, onOpenChange }: MenuProps) {
+  const { me, config, signOut, signInWithMicrosoft } = useAuth();
+  const { copied, copy } = useCopy(2000);
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label="Profile">
+          <InitialsAvatar name={me?.name} email={me?.email} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        {me ? (
+          <>
+            <DropdownMenuLabel className="flex flex-col gap-0.5">
+              <span className="truncate">{me.name || me.email}</span>
+              <span className="truncate text-xs font-normal text-muted-foreground">{me.email}</span>
+              <span className="text-xs font-normal text-muted-foreground">
+                {me.isSuperOwner ? "Super-owner" : me.role}
+              </span>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              onSelect={(e) => {
+                e.preventDefault();
+                void copy(me.email);
+              }}
+            >
+              <CopyIcon /> {copied ? "Copied!" : "Copy Email"}
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/admin">
+                <SettingsIcon /> Admin Settings
+              </Link>
+            </DropdownMenuItem>
+            {config?.entra && (
+              <DropdownMenuItem asChild>
+                <a href={config.entra.accountUrl} target="_blank" rel="noreferrer noopener">
+                  <ExternalLinkIcon /> Microsoft account
+                </a>
+              </DropdownMenuItem>
+            )}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => void signOut()}>
+              <LogOutIcon /> Sign Out
+            </DropdownMenuItem>
+          </>
+        ) : config?.mode === "entra" ? (
+          <DropdownMenuItem onSelect={() => void signInWithMicrosoft()}>
+            <LogInIcon /> Sign In with Microsoft
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={() => document.getElementById("sign-in-email")?.focus()}>
+            <LogInIcon /> Sign In
+          </DropdownMenuItem>
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link, useRouterState } from "@tanstack/react-router";
+import { LayoutDashboardIcon, MenuIcon, MountainIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { ApiStatusPill } from "@/components/api-status";
+import { CreateMenu, type MenuName, NotificationsMenu, ProfileMenu } from "@/components/header-menus";
+import { HeaderSearch } from "@/components/header-search";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth";
+
+/**
+ * The top bar. Profile, Create and Notifications menus are mutually exclusive because one piece of state says
+ * which is open; they close on route change, outside click and Escape.
+ */
+export function Header({ onMenuClick }: { onMenuClick(): void }) {
+  const { config } = useAuth();
+  const [openMenu, setOpenMenu] = useState<MenuName | null>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to the path changing
+  useEffect(() => setOpenMenu(null), [pathname]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpenMenu(null);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  const menu = (name: MenuName) => ({
+    open: openMenu === name,
+    onOpenChange: (open: boolean) => setOpenMenu((current) => (open ? name : current === name ? null : current)),
+  });
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
+        <Button variant="ghost" size="icon-sm" onClick={onMenuClick} aria-label="Open navigation">
+          <MenuIcon />
+        </Button>
+        <Link to="/" className="flex items-center gap-2 font-semibold" aria-label="Geolabs home">
+          <MountainIcon className="size-5 text-primary" aria-hidden />
+          <span className="hidden sm:inline">Geolabs</span>
+        </Link>
+        <Button variant="ghost" size="sm" asChild className="hidden md:inline-flex">
+          <Link to="/" activeOptions={{ exact: true, includeSearch: false }}>
+            <LayoutDashboardIcon /> Dashboard
+          </Link>
+        </Button>
+        <div className="flex flex-1 justify-center px-2">
+          <HeaderSearch />
+        </div>
+        <span
+          className="hidden rounded-full border px-2.5 py-0.5 text-xs font-medium text-muted-foreground lg:inline"
+          aria-label={`Environment: ${config?.appEnv ?? "production"}`}
+        >
+          {config?.appEnv ?? "production"}
+        </span>
+        <ApiStatusPill />
+        <CreateMenu {...menu("create")} />
+        <NotificationsMenu {...menu("notifications")} />
+        <ThemeToggle />
+        <ProfileMenu {...menu("profile")} />
+      </div>
+    </header>
+  );
+}

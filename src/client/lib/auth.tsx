@@ -1,0 +1,106 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
+import type { AuthConfig, Me } from "@shared/auth";
+import { ApiError, api } from "./api";
+import { acquireIdToken, getMsal, SIGN_IN_SCOPES } from "./msal";
+import { setActingUser, setTokenGetter } from "./session";
+
+interface AuthState {
+  config: AuthConfig | undefined;
+  me: Me | null | undefined;
+  loading: boolean;
+  signInWithPassword(email: string, password: string): Promise<void>;
+  signInWithMicrosoft(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+export const ME_KEY = ["auth", "me"] as const;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const qc = useQueryClient();
+  const config = useQuery({
+    queryKey: ["auth", "config"],
+    queryFn: () => api<AuthConfig>("/api/auth/config"),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const entra = config.data?.entra ?? null;
+
+  const me = useQuery({
+    queryKey: ME_KEY,
+    enabled: !!config.data,
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      if (entra) {
+        const msal = await getMsal(entra);
+        setTokenGetter(() => acquireIdToken(msal));
+        if (!msal.getActiveAccount()) return null;
+      }
+      try {
+        return await api<Me>("/api/auth/me");
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;
+        throw err;
+      }
+    },
+  });
+
+  useEffect(() => setActingUser(me.data?.email), [me.data?.email]);
+
+  const signInWithPassword = useCallback(
+    async (email: string, password: string) => {
+      const result = await api<Me>("/api/auth/login", { method: "POST", json: { email, password } });
+      qc.setQueryData(ME_KEY, result);
+    },
+    [qc],
+  );
+
+  const signInWithMicrosoft = useCallback(async () => {
+    if (!entra) return;
+    try {
+      const msal = await getMsal(entra);
+      const result = await msal.loginPopup({ scopes: SIGN_IN_SCOPES, prompt: "select_account" });
+      msal.setActiveAccount(result.account);
+      await qc.invalidateQueries({ queryKey: ME_KEY });
+    } catch (err) {
+      // The spec: sign-in failures are only logged.
+      console.error("Sign-in failed", err);
+    }
+  }, [entra, qc]);
+
+  const signOut = useCallback(async () => {
+    try {
+      if (entra) {
+        const msal = await getMsal(entra);
+        const account = msal.getActiveAccount();
+        await msal.clearCache({ account: account ?? undefined });
+        setTokenGetter(null);
+      } else {
+        await api("/api/auth/logout", { method: "POST" });
+      }
+    } catch (err) {
+      console.error("Sign-out failed", err);
+    }
+    qc.clear();
+    qc.setQueryData(ME_KEY, null);
+  }, [entra, qc]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      config: config.data,
+      me: me.data,
+      loading: config.isPending || (me.isPending && me.fetchStatus !== "idle"),
+      signInWithPassword,
+      signInWithMicrosoft,
+      signOut,
+    }),
+    [config.data, config.isPending, me.data, me.isPending, me.fetchStatus, signInWithPassword, signInWithMicrosoft, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth outside AuthProvider");
+  return ctx;
+}

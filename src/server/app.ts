@@ -1,0 +1,124 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Elysia } from "elysia";
+import { MESSAGES } from "@shared/auth";
+import { isCrossSiteWrite } from "./auth/cross-site";
+import { PUBLIC_API_PATHS, authRest } from "./auth/rest";
+import type { AppDeps } from "./deps";
+import { requestState, setRequestState } from "./http/request-state";
+import { securityHeaders } from "./http/security-headers";
+import { createStaticHandler } from "./http/static";
+import { AppError } from "./lib/errors";
+import { appRouter } from "./trpc/root";
+
+const INTERNAL = "Something went wrong on our side. Please try again.";
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+
+/**
+ * The whole HTTP surface as an Elysia instance, without listening (tests call app.handle(request)).
+ * /trpc/* and /api/* are two doors into the same domain services; everything else is the React app.
+ */
+export function createApp(deps: AppDeps) {
+  const { env, log } = deps;
+  const headers = securityHeaders(env);
+  const serveClient = createStaticHandler(env.CLIENT_DIR);
+
+  const logRequest = (request: Request, status: number) => {
+    const state = requestState(request);
+    const url = new URL(request.url);
+    log.info("request", {
+      reqId: state.reqId,
+      method: request.method,
+      path: url.pathname,
+      status,
+      ms: Math.round(((state.end ?? performance.now()) - state.start) * 10) / 10,
+      user: state.user?.email,
+    });
+  };
+
+  /** An answer given by the guard itself, before any route runs. */
+  const refuse = (request: Request, status: number, message: string) => {
+    logRequest(request, status);
+    return json(status, { error: message }, { ...headers, "x-request-id": requestState(request).reqId });
+  };
+
+  return new Elysia()
+    .onRequest(async ({ request, set, server }) => {
+      const reqId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+      const ip = deps.clientAddress ? deps.clientAddress(request) : (server?.requestIP(request)?.address ?? null);
+      setRequestState(request, { reqId, ip, start: performance.now(), user: null });
+      Object.assign(set.headers, headers, { "x-request-id": reqId });
+
+      const path = new URL(request.url).pathname;
+      const isApi = path.startsWith("/api/") || path.startsWith("/trpc/");
+      if (!isApi) return;
+      set.headers["cache-control"] = "no-store";
+      if (isCrossSiteWrite(request, env.PUBLIC_URL)) return refuse(request, 403, MESSAGES.crossSite);
+      try {
+        requestState(request).user = await deps.auth.identify(request, ip);
+      } catch (err) {
+        if (err instanceof AppError) return refuse(request, err.status, err.message);
+        throw err;
+      }
+      if (!requestState(request).user && !PUBLIC_API_PATHS.has(path)) {
+        return refuse(request, 401, MESSAGES.signInRequired);
+      }
+    })
+    .onAfterHandle(({ request }) => {
+      requestState(request).end = performance.now();
+    })
+    .onAfterResponse(({ request, set, responseValue }) => {
+      const status = responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200);
+      logRequest(request, status);
+    })
+    .onError(({ request, code, error, set }) => {
+      requestState(request).end = performance.now();
+      if (error instanceof AppError) {
+        set.status = error.status;
+        return { error: error.message };
+      }
+      if (code === "PARSE") {
+        set.status = 400;
+        return { error: "The request body could not be read. Send valid JSON or form data." };
+      }
+      if (code === "NOT_FOUND") {
+        set.status = 404;
+        return { error: "Not found." };
+      }
+      if (code === "VALIDATION") {
+        set.status = 400;
+        return { error: "The request is not valid." };
+      }
+      log.error("unhandled error", { reqId: requestState(request).reqId, err: error });
+      set.status = 500;
+      return { error: INTERNAL };
+    })
+    .get("/api/health", () => ({ ok: true }))
+    // The spec's health path: public, 200, no internals.
+    .get("/api/core-boxes/_debug", () => ({ ok: true }))
+    .use(authRest(deps))
+    .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
+    .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
+    .all("/api/*", () => json(404, { error: "Not found." }))
+    .get("/*", ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });
+      return serveClient(request);
+    });
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function handleTrpc(deps: AppDeps, request: Request) {
+  const state = requestState(request);
+  return fetchRequestHandler({
+    endpoint: "/trpc",
+    req: request,
+    router: appRouter,
+    createContext: () => ({ deps, user: state.user, reqId: state.reqId, ip: state.ip }),
+  });
+}

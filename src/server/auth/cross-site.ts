@@ -1,0 +1,23 @@
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing request from another site is refused whatever cookie it carries. Browsers send `Origin` on
+ * cross-origin writes (and `Sec-Fetch-Site`); clients without either (curl, scripts) carry no ambient cookie.
+ */
+export function isCrossSiteWrite(request: Request, publicUrl?: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") {
+    const allowed = new Set<string>([new URL(request.url).origin]);
+    const host = request.headers.get("host");
+    if (host) {
+      allowed.add(`http://${host}`);
+      allowed.add(`https://${host}`);
+    }
+    if (publicUrl) allowed.add(new URL(publicUrl).origin);
+    return !allowed.has(origin);
+  }
+  if (origin === "null") return true;
+  const site = request.headers.get("sec-fetch-site");
+  return site === "cross-site";
+}

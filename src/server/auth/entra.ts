@@ -1,0 +1,41 @@
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
+
+export interface EntraConfig {
+  clientId: string;
+  issuer: string;
+  jwksUrl: string;
+}
+
+export interface EntraClaims {
+  email: string;
+  name: string;
+}
+
+/**
+ * Verifies Microsoft Entra ID tokens (the ID token MSAL returns to our single-page app): RS256 signature
+ * against the tenant's JWKS, issuer, audience (our client id) and expiry. The key set is fetched once and
+ * cached by jose, refetched when an unknown key id appears.
+ */
+export function createEntraVerifier(config: EntraConfig) {
+  const jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+  return async function verify(token: string): Promise<EntraClaims | null> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer: config.issuer,
+        audience: config.clientId,
+        algorithms: ["RS256"],
+        clockTolerance: 60,
+      }));
+    } catch (err) {
+      if (err instanceof errors.JOSEError) return null;
+      throw err;
+    }
+    const email = [payload.preferred_username, payload.email, payload.upn].find(
+      (v): v is string => typeof v === "string" && v.includes("@"),
+    );
+    if (!email) return null;
+    const name = typeof payload.name === "string" ? payload.name : "";
+    return { email: email.trim().toLowerCase(), name };
+  };
+}

@@ -1,0 +1,10 @@
+import type { Actor, Role } from "@shared/permissions";
+
+/** The authenticated caller as the server sees it. Never built from a request body or a client header. */
+export interface Identity extends Actor {
+  id: number;
+  name: string;
+  role: Role;
+  /** Set when the identity came from a local session cookie (so sign-out can revoke it). */
+  sessionId?: string;
+}

@@ -1,0 +1,52 @@
+import { Elysia } from "elysia";
+import { type AuthConfig, loginInput, type Me } from "@shared/auth";
+import type { AppDeps } from "../deps";
+import { jsonBody } from "../http/rest-helpers";
+import { requestState, requireUser } from "../http/request-state";
+import { clearedSessionCookie, sessionCookie } from "./sessions";
+
+/** Paths the guard lets through without a signed-in caller. */
+export const PUBLIC_API_PATHS = new Set([
+  "/api/health",
+  "/api/core-boxes/_debug",
+  "/api/auth/login",
+  "/api/auth/logout",
+  "/api/auth/config",
+]);
+
+function isSecure(request: Request, publicUrl?: string) {
+  return (publicUrl ?? request.url).startsWith("https:");
+}
+
+export function authRest(deps: AppDeps) {
+  const { auth, env } = deps;
+  return new Elysia()
+    .get("/api/auth/config", (): AuthConfig => ({
+      mode: env.AUTH_MODE,
+      appEnv: env.APP_ENV,
+      entra: env.entra
+        ? {
+            clientId: env.entra.clientId,
+            authority: env.entra.authority,
+            accountUrl: "https://myaccount.microsoft.com/",
+          }
+        : null,
+    }))
+    .post("/api/auth/login", async ({ request, body, set }) => {
+      const input = jsonBody(loginInput, body);
+      const { ip } = requestState(request);
+      const result = await auth.login(input, { ip, userAgent: request.headers.get("user-agent") });
+      set.headers["set-cookie"] = sessionCookie(result.token, result.expiresAt, isSecure(request, env.PUBLIC_URL));
+      return toMe(result.identity);
+    })
+    .post("/api/auth/logout", async ({ request, set }) => {
+      await auth.logout(requestState(request).user);
+      set.headers["set-cookie"] = clearedSessionCookie(isSecure(request, env.PUBLIC_URL));
+      return { ok: true };
+    })
+    .get("/api/auth/me", ({ request }): Me => toMe(requireUser(request)));
+}
+
+function toMe(identity: { email: string; name: string; role: Me["role"]; isSuperOwner: boolean }): Me {
+  return { email: identity.email, name: identity.name, role: identity.role, isSuperOwner: identity.isSuperOwner };
+}

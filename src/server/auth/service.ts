@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { MESSAGES } from "@shared/auth";
+import type { LoginInput } from "@shared/auth";
+import type { Db } from "../db/client";
+import { users } from "../db/schema";
+import { signInExternalUser, toIdentity, findUserByEmail } from "../domains/users/accounts";
+import type { Env } from "../env";
+import { AppError } from "../lib/errors";
+import { createEntraVerifier } from "./entra";
+import type { Identity } from "./identity";
+import { verifyPassword } from "./passwords";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./rate-limit";
+import { createSession, readCookie, resolveSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import { isTrustedAddress } from "./trusted-proxies";
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * Turns a request into an identity according to AUTH_MODE. Identity comes only from a session cookie (local),
+ * a verified Entra token (entra) or a header sent by a trusted proxy address (proxy) — never from a body field
+ * or a header the browser controls.
+ */
+export function createAuthService(deps: { db: Db; env: Env }) {
+  const { db, env } = deps;
+  const ttlMs = env.SESSION_TTL_HOURS * 3600 * 1000;
+  const sessionOpts = { ttlMs, superOwnerEmail: env.SUPER_OWNER_EMAIL };
+  const verifyEntra = env.entra ? createEntraVerifier(env.entra) : null;
+
+  async function identify(request: Request, ip: string | null): Promise<Identity | null> {
+    switch (env.AUTH_MODE) {
+      case "local": {
+        const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+        return token ? resolveSession(db, token, sessionOpts) : null;
+      }
+      case "entra": {
+        const header = request.headers.get("authorization") ?? "";
+        const match = /^Bearer\s+(\S+)$/i.exec(header);
+        if (!match || !verifyEntra) return null;
+        const claims = await verifyEntra(match[1]!);
+        if (!claims) return null;
+        return signInExternalUser(db, claims, { superOwnerEmail: env.SUPER_OWNER_EMAIL, via: "entra" });
+      }
+      case "proxy": {
+        if (!isTrustedAddress(ip, env.TRUSTED_PROXIES)) return null;
+        const email = request.headers.get(env.PROXY_USER_HEADER)?.trim().toLowerCase();
+        if (!email || email === "guest" || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) return null;
+        return signInExternalUser(db, { email, name: "" }, { superOwnerEmail: env.SUPER_OWNER_EMAIL, via: "proxy" });
+      }
+    }
+  }
+
+  /** Local accounts: check the password (rate limited) and open a session. */
+  async function login(input: LoginInput, meta: { ip: string | null; userAgent: string | null }) {
+    if (env.AUTH_MODE !== "local") {
+      throw new AppError("BAD_REQUEST", "Password sign-in is not enabled on this portal.");
+    }
+    await assertLoginAllowed(db, input.email, meta.ip);
+    const row = await findUserByEmail(db, input.email);
+    const ok = await verifyPassword(input.password, row?.passwordHash);
+    if (!row || !ok || row.status !== "active") {
+      await recordLoginFailure(db, input.email, meta.ip);
+      throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
+    }
+    await clearLoginFailures(db, input.email, meta.ip);
+    const now = new Date();
+    const session = await createSession(db, row.id, { ...sessionOpts, ...meta, now });
+    await db
+      .update(users)
+      .set({ lastSignInAt: now, firstSignInAt: row.firstSignInAt ?? now })
+      .where(eq(users.id, row.id));
+    return { identity: toIdentity(row, env.SUPER_OWNER_EMAIL), ...session };
+  }
+
+  async function logout(identity: Identity | null) {
+    if (identity?.sessionId) await revokeSession(db, identity.sessionId);
+  }
+
+  return { identify, login, logout, ttlMs };
+}

@@ -1,0 +1,108 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import { isSuperOwnerEmail } from "../domains/users/super-owner";
+import type { DbOrTx } from "../db/client";
+import { sessions, users } from "../db/schema";
+import type { Identity } from "./identity";
+
+export const SESSION_COOKIE = "geolabs_session";
+
+function sha256(value: string) {
+  return new Bun.CryptoHasher("sha256").update(value).digest("hex");
+}
+
+export interface SessionOptions {
+  ttlMs: number;
+  superOwnerEmail?: string;
+}
+
+/** Create a session and return the raw token for the cookie (only its hash is stored). */
+export async function createSession(
+  db: DbOrTx,
+  userId: number,
+  opts: SessionOptions & { ip?: string | null; userAgent?: string | null; now?: Date },
+) {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const now = opts.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + opts.ttlMs);
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt,
+    ip: opts.ip ?? null,
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * Resolve a cookie token to an active user. Expired sessions and deactivated accounts resolve to null.
+ * Sliding expiry: a session used in the second half of its life is extended by a full TTL.
+ */
+export async function resolveSession(
+  db: DbOrTx,
+  token: string,
+  opts: SessionOptions & { now?: Date },
+): Promise<Identity | null> {
+  if (!token || token.length > 100) return null;
+  const id = sha256(token);
+  const now = opts.now ?? new Date();
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.status, "active")))
+    .limit(1);
+  if (!row) return null;
+  if (row.expiresAt.getTime() - now.getTime() < opts.ttlMs / 2) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + opts.ttlMs) })
+      .where(eq(sessions.id, id));
+  }
+  return {
+    id: row.userId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    isSuperOwner: isSuperOwnerEmail(row.email, opts.superOwnerEmail),
+    sessionId: id,
+  };
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeUserSessions(db: DbOrTx, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: DbOrTx, now = new Date()) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export function clearedSessionCookie(secure: boolean) {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}
+
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eqAt = part.indexOf("=");
+    if (eqAt < 0) continue;
+    if (part.slice(0, eqAt).trim() === name) return decodeURIComponent(part.slice(eqAt + 1).trim());
+  }
+  return null;
+}

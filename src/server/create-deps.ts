@@ -1,0 +1,27 @@
+import { createAuthService } from "./auth/service";
+import { openDatabase } from "./db/client";
+import { applyMigrations } from "./db/migrate";
+import type { AppDeps } from "./deps";
+import { createGithubSummaryService } from "./domains/dashboard/github";
+import type { Env } from "./env";
+import { createLogger, type Logger } from "./lib/logger";
+
+/** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
+export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boolean } = {}): Promise<AppDeps> {
+  const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  if (opts.migrate ?? true) await applyMigrations(database.db);
+  return {
+    env,
+    db: database.db,
+    database,
+    log,
+    auth: createAuthService({ db: database.db, env }),
+    github: createGithubSummaryService({
+      repo: env.GITHUB_REPO,
+      apiUrl: env.GITHUB_API_URL,
+      token: env.GITHUB_TOKEN,
+      log,
+    }),
+  };
+}

@@ -1,0 +1,38 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { type Client, createClient } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import * as schema from "./schema";
+
+export type Db = LibSQLDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A query runner: the database or an open transaction. Services accept either. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  client: Client;
+  close(): void;
+}
+
+export function isFileUrl(url: string) {
+  return url.startsWith("file:");
+}
+
+/**
+ * Open the database. For the embedded default we make sure the folder exists, use WAL (readers never block the
+ * writer) and a busy timeout so concurrent writers wait instead of failing.
+ */
+export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+  if (isFileUrl(url) && !url.includes(":memory:")) {
+    const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  // `timeout` is the per-connection busy timeout (ms) of the embedded driver.
+  const client = createClient({ url, authToken, timeout: 5000 } as Parameters<typeof createClient>[0]);
+  if (isFileUrl(url)) {
+    await client.execute("PRAGMA journal_mode = WAL");
+  }
+  const db = drizzle(client, { schema, casing: "snake_case" });
+  return { db, client, close: () => client.close() };
+}

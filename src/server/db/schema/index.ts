@@ -1,0 +1,3 @@
+// One file per domain; drizzle-kit reads this barrel to generate migrations.
+export * from "./audit";
+export * from "./users";

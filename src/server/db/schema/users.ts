@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ROLES } from "@shared/permissions";
+
+export const USER_STATUSES = ["active", "deactivated"] as const;
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+/** Staff accounts. A removed account is deactivated (kept with who/when) so it can be listed and reinstated. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    email: text().notNull(),
+    name: text().notNull().default(""),
+    role: text({ enum: ROLES }).notNull().default("User"),
+    /** argon2id hash (local accounts only). */
+    passwordHash: text(),
+    status: text({ enum: USER_STATUSES }).notNull().default("active"),
+    /** How the account came to exist: seed, cli, register (by an Owner), sign-in (entra/proxy first sign-in). */
+    source: text().notNull().default("register"),
+    registeredBy: text(),
+    createdAt: integer({ mode: "timestamp_ms" }).notNull().default(now),
+    firstSignInAt: integer({ mode: "timestamp_ms" }),
+    lastSignInAt: integer({ mode: "timestamp_ms" }),
+    deactivatedAt: integer({ mode: "timestamp_ms" }),
+    deactivatedBy: text(),
+    roleAtRemoval: text({ enum: ROLES }),
+  },
+  (t) => [
+    uniqueIndex("users_email_uq").on(t.email),
+    index("users_status_role_email_idx").on(t.status, t.role, t.email),
+    index("users_status_created_idx").on(t.status, t.createdAt),
+    index("users_status_deactivated_idx").on(t.status, t.deactivatedAt),
+  ],
+);
+
+/** Server-side sessions for local accounts; the cookie holds a random token, the table its SHA-256. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer({ mode: "timestamp_ms" }).notNull().default(now),
+    expiresAt: integer({ mode: "timestamp_ms" }).notNull(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Failed sign-in counters per key (email, address, email+address) within a window. */
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: integer({ mode: "timestamp_ms" }).notNull(),
+});

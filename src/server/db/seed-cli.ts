@@ -1,0 +1,17 @@
+import { loadEnv } from "../env";
+import { createLogger } from "../lib/logger";
+import { openDatabase } from "./client";
+import { applyMigrations } from "./migrate";
+import { seedDemoData } from "./seed";
+
+// `bun run db:seed [--force]`: seed demo data (only into an empty database unless --force).
+const env = loadEnv();
+const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+await applyMigrations(database.db);
+const result = await seedDemoData(database.db, {
+  log: createLogger("info"),
+  superOwnerEmail: env.SUPER_OWNER_EMAIL,
+  force: process.argv.includes("--force"),
+});
+console.log(result.seeded ? "Demo data seeded." : "The database already has data; nothing seeded (use --force).");
+database.close();

@@ -1,0 +1,17 @@
+import type { AuthService } from "./auth/service";
+import type { Database, Db } from "./db/client";
+import type { GithubSummaryService } from "./domains/dashboard/github";
+import type { Env } from "./env";
+import type { Logger } from "./lib/logger";
+
+/** Everything the app needs, built once in index.ts (or by a test) and passed down explicitly. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  database: Database;
+  log: Logger;
+  auth: AuthService;
+  github: GithubSummaryService;
+  /** Client address of a request; index.ts wires Bun's server.requestIP, tests may inject one. */
+  clientAddress?: (request: Request) => string | null;
+}

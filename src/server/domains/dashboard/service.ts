@@ -1,0 +1,28 @@
+import type { DashboardKpis, Kpi } from "@shared/dashboard";
+import type { Db } from "../../db/client";
+
+/**
+ * Real counts for the KPI cards. Each domain that owns a count plugs its source in here as it is built; a KPI
+ * whose domain does not exist yet is zero, never a made-up number.
+ */
+export type KpiSource = (db: Db, now: Date) => Promise<Kpi>;
+
+const none: KpiSource = async () => ({ value: 0, trend: [0, 0, 0, 0, 0, 0, 0] });
+
+export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
+  docsIndexed: none,
+  coreBoxes: none,
+  aiAnswersThisWeek: none,
+  openTasks: none,
+};
+
+export async function getKpis(deps: { db: Db; now?: Date }): Promise<DashboardKpis> {
+  const now = deps.now ?? new Date();
+  const [docsIndexed, coreBoxes, aiAnswersThisWeek, openTasks] = await Promise.all([
+    kpiSources.docsIndexed(deps.db, now),
+    kpiSources.coreBoxes(deps.db, now),
+    kpiSources.aiAnswersThisWeek(deps.db, now),
+    kpiSources.openTasks(deps.db, now),
+  ]);
+  return { docsIndexed, coreBoxes, aiAnswersThisWeek, openTasks };
+}

@@ -1,0 +1,101 @@
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { AUTH_MODES } from "@shared/auth";
+import { flag } from "@shared/common";
+
+/**
+ * The only reader of process.env. Every setting has an embedded default so the portal starts on a machine with
+ * no network; a bad value stops the process with a message naming the variable.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((s) => (s === "" ? undefined : s))
+  .optional();
+
+const list = z
+  .string()
+  .optional()
+  .transform((s) =>
+    (s ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText,
+  DATABASE_AUTH_TOKEN: optionalText,
+  AUTH_MODE: z.enum(AUTH_MODES).default("local"),
+  SUPER_OWNER_EMAIL: optionalText.transform((s) => s?.toLowerCase()),
+  SEED_DEMO: flag.default(true),
+  APP_ENV: z.string().trim().min(1).default("production"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Origin the portal is served from (for cross-site checks behind a proxy). Defaults to the request's own. */
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  /** Proxy mode: the header carrying the identity, and the addresses allowed to send it. */
+  PROXY_USER_HEADER: z.string().trim().min(1).default("X-User"),
+  TRUSTED_PROXIES: list,
+  /** Entra ID (Microsoft) sign-in. */
+  ENTRA_TENANT_ID: optionalText,
+  ENTRA_CLIENT_ID: optionalText,
+  ENTRA_AUTHORITY: optionalText.pipe(z.url().optional()),
+  ENTRA_ISSUER: optionalText,
+  ENTRA_JWKS_URL: optionalText.pipe(z.url().optional()),
+  /** Repository summary on the dashboard ("owner/name"). */
+  GITHUB_REPO: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, "must look like owner/name")
+      .optional(),
+  ),
+  GITHUB_API_URL: z.url().default("https://api.github.com"),
+  GITHUB_TOKEN: optionalText,
+  /** Where the built client lives (the start script builds it there). */
+  CLIENT_DIR: z.string().default("./dist/client"),
+});
+
+export type RawEnv = z.infer<typeof schema>;
+
+export interface Env extends RawEnv {
+  DATA_DIR: string;
+  DATABASE_URL: string;
+  entra: { tenantId: string; clientId: string; authority: string; issuer: string; jwksUrl: string } | null;
+}
+
+export class ConfigError extends Error {}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const dataDir = resolve(raw.DATA_DIR);
+  const databaseUrl = raw.DATABASE_URL ?? `file:${join(dataDir, "portal.db")}`;
+  let entra: Env["entra"] = null;
+  if (raw.AUTH_MODE === "entra") {
+    const missing = (["ENTRA_TENANT_ID", "ENTRA_CLIENT_ID"] as const).filter((k) => !raw[k]);
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(", ")}: required when AUTH_MODE=entra`);
+    }
+    const tenantId = raw.ENTRA_TENANT_ID!;
+    const authority = raw.ENTRA_AUTHORITY ?? `https://login.microsoftonline.com/${tenantId}`;
+    entra = {
+      tenantId,
+      clientId: raw.ENTRA_CLIENT_ID!,
+      authority,
+      issuer: raw.ENTRA_ISSUER ?? `https://login.microsoftonline.com/${tenantId}/v2.0`,
+      jwksUrl: raw.ENTRA_JWKS_URL ?? `https://login.microsoftonline.com/${tenantId}/discovery/v2.0/keys`,
+    };
+  }
+  if (raw.AUTH_MODE === "proxy" && raw.TRUSTED_PROXIES.length === 0) {
+    throw new ConfigError("Invalid configuration:\n  TRUSTED_PROXIES: required when AUTH_MODE=proxy");
+  }
+  return { ...raw, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, entra };
+}

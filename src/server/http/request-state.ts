@@ -1,0 +1,30 @@
+import type { Identity } from "../auth/identity";
+import { AppError } from "../lib/errors";
+import { MESSAGES } from "@shared/auth";
+
+/** Per-request facts the app computes once in onRequest: id, address, timing and the authenticated caller. */
+export interface RequestState {
+  reqId: string;
+  ip: string | null;
+  start: number;
+  /** When the response was ready (set before logging, which may run later). */
+  end?: number;
+  user: Identity | null;
+}
+
+const states = new WeakMap<Request, RequestState>();
+
+export function setRequestState(request: Request, state: RequestState) {
+  states.set(request, state);
+}
+
+export function requestState(request: Request): RequestState {
+  return states.get(request) ?? { reqId: "-", ip: null, start: performance.now(), user: null };
+}
+
+/** The signed-in caller of a REST handler; a 401 if there is none (the app guard normally answers first). */
+export function requireUser(request: Request): Identity {
+  const user = requestState(request).user;
+  if (!user) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return user;
+}

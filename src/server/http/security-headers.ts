@@ -1,0 +1,30 @@
+import type { Env } from "../env";
+
+/** Security headers for every response. The CSP allows Microsoft sign-in only when Entra mode is on. */
+export function securityHeaders(env: Env): Record<string, string> {
+  const login = env.entra ? new URL(env.entra.authority).origin : "";
+  const graph = env.entra ? " https://graph.microsoft.com" : "";
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix positions popovers with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${login ? ` ${login}` : ""}${graph}`,
+    `frame-src 'self' blob:${login ? ` ${login}` : ""}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+  return {
+    "content-security-policy": csp,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "SAMEORIGIN",
+    "cross-origin-opener-policy": env.entra ? "same-origin-allow-popups" : "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  };
+}

@@ -1,0 +1,44 @@
+import { createApp } from "./app";
+import { createDeps } from "./create-deps";
+import { seedDemoData } from "./db/seed";
+import { ConfigError, loadEnv } from "./env";
+
+/** Read configuration, open the database, seed an empty one, serve; stop cleanly on SIGTERM/SIGINT. */
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const deps = await createDeps(env);
+  if (env.SEED_DEMO) await seedDemoData(deps.db, { log: deps.log, superOwnerEmail: env.SUPER_OWNER_EMAIL });
+
+  const app = createApp(deps).listen({
+    port: env.PORT,
+    hostname: env.HOST,
+    // Uploads are streamed and limited per route; this is only the outer bound.
+    maxRequestBodySize: 1024 * 1024 * 1024,
+  });
+  const port = app.server?.port;
+  deps.log.info("portal listening", { url: `http://localhost:${port}`, appEnv: env.APP_ENV, auth: env.AUTH_MODE });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.log.info("shutting down", { signal });
+    // Finish in-flight requests, then close the database.
+    await app.server?.stop(false);
+    deps.database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+await main();

@@ -1,0 +1,54 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { MESSAGES } from "@shared/auth";
+import { can, isOwner } from "@shared/permissions";
+import { AppError, formatZodError } from "../lib/errors";
+import type { Context } from "./context";
+
+const INTERNAL = "Something went wrong on our side. Please try again.";
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error, ctx }) {
+    const cause = error.cause;
+    let message = error.message;
+    if (cause instanceof ZodError) message = formatZodError(cause);
+    else if (error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)) {
+      ctx?.deps.log.error("trpc procedure failed", { reqId: ctx.reqId, err: cause ?? error });
+      message = INTERNAL;
+    }
+    // Never send a stack trace to the client.
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+  },
+});
+
+/** Services throw AppError; map it to the tRPC code of the same name (the names are the same on purpose). */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.signInRequired });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Admin Console level: Admins, Owners and the super-owner. */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!can(ctx.user, "admin.view")) throw new TRPCError({ code: "FORBIDDEN", message: MESSAGES.forbidden });
+  return next();
+});
+
+/** Owners and the super-owner. */
+export const ownerProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!isOwner(ctx.user)) throw new TRPCError({ code: "FORBIDDEN", message: MESSAGES.forbidden });
+  return next();
+});

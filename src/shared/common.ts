@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * A boolean query flag. Every flag on every path accepts true/false and 1/0 (strings from a query string,
+ * or real booleans and numbers from JSON). Anything else is a 400 naming the field.
+ */
+export const flag = z.preprocess(
+  (v) => {
+    if (typeof v === "boolean") return v;
+    if (v === 1 || v === 0) return v === 1;
+    if (typeof v === "string") {
+      const s = v.trim().toLowerCase();
+      if (s === "true" || s === "1") return true;
+      if (s === "false" || s === "0" || s === "") return false;
+    }
+    return v;
+  },
+  z.boolean({ error: "must be true, false, 1 or 0" }),
+);
+
+export const sortDir = z.enum(["asc", "desc"], { error: "must be asc or desc" });
+export type SortDir = z.infer<typeof sortDir>;
+
+/** A page number from a query string or JSON: 1-based integer. */
+export const pageNumber = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(1, "must be 1 or more")
+  .max(1_000_000, "is too large");
+
+/** A page size restricted to the sizes a screen offers. */
+export function pageSize<const T extends readonly number[]>(sizes: T, fallback: T[number]) {
+  return z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .refine((n) => (sizes as readonly number[]).includes(n), `must be one of ${sizes.join(", ")}`)
+    .default(fallback);
+}
+
+/** Free text typed into a search box: trimmed, bounded, and never containing control characters. */
+export const searchText = z
+  .string()
+  .max(200, "must be 200 characters or fewer")
+  .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, " ").trim());
+
+/** A plain-text field stored as given (trimmed), bounded, without control characters other than newline/tab. */
+export function text(max: number) {
+  return z
+    .string({ error: "must be text" })
+    .max(max, `must be ${max} characters or fewer`)
+    .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), "contains control characters")
+    .transform((s) => s.trim());
+}
+
+export const emailAddress = z
+  .string({ error: "must be text" })
+  .trim()
+  .toLowerCase()
+  .max(254, "must be 254 characters or fewer")
+  .pipe(z.email({ error: "must be a valid email address" }));
+
+/** ISO calendar date (YYYY-MM-DD) that exists on the calendar (no 2026-02-30). */
+export const isoDate = z
+  .string({ error: "must be a date (YYYY-MM-DD)" })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
+  .refine(isCalendarDate, "is not a real calendar date");
+
+export function isCalendarDate(s: string): boolean {
+  const [y, m, d] = s.split("-").map(Number) as [number, number, number];
+  if (y < 1900 || y > 2200) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

@@ -1,0 +1,95 @@
+/**
+ * Roles and the rules of who may do what. The server calls `can()` to enforce; the client calls the same
+ * function only to hide or disable controls.
+ */
+export const ROLES = ["Owner", "Admin", "User"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Sort rank used for "role ascending": Owner, Admin, User. */
+export const ROLE_RANK: Record<Role, number> = { Owner: 0, Admin: 1, User: 2 };
+
+export interface Actor {
+  email: string;
+  role: Role;
+  /** True only for the one account named by SUPER_OWNER_EMAIL. */
+  isSuperOwner: boolean;
+}
+
+export interface UserTarget {
+  email: string;
+  role: Role;
+  isSuperOwner: boolean;
+}
+
+export type Action =
+  /** Open the Admin Console and its lists. */
+  | "admin.view"
+  /** Owner-only account actions. */
+  | "users.register"
+  | "users.reinstate"
+  /** Write documents, databases and storage objects (Index Manager, S3 Uploader). */
+  | "content.write"
+  /** See every ticket and assign them (IT staff). */
+  | "tickets.manageAll";
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function isStaffAdmin(actor: Actor | null | undefined): boolean {
+  return !!actor && (actor.role === "Owner" || actor.role === "Admin" || actor.isSuperOwner);
+}
+
+export function isOwner(actor: Actor | null | undefined): boolean {
+  return !!actor && (actor.role === "Owner" || actor.isSuperOwner);
+}
+
+/** Role-level actions that need no target. */
+export function can(actor: Actor | null | undefined, action: Action): boolean {
+  if (!actor) return false;
+  switch (action) {
+    case "admin.view":
+    case "content.write":
+    case "tickets.manageAll":
+      return isStaffAdmin(actor);
+    case "users.register":
+    case "users.reinstate":
+      return isOwner(actor);
+  }
+}
+
+export type Refusal = { ok: true } | { ok: false; reason: string };
+const allow: Refusal = { ok: true };
+const deny = (reason: string): Refusal => ({ ok: false, reason });
+
+/**
+ * May `actor` give `target` the role `next`?
+ * - the super-owner may change anyone but themself, to any role;
+ * - Owners switch User <-> Admin for User/Admin accounts other than themselves and the super-owner;
+ * - Admins and Users change nothing.
+ */
+export function checkRoleChange(actor: Actor | null | undefined, target: UserTarget, next: Role): Refusal {
+  if (!actor) return deny("Sign in first.");
+  if (target.isSuperOwner) return deny("The super-owner's role cannot be changed.");
+  if (actor.isSuperOwner) return allow;
+  if (actor.role !== "Owner") return deny("Only Owners can change roles.");
+  if (sameEmail(actor.email, target.email)) return deny("You cannot change your own role.");
+  if (target.role === "Owner") return deny("Only the super-owner can change an Owner's role.");
+  if (next === "Owner") return deny("Only the super-owner can make someone an Owner.");
+  return allow;
+}
+
+/** May `actor` remove (deactivate) `target`? Same shape as role changes. */
+export function checkRemoval(actor: Actor | null | undefined, target: UserTarget): Refusal {
+  if (!actor) return deny("Sign in first.");
+  if (target.isSuperOwner) return deny("The super-owner cannot be removed.");
+  if (sameEmail(actor.email, target.email)) return deny("You cannot remove your own account.");
+  if (actor.isSuperOwner) return allow;
+  if (actor.role !== "Owner") return deny("Only Owners can remove accounts.");
+  if (target.role === "Owner") return deny("Only the super-owner can remove an Owner.");
+  return allow;
+}
+
+/** Row is locked (no role change, no delete) for this actor. */
+export function isRowLocked(actor: Actor | null | undefined, target: UserTarget): boolean {
+  const anyRole = ROLES.some((r) => r !== target.role && checkRoleChange(actor, target, r).ok);
+  return !anyRole && !checkRemoval(actor, target).ok;
+}

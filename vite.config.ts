@@ -1,0 +1,45 @@
+import { fileURLToPath, URL } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const serverPort = Number(process.env.PORT ?? 3000);
+
+export default defineConfig({
+  root: "src/client",
+  publicDir: "public",
+  plugins: [
+    // File-based routes with automatic code splitting: every screen is its own chunk.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "./src/client/routes",
+      generatedRouteTree: "./src/client/routeTree.gen.ts",
+      routeFileIgnorePrefix: "-",
+      quoteStyle: "double",
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: {
+      "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
+      "@": fileURLToPath(new URL("./src/client", import.meta.url)),
+    },
+  },
+  build: {
+    outDir: "../../dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": `http://localhost:${serverPort}`,
+      "/trpc": `http://localhost:${serverPort}`,
+      "/files": `http://localhost:${serverPort}`,
+    },
+  },
+});
