@@ -14,8 +14,8 @@ export default defineConfig({
     tanstackRouter({
       target: "react",
       autoCodeSplitting: true,
-      routesDirectory: "./src/client/routes",
-      generatedRouteTree: "./src/client/routeTree.gen.ts",
+      routesDirectory: fileURLToPath(new URL("./src/client/routes", import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL("./src/client/routeTree.gen.ts", import.meta.url)),
       routeFileIgnorePrefix: "-",
       quoteStyle: "double",
     }),
@@ -32,7 +32,7 @@ export default defineConfig({
     outDir: "../../dist/client",
     emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 600,
+    chunkSizeWarningLimit: 800,
   },
   server: {
     port: 5173,

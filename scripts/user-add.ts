@@ -6,7 +6,8 @@ import { ConfigError, loadEnv } from "../src/server/env";
 import { AppError } from "../src/server/lib/errors";
 
 // bun run user:add <email> --role <Owner|Admin|User> --password <password> [--name "Full Name"]
-const usage = 'Usage: bun run user:add <email> --role <Owner|Admin|User> --password <password> [--name "Full Name"]';
+const usage =
+  'Usage: bun run user:add <email> --role <Owner|Admin|User> --password <password> [--name "Full Name"]';
 
 async function main() {
   let parsed: ReturnType<typeof parseArgs>;

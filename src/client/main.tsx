@@ -14,7 +14,9 @@ const root = document.getElementById("root")!;
 
 if (isAuthResponseFrame()) {
   // MSAL's sign-in popup (or silent iframe) landed back on our origin: hand the response to the main window.
-  import("@azure/msal-browser/redirect-bridge").then((m) => m.broadcastResponseToMainFrame()).catch(() => window.close());
+  import("@azure/msal-browser/redirect-bridge")
+    .then((m) => m.broadcastResponseToMainFrame())
+    .catch(() => window.close());
 } else {
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();

@@ -1,8 +1,8 @@
+import { MESSAGES } from "@shared/auth";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Elysia } from "elysia";
-import { MESSAGES } from "@shared/auth";
 import { isCrossSiteWrite } from "./auth/cross-site";
-import { PUBLIC_API_PATHS, authRest } from "./auth/rest";
+import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
@@ -46,69 +46,73 @@ export function createApp(deps: AppDeps) {
     return json(status, { error: message }, { ...headers, "x-request-id": requestState(request).reqId });
   };
 
-  return new Elysia()
-    .onRequest(async ({ request, set, server }) => {
-      const reqId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
-      const ip = deps.clientAddress ? deps.clientAddress(request) : (server?.requestIP(request)?.address ?? null);
-      setRequestState(request, { reqId, ip, start: performance.now(), user: null });
-      Object.assign(set.headers, headers, { "x-request-id": reqId });
+  return (
+    new Elysia()
+      .onRequest(async ({ request, set, server }) => {
+        const reqId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+        const ip = deps.clientAddress
+          ? deps.clientAddress(request)
+          : (server?.requestIP(request)?.address ?? null);
+        setRequestState(request, { reqId, ip, start: performance.now(), user: null });
+        Object.assign(set.headers, headers, { "x-request-id": reqId });
 
-      const path = new URL(request.url).pathname;
-      const isApi = path.startsWith("/api/") || path.startsWith("/trpc/");
-      if (!isApi) return;
-      set.headers["cache-control"] = "no-store";
-      if (isCrossSiteWrite(request, env.PUBLIC_URL)) return refuse(request, 403, MESSAGES.crossSite);
-      try {
-        requestState(request).user = await deps.auth.identify(request, ip);
-      } catch (err) {
-        if (err instanceof AppError) return refuse(request, err.status, err.message);
-        throw err;
-      }
-      if (!requestState(request).user && !PUBLIC_API_PATHS.has(path)) {
-        return refuse(request, 401, MESSAGES.signInRequired);
-      }
-    })
-    .onAfterHandle(({ request }) => {
-      requestState(request).end = performance.now();
-    })
-    .onAfterResponse(({ request, set, responseValue }) => {
-      const status = responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200);
-      logRequest(request, status);
-    })
-    .onError(({ request, code, error, set }) => {
-      requestState(request).end = performance.now();
-      if (error instanceof AppError) {
-        set.status = error.status;
-        return { error: error.message };
-      }
-      if (code === "PARSE") {
-        set.status = 400;
-        return { error: "The request body could not be read. Send valid JSON or form data." };
-      }
-      if (code === "NOT_FOUND") {
-        set.status = 404;
-        return { error: "Not found." };
-      }
-      if (code === "VALIDATION") {
-        set.status = 400;
-        return { error: "The request is not valid." };
-      }
-      log.error("unhandled error", { reqId: requestState(request).reqId, err: error });
-      set.status = 500;
-      return { error: INTERNAL };
-    })
-    .get("/api/health", () => ({ ok: true }))
-    // The spec's health path: public, 200, no internals.
-    .get("/api/core-boxes/_debug", () => ({ ok: true }))
-    .use(authRest(deps))
-    .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
-    .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
-    .all("/api/*", () => json(404, { error: "Not found." }))
-    .get("/*", ({ request }) => {
-      const path = new URL(request.url).pathname;
-      if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });
-      return serveClient(request);
-    });
+        const path = new URL(request.url).pathname;
+        const isApi = path.startsWith("/api/") || path.startsWith("/trpc/");
+        if (!isApi) return;
+        set.headers["cache-control"] = "no-store";
+        if (isCrossSiteWrite(request, env.PUBLIC_URL)) return refuse(request, 403, MESSAGES.crossSite);
+        try {
+          requestState(request).user = await deps.auth.identify(request, ip);
+        } catch (err) {
+          if (err instanceof AppError) return refuse(request, err.status, err.message);
+          throw err;
+        }
+        if (!requestState(request).user && !PUBLIC_API_PATHS.has(path)) {
+          return refuse(request, 401, MESSAGES.signInRequired);
+        }
+      })
+      .onAfterHandle(({ request }) => {
+        requestState(request).end = performance.now();
+      })
+      .onAfterResponse(({ request, set, responseValue }) => {
+        const status = responseValue instanceof Response ? responseValue.status : Number(set.status ?? 200);
+        logRequest(request, status);
+      })
+      .onError(({ request, code, error, set }) => {
+        requestState(request).end = performance.now();
+        if (error instanceof AppError) {
+          set.status = error.status;
+          return { error: error.message };
+        }
+        if (code === "PARSE") {
+          set.status = 400;
+          return { error: "The request body could not be read. Send valid JSON or form data." };
+        }
+        if (code === "NOT_FOUND") {
+          set.status = 404;
+          return { error: "Not found." };
+        }
+        if (code === "VALIDATION") {
+          set.status = 400;
+          return { error: "The request is not valid." };
+        }
+        log.error("unhandled error", { reqId: requestState(request).reqId, err: error });
+        set.status = 500;
+        return { error: INTERNAL };
+      })
+      .get("/api/health", () => ({ ok: true }))
+      // The spec's health path: public, 200, no internals.
+      .get("/api/core-boxes/_debug", () => ({ ok: true }))
+      .use(authRest(deps))
+      .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
+      .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
+      .all("/api/*", () => json(404, { error: "Not found." }))
+      .get("/*", ({ request }) => {
+        const path = new URL(request.url).pathname;
+        if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });
+        return serveClient(request);
+      })
+  );
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
-import { z } from "zod";
 import { AUTH_MODES } from "@shared/auth";
 import { flag } from "@shared/common";
+import { z } from "zod";
 
 /**
  * The only reader of process.env. Every setting has an embedded default so the portal starts on a machine with
@@ -36,7 +36,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Origin the portal is served from (for cross-site checks behind a proxy). Defaults to the request's own. */
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(12),
   /** Proxy mode: the header carrying the identity, and the addresses allowed to send it. */
   PROXY_USER_HEADER: z.string().trim().min(1).default("X-User"),
   TRUSTED_PROXIES: list,

@@ -25,7 +25,11 @@ async function main() {
     maxRequestBodySize: 1024 * 1024 * 1024,
   });
   const port = app.server?.port;
-  deps.log.info("portal listening", { url: `http://localhost:${port}`, appEnv: env.APP_ENV, auth: env.AUTH_MODE });
+  deps.log.info("portal listening", {
+    url: `http://localhost:${port}`,
+    appEnv: env.APP_ENV,
+    auth: env.AUTH_MODE,
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

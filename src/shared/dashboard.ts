@@ -15,6 +15,8 @@ export interface DashboardKpis {
 
 export const REPO_PAGE_SIZE = 6;
 export const REPO_ERROR = "Couldn\u2019t load GitHub data.";
+/** Returned when no GITHUB_REPO is configured: the dashboard then leaves the panel out. */
+export const REPO_DISABLED = "disabled";
 
 export interface RepoSummary {
   repo: { fullName: string; url: string; description: string | null; stars: number };

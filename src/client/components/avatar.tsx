@@ -1,7 +1,15 @@
 import { initials } from "@shared/dashboard";
 import { cn } from "@/lib/utils";
 
-export function InitialsAvatar({ name, email, className }: { name?: string | null; email?: string | null; className?: string }) {
+export function InitialsAvatar({
+  name,
+  email,
+  className,
+}: {
+  name?: string | null;
+  email?: string | null;
+  className?: string;
+}) {
   return (
     <span
       aria-hidden

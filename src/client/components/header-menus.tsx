@@ -1,3 +1,4 @@
+import { can } from "@shared/permissions";
 import { Link } from "@tanstack/react-router";
 import {
   BellIcon,
@@ -12,7 +13,6 @@ import {
   SettingsIcon,
   UploadCloudIcon,
 } from "lucide-react";
-import { can } from "@shared/permissions";
 import { InitialsAvatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import {

@@ -28,6 +28,7 @@ export function HeaderSearch() {
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet styled consistently; the role is equivalent.
     <form role="search" onSubmit={submit} className="relative hidden w-full max-w-sm md:block">
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input

@@ -25,7 +25,8 @@ export function Header({ onMenuClick }: { onMenuClick(): void }) {
   }, []);
   const menu = (name: MenuName) => ({
     open: openMenu === name,
-    onOpenChange: (open: boolean) => setOpenMenu((current) => (open ? name : current === name ? null : current)),
+    onOpenChange: (open: boolean) =>
+      setOpenMenu((current) => (open ? name : current === name ? null : current)),
   });
 
   return (
@@ -48,7 +49,7 @@ export function Header({ onMenuClick }: { onMenuClick(): void }) {
         </div>
         <span
           className="hidden rounded-full border px-2.5 py-0.5 text-xs font-medium text-muted-foreground lg:inline"
-          aria-label={`Environment: ${config?.appEnv ?? "production"}`}
+          title="Environment"
         >
           {config?.appEnv ?? "production"}
         </span>

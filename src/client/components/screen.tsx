@@ -1,7 +1,7 @@
-import { ShieldAlertIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { type Access, navItemFor } from "@shared/navigation";
 import { can } from "@shared/permissions";
+import { ShieldAlertIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
 import { useAuth } from "@/lib/auth";
 
@@ -9,7 +9,17 @@ import { useAuth } from "@/lib/auth";
  * The frame of every screen: its title and description from the navigation table, and the access rule of the
  * screen (the server enforces the same rule on every call; this only spares people a screen of errors).
  */
-export function Screen({ path, children, actions, access }: { path: string; children?: ReactNode; actions?: ReactNode; access?: Access }) {
+export function Screen({
+  path,
+  children,
+  actions,
+  access,
+}: {
+  path: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  access?: Access;
+}) {
   const { me } = useAuth();
   const item = navItemFor(path);
   const needed = access ?? item?.access ?? "staff";
@@ -18,11 +28,16 @@ export function Screen({ path, children, actions, access }: { path: string; chil
     return (
       <div className="mx-auto max-w-7xl px-4 py-8">
         <PageHeader title={title} />
-        <div role="alert" className="flex items-start gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+        >
           <ShieldAlertIcon className="size-5 shrink-0" aria-hidden />
           <div>
             <p className="font-medium">Admins and Owners only</p>
-            <p className="text-muted-foreground">Your account ({me?.role}) cannot open this page. Ask an Owner if you need access.</p>
+            <p className="text-muted-foreground">
+              Your account ({me?.role}) cannot open this page. Ask an Owner if you need access.
+            </p>
           </div>
         </div>
       </div>

@@ -1,8 +1,8 @@
+import { NAV_GROUPS, type NavItem } from "@shared/navigation";
+import { can } from "@shared/permissions";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { ChevronRightIcon, LockIcon } from "lucide-react";
 import { useEffect } from "react";
-import { NAV_GROUPS, type NavItem } from "@shared/navigation";
-import { can } from "@shared/permissions";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "@/components/ui/dialog";
 import { useAuth } from "@/lib/auth";
@@ -12,7 +12,15 @@ import { cn } from "@/lib/utils";
  * The navigation overlay: a dialog titled "Navigation" with the seven groups, all collapsed each time it opens.
  * Radix closes it on Escape and backdrop click and locks body scrolling; a route change closes it too.
  */
-export function Sidebar({ open, onOpenChange, openCount }: { open: boolean; onOpenChange(open: boolean): void; openCount: number }) {
+export function Sidebar({
+  open,
+  onOpenChange,
+  openCount,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  openCount: number;
+}) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to the path changing
   useEffect(() => onOpenChange(false), [pathname]);
@@ -43,7 +51,10 @@ function NavGroupSection({ label, items, pathname }: { label: string; items: Nav
     <Collapsible defaultOpen={false} className="mb-1">
       <CollapsibleTrigger className="group flex w-full items-center justify-between rounded-md px-2 py-2 text-sm font-semibold hover:bg-accent">
         {label}
-        <ChevronRightIcon className="size-4 transition-transform group-data-[state=open]:rotate-90" aria-hidden />
+        <ChevronRightIcon
+          className="size-4 transition-transform group-data-[state=open]:rotate-90"
+          aria-hidden
+        />
       </CollapsibleTrigger>
       <CollapsibleContent>
         <ul className="mt-1 mb-2 ml-2 border-l pl-2">

@@ -43,8 +43,8 @@ export function SignIn() {
             </Button>
           ) : config?.mode === "proxy" ? (
             <p className="text-sm text-muted-foreground" role="alert">
-              Your identity comes from the company sign-in gateway, and it did not send one. Open the portal through the
-              company gateway, or ask IT.
+              Your identity comes from the company sign-in gateway, and it did not send one. Open the portal
+              through the company gateway, or ask IT.
             </p>
           ) : (
             <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Sign in">

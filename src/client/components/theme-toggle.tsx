@@ -3,7 +3,11 @@ import { Button } from "@/components/ui/button";
 import { type ThemePreference, useTheme } from "@/lib/theme";
 
 const NEXT: Record<ThemePreference, ThemePreference> = { system: "light", light: "dark", dark: "system" };
-const LABEL: Record<ThemePreference, string> = { system: "System theme", light: "Light theme", dark: "Dark theme" };
+const LABEL: Record<ThemePreference, string> = {
+  system: "System theme",
+  light: "Light theme",
+  dark: "Dark theme",
+};
 
 /** Cycles system → light → dark. */
 export function ThemeToggle() {

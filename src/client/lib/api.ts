@@ -55,7 +55,11 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
 
 /** The server's message for any error thrown by api() or tRPC, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof Error && err.message && !/^(Failed to fetch|NetworkError|Load failed)/.test(err.message)) {
+  if (
+    err instanceof Error &&
+    err.message &&
+    !/^(Failed to fetch|NetworkError|Load failed)/.test(err.message)
+  ) {
     return err.message;
   }
   return fallback;

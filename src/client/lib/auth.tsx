@@ -1,6 +1,6 @@
+import type { AuthConfig, Me } from "@shared/auth";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
-import type { AuthConfig, Me } from "@shared/auth";
 import { ApiError, api } from "./api";
 import { acquireIdToken, getMsal, SIGN_IN_SCOPES } from "./msal";
 import { setActingUser, setTokenGetter } from "./session";
@@ -94,7 +94,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signInWithMicrosoft,
       signOut,
     }),
-    [config.data, config.isPending, me.data, me.isPending, me.fetchStatus, signInWithPassword, signInWithMicrosoft, signOut],
+    [
+      config.data,
+      config.isPending,
+      me.data,
+      me.isPending,
+      me.fetchStatus,
+      signInWithPassword,
+      signInWithMicrosoft,
+      signOut,
+    ],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

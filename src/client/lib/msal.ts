@@ -41,5 +41,9 @@ export async function acquireIdToken(app: Msal): Promise<string | null> {
 /** True when this page load is MSAL's popup or iframe coming back with an auth response. */
 export function isAuthResponseFrame(): boolean {
   const hasPayload = /[#&?](code|error)=/.test(window.location.hash + window.location.search);
-  return hasPayload && /state=/.test(window.location.hash + window.location.search) && (!!window.opener || window.parent !== window);
+  return (
+    hasPayload &&
+    /state=/.test(window.location.hash + window.location.search) &&
+    (!!window.opener || window.parent !== window)
+  );
 }

@@ -15,7 +15,11 @@ export function pinnedEntry(path: string): PinnedPage | null {
 }
 
 export function useFavorites() {
-  const [favorites, setFavorites] = useLocalStorage<PinnedPage[]>(STORAGE_KEYS.favorites, EMPTY, isPinnedList);
+  const [favorites, setFavorites] = useLocalStorage<PinnedPage[]>(
+    STORAGE_KEYS.favorites,
+    EMPTY,
+    isPinnedList,
+  );
   const toggle = (path: string) => {
     const entry = pinnedEntry(path);
     if (entry) setFavorites((list) => toggleFavorite(list, entry));

@@ -3,10 +3,13 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 export type ThemePreference = "system" | "light" | "dark";
 const KEY = "theme";
 
-const ThemeContext = createContext<{ theme: ThemePreference; setTheme(t: ThemePreference): void } | null>(null);
+const ThemeContext = createContext<{ theme: ThemePreference; setTheme(t: ThemePreference): void } | null>(
+  null,
+);
 
 function apply(pref: ThemePreference) {
-  const dark = pref === "dark" || (pref === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  const dark =
+    pref === "dark" || (pref === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);
   document.documentElement.classList.toggle("dark", dark);
 }
 

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
 import { parseStored } from "@shared/dashboard";
+import { useCallback, useEffect, useState } from "react";
 
 /** State persisted in localStorage; unparsable stored data falls back to the default (the spec's rule). */
 export function useLocalStorage<T>(key: string, fallback: T, check: (v: unknown) => boolean) {

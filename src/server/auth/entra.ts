@@ -17,7 +17,10 @@ export interface EntraClaims {
  * cached by jose, refetched when an unknown key id appears.
  */
 export function createEntraVerifier(config: EntraConfig) {
-  const jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+  const jwks = createRemoteJWKSet(new URL(config.jwksUrl), {
+    timeoutDuration: 5000,
+    cooldownDuration: 30_000,
+  });
   return async function verify(token: string): Promise<EntraClaims | null> {
     let payload: JWTPayload;
     try {

@@ -1,5 +1,5 @@
-import { inArray, sql } from "drizzle-orm";
 import { MESSAGES } from "@shared/auth";
+import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { loginAttempts } from "../db/schema";
 import { AppError } from "../lib/errors";

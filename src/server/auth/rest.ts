@@ -1,8 +1,8 @@
-import { Elysia } from "elysia";
 import { type AuthConfig, loginInput, type Me } from "@shared/auth";
+import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
-import { jsonBody } from "../http/rest-helpers";
 import { requestState, requireUser } from "../http/request-state";
+import { jsonBody } from "../http/rest-helpers";
 import { clearedSessionCookie, sessionCookie } from "./sessions";
 
 /** Paths the guard lets through without a signed-in caller. */
@@ -21,22 +21,29 @@ function isSecure(request: Request, publicUrl?: string) {
 export function authRest(deps: AppDeps) {
   const { auth, env } = deps;
   return new Elysia()
-    .get("/api/auth/config", (): AuthConfig => ({
-      mode: env.AUTH_MODE,
-      appEnv: env.APP_ENV,
-      entra: env.entra
-        ? {
-            clientId: env.entra.clientId,
-            authority: env.entra.authority,
-            accountUrl: "https://myaccount.microsoft.com/",
-          }
-        : null,
-    }))
+    .get(
+      "/api/auth/config",
+      (): AuthConfig => ({
+        mode: env.AUTH_MODE,
+        appEnv: env.APP_ENV,
+        entra: env.entra
+          ? {
+              clientId: env.entra.clientId,
+              authority: env.entra.authority,
+              accountUrl: "https://myaccount.microsoft.com/",
+            }
+          : null,
+      }),
+    )
     .post("/api/auth/login", async ({ request, body, set }) => {
       const input = jsonBody(loginInput, body);
       const { ip } = requestState(request);
       const result = await auth.login(input, { ip, userAgent: request.headers.get("user-agent") });
-      set.headers["set-cookie"] = sessionCookie(result.token, result.expiresAt, isSecure(request, env.PUBLIC_URL));
+      set.headers["set-cookie"] = sessionCookie(
+        result.token,
+        result.expiresAt,
+        isSecure(request, env.PUBLIC_URL),
+      );
       return toMe(result.identity);
     })
     .post("/api/auth/logout", async ({ request, set }) => {
@@ -48,5 +55,10 @@ export function authRest(deps: AppDeps) {
 }
 
 function toMe(identity: { email: string; name: string; role: Me["role"]; isSuperOwner: boolean }): Me {
-  return { email: identity.email, name: identity.name, role: identity.role, isSuperOwner: identity.isSuperOwner };
+  return {
+    email: identity.email,
+    name: identity.name,
+    role: identity.role,
+    isSuperOwner: identity.isSuperOwner,
+  };
 }

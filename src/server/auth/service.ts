@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
-import { MESSAGES } from "@shared/auth";
 import type { LoginInput } from "@shared/auth";
+import { MESSAGES } from "@shared/auth";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { signInExternalUser, toIdentity, findUserByEmail } from "../domains/users/accounts";
+import { findUserByEmail, signInExternalUser, toIdentity } from "../domains/users/accounts";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { createEntraVerifier } from "./entra";
@@ -43,8 +43,13 @@ export function createAuthService(deps: { db: Db; env: Env }) {
       case "proxy": {
         if (!isTrustedAddress(ip, env.TRUSTED_PROXIES)) return null;
         const email = request.headers.get(env.PROXY_USER_HEADER)?.trim().toLowerCase();
-        if (!email || email === "guest" || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) return null;
-        return signInExternalUser(db, { email, name: "" }, { superOwnerEmail: env.SUPER_OWNER_EMAIL, via: "proxy" });
+        if (!email || email === "guest" || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
+          return null;
+        return signInExternalUser(
+          db,
+          { email, name: "" },
+          { superOwnerEmail: env.SUPER_OWNER_EMAIL, via: "proxy" },
+        );
       }
     }
   }

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { isSuperOwnerEmail } from "../domains/users/super-owner";
 import type { DbOrTx } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { isSuperOwnerEmail } from "../domains/users/super-owner";
 import type { Identity } from "./identity";
 
 export const SESSION_COOKIE = "geolabs_session";

@@ -8,7 +8,9 @@ try {
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   const started = performance.now();
   await applyMigrations(database.db);
-  console.log(`Migrations applied to ${env.DATABASE_URL.replace(/\?.*$/, "")} in ${Math.round(performance.now() - started)} ms.`);
+  console.log(
+    `Migrations applied to ${env.DATABASE_URL.replace(/\?.*$/, "")} in ${Math.round(performance.now() - started)} ms.`,
+  );
   database.close();
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : `Migration failed: ${(err as Error).message}`);

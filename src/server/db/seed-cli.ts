@@ -13,5 +13,7 @@ const result = await seedDemoData(database.db, {
   superOwnerEmail: env.SUPER_OWNER_EMAIL,
   force: process.argv.includes("--force"),
 });
-console.log(result.seeded ? "Demo data seeded." : "The database already has data; nothing seeded (use --force).");
+console.log(
+  result.seeded ? "Demo data seeded." : "The database already has data; nothing seeded (use --force).",
+);
 database.close();

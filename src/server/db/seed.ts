@@ -1,5 +1,5 @@
-import { count } from "drizzle-orm";
 import type { Role } from "@shared/permissions";
+import { count } from "drizzle-orm";
 import { upsertLocalAccount } from "../domains/users/local-accounts";
 import type { Logger } from "../lib/logger";
 import type { Db } from "./client";
@@ -25,6 +25,9 @@ export async function seedDemoData(db: Db, opts: { log: Logger; superOwnerEmail?
   for (const account of DEMO_ACCOUNTS) {
     await upsertLocalAccount(db, { ...account, password: DEMO_PASSWORD }, { actor: "seed", source: "seed" });
   }
-  opts.log.info("demo data seeded", { ms: Math.round(performance.now() - started), accounts: DEMO_ACCOUNTS.length });
+  opts.log.info("demo data seeded", {
+    ms: Math.round(performance.now() - started),
+    accounts: DEMO_ACCOUNTS.length,
+  });
   return { seeded: true };
 }

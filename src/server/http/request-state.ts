@@ -1,6 +1,6 @@
+import { MESSAGES } from "@shared/auth";
 import type { Identity } from "../auth/identity";
 import { AppError } from "../lib/errors";
-import { MESSAGES } from "@shared/auth";
 
 /** Per-request facts the app computes once in onRequest: id, address, timing and the authenticated caller. */
 export interface RequestState {

@@ -17,7 +17,13 @@ export function createLogger(
 ): Logger {
   const emit = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < RANK[level]) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...base, ...fields };
+    const entry: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level: lvl,
+      msg,
+      ...base,
+      ...fields,
+    };
     if (entry.err instanceof Error) {
       const err = entry.err as Error;
       entry.err = { name: err.name, message: err.message, stack: err.stack };

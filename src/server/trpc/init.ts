@@ -1,7 +1,7 @@
-import { initTRPC, TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
 import { MESSAGES } from "@shared/auth";
 import { can, isOwner } from "@shared/permissions";
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
 import { AppError, formatZodError } from "../lib/errors";
 import type { Context } from "./context";
 

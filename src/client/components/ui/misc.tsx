@@ -1,17 +1,32 @@
-import { Checkbox as CheckboxPrimitive, Separator as SeparatorPrimitive, Switch as SwitchPrimitive, Tooltip as T } from "radix-ui";
 import { CheckIcon, MinusIcon } from "lucide-react";
+import {
+  Checkbox as CheckboxPrimitive,
+  Separator as SeparatorPrimitive,
+  Switch as SwitchPrimitive,
+  Tooltip as T,
+} from "radix-ui";
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
 export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="skeleton" className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
+  return (
+    <div data-slot="skeleton" className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />
+  );
 }
 
-export function Separator({ className, orientation = "horizontal", ...props }: React.ComponentProps<typeof SeparatorPrimitive.Root>) {
+export function Separator({
+  className,
+  orientation = "horizontal",
+  ...props
+}: React.ComponentProps<typeof SeparatorPrimitive.Root>) {
   return (
     <SeparatorPrimitive.Root
       orientation={orientation}
-      className={cn("shrink-0 bg-border", orientation === "horizontal" ? "h-px w-full" : "h-full w-px", className)}
+      className={cn(
+        "shrink-0 bg-border",
+        orientation === "horizontal" ? "h-px w-full" : "h-full w-px",
+        className,
+      )}
       {...props}
     />
   );
@@ -28,7 +43,11 @@ export function Checkbox({ className, ...props }: React.ComponentProps<typeof Ch
       {...props}
     >
       <CheckboxPrimitive.Indicator className="flex items-center justify-center text-current">
-        {props.checked === "indeterminate" ? <MinusIcon className="size-3.5" /> : <CheckIcon className="size-3.5" />}
+        {props.checked === "indeterminate" ? (
+          <MinusIcon className="size-3.5" />
+        ) : (
+          <CheckIcon className="size-3.5" />
+        )}
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );
@@ -52,7 +71,15 @@ export function Switch({ className, ...props }: React.ComponentProps<typeof Swit
 export const TooltipProvider = T.Provider;
 
 /** A tooltip on any focusable trigger. */
-export function Tooltip({ content, children, side = "top" }: { content: React.ReactNode; children: React.ReactNode; side?: "top" | "bottom" | "left" | "right" }) {
+export function Tooltip({
+  content,
+  children,
+  side = "top",
+}: {
+  content: React.ReactNode;
+  children: React.ReactNode;
+  side?: "top" | "bottom" | "left" | "right";
+}) {
   return (
     <T.Root>
       <T.Trigger asChild>{children}</T.Trigger>

@@ -1,3 +1,4 @@
+import { type CardSize, type CategoryMatch, relativeDay } from "@shared/dashboard";
 import { Link } from "@tanstack/react-router";
 import {
   ArrowDownIcon,
@@ -13,7 +14,6 @@ import {
   StarIcon,
   UsersIcon,
 } from "lucide-react";
-import { type CardSize, type CategoryMatch, relativeDay } from "@shared/dashboard";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -66,7 +66,9 @@ export function CategoryCard(props: CategoryCardProps) {
       {...(editing ? props.dragProps : {})}
     >
       <header className="mb-3 flex items-start gap-3">
-        {editing && <GripVerticalIcon className="mt-1 size-4 cursor-grab text-muted-foreground" aria-hidden />}
+        {editing && (
+          <GripVerticalIcon className="mt-1 size-4 cursor-grab text-muted-foreground" aria-hidden />
+        )}
         <span className="rounded-lg bg-primary/10 p-2 text-primary">
           <Icon className="size-5" aria-hidden />
         </span>
@@ -83,7 +85,12 @@ export function CategoryCard(props: CategoryCardProps) {
       <p className="mb-3 text-sm text-muted-foreground">
         <Highlight text={category.description} query={query} />
       </p>
-      <ul className={cn("grid flex-1 content-start gap-2", (size === "wide" || size === "big") && "sm:grid-cols-2")}>
+      <ul
+        className={cn(
+          "grid flex-1 content-start gap-2",
+          (size === "wide" || size === "big") && "sm:grid-cols-2",
+        )}
+      >
         {subpages.map((s) => {
           const disabled = !!s.disabled || isDisabled(s.path);
           const fav = isFavorite(s.path);
@@ -96,14 +103,18 @@ export function CategoryCard(props: CategoryCardProps) {
                   className="flex flex-1 flex-col rounded-md border border-dashed px-3 py-2 text-sm opacity-60"
                 >
                   <span className="flex items-center gap-1 font-medium">
-                    <Highlight text={s.name} query={query} /> <LockIcon className="size-3" aria-label="Admins and Owners only" />
+                    <Highlight text={s.name} query={query} />{" "}
+                    <LockIcon className="size-3" aria-label="Admins and Owners only" />
                   </span>
                   <span className="text-xs text-muted-foreground">
                     <Highlight text={s.description} query={query} />
                   </span>
                 </span>
               ) : (
-                <Link to={s.path} className="flex flex-1 flex-col rounded-md border px-3 py-2 text-sm hover:bg-accent">
+                <Link
+                  to={s.path}
+                  className="flex flex-1 flex-col rounded-md border px-3 py-2 text-sm hover:bg-accent"
+                >
                   <span className="font-medium">
                     <Highlight text={s.name} query={query} />
                   </span>
@@ -130,13 +141,30 @@ export function CategoryCard(props: CategoryCardProps) {
         <span>Updated {relativeDay(new Date(`${category.updated}T12:00:00`))}</span>
         {editing && (
           <span className="flex gap-1">
-            <Button variant="outline" size="xs" onClick={props.onCycleSize} aria-label={`Card size: ${size}. Change size`}>
+            <Button
+              variant="outline"
+              size="xs"
+              onClick={props.onCycleSize}
+              aria-label={`Card size: ${size}. Change size`}
+            >
               <MaximizeIcon /> {size}
             </Button>
-            <Button variant="outline" size="icon-sm" disabled={props.isFirst} onClick={() => props.onMove(-1)} aria-label={`Move ${category.label} earlier`}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              disabled={props.isFirst}
+              onClick={() => props.onMove(-1)}
+              aria-label={`Move ${category.label} earlier`}
+            >
               <ArrowUpIcon />
             </Button>
-            <Button variant="outline" size="icon-sm" disabled={props.isLast} onClick={() => props.onMove(1)} aria-label={`Move ${category.label} later`}>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              disabled={props.isLast}
+              onClick={() => props.onMove(1)}
+              aria-label={`Move ${category.label} later`}
+            >
               <ArrowDownIcon />
             </Button>
           </span>

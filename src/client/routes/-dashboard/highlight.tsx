@@ -4,7 +4,9 @@ import { highlightParts } from "@shared/dashboard";
 export function Highlight({ text, query }: { text: string; query: string }) {
   return (
     <>
-      {highlightParts(text, query).map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>))}
+      {highlightParts(text, query).map((p, i) =>
+        p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { BotIcon, BoxesIcon, FileTextIcon, ListTodoIcon } from "lucide-react";
 import type { DashboardKpis } from "@shared/dashboard";
+import { BotIcon, BoxesIcon, FileTextIcon, ListTodoIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/misc";
 
@@ -43,9 +43,18 @@ function Sparkline({ values, label }: { values: number[]; label: string }) {
   const h = 24;
   const max = Math.max(1, ...values);
   const step = values.length > 1 ? w / (values.length - 1) : w;
-  const points = values.map((v, i) => `${(i * step).toFixed(1)},${(h - (v / max) * (h - 2) - 1).toFixed(1)}`).join(" ");
+  const points = values
+    .map((v, i) => `${(i * step).toFixed(1)},${(h - (v / max) * (h - 2) - 1).toFixed(1)}`)
+    .join(" ");
   return (
-    <svg width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-label={label} className="text-primary">
+    <svg
+      width={w}
+      height={h}
+      viewBox={`0 0 ${w} ${h}`}
+      role="img"
+      aria-label={label}
+      className="text-primary"
+    >
       <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
     </svg>
   );

@@ -1,17 +1,27 @@
-import { useCallback, useMemo } from "react";
 import { CARD_SIZES, type CardSize, type Category, nextCardSize, STORAGE_KEYS } from "@shared/dashboard";
+import { useCallback, useMemo } from "react";
 import { useLocalStorage } from "@/lib/use-local-storage";
 
 const isStringArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
 const isSizeMap = (v: unknown) =>
-  !!v && typeof v === "object" && Object.values(v).every((s) => (CARD_SIZES as readonly string[]).includes(s as string));
+  !!v &&
+  typeof v === "object" &&
+  Object.values(v).every((s) => (CARD_SIZES as readonly string[]).includes(s as string));
 const NO_ORDER: string[] = [];
 const NO_SIZES: Record<string, CardSize> = {};
 
 /** The dashboard's card order and sizes, kept in local storage under the spec's keys. */
 export function useDashboardLayout(categories: readonly Category[]) {
-  const [order, setOrder, resetOrder] = useLocalStorage<string[]>(STORAGE_KEYS.layoutOrder, NO_ORDER, isStringArray);
-  const [sizes, setSizes, resetSizes] = useLocalStorage<Record<string, CardSize>>(STORAGE_KEYS.cardSizes, NO_SIZES, isSizeMap);
+  const [order, setOrder, resetOrder] = useLocalStorage<string[]>(
+    STORAGE_KEYS.layoutOrder,
+    NO_ORDER,
+    isStringArray,
+  );
+  const [sizes, setSizes, resetSizes] = useLocalStorage<Record<string, CardSize>>(
+    STORAGE_KEYS.cardSizes,
+    NO_SIZES,
+    isSizeMap,
+  );
 
   // Saved order first (ignoring ids that no longer exist), then any category the saved order does not know.
   const ordered = useMemo(() => {

@@ -1,6 +1,6 @@
+import { PINNED_SHOWN, type PinnedPage } from "@shared/dashboard";
 import { Link } from "@tanstack/react-router";
 import { ClockIcon, StarIcon } from "lucide-react";
-import { PINNED_SHOWN, type PinnedPage } from "@shared/dashboard";
 
 /** Favorites or Recently Used: up to six tiles. */
 export function PinnedSection({ kind, pages }: { kind: "favorites" | "recents"; pages: PinnedPage[] }) {

@@ -1,6 +1,6 @@
+import { ROLES } from "@shared/permissions";
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ROLES } from "@shared/permissions";
 
 export const USER_STATUSES = ["active", "deactivated"] as const;
 

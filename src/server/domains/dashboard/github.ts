@@ -1,4 +1,10 @@
-import { REPO_ERROR, REPO_PAGE_SIZE, type RepoSummary, type RepoSummaryResult } from "@shared/dashboard";
+import {
+  REPO_DISABLED,
+  REPO_ERROR,
+  REPO_PAGE_SIZE,
+  type RepoSummary,
+  type RepoSummaryResult,
+} from "@shared/dashboard";
 import type { Logger } from "../../lib/logger";
 
 export type GithubSummaryService = { get(): Promise<RepoSummaryResult> };
@@ -41,7 +47,7 @@ export function createGithubSummaryService(opts: Options): GithubSummaryService 
   }
 
   async function load(): Promise<RepoSummaryResult> {
-    if (!opts.repo) return { ok: false, error: REPO_ERROR };
+    if (!opts.repo) return { ok: false, error: REPO_DISABLED };
     const base = `repos/${opts.repo}`;
     try {
       const repo = await call<GhRepo>(base);

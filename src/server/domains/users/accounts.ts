@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import { MESSAGES } from "@shared/auth";
 import type { Role } from "@shared/permissions";
+import { eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";

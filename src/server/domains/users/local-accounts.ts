@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { emailAddress } from "@shared/common";
 import { ROLES, type Role } from "@shared/permissions";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { hashPassword, PASSWORD_MIN_LENGTH } from "../../auth/passwords";
 import { revokeUserSessions } from "../../auth/sessions";
 import type { Db } from "../../db/client";
@@ -50,7 +50,11 @@ export async function upsertLocalAccount(
         actor: opts.actor,
         action: "user.update",
         target: input.email,
-        details: { via: opts.source, before: { role: existing.role, status: existing.status }, after: { role: input.role, status: "active" } },
+        details: {
+          via: opts.source,
+          before: { role: existing.role, status: existing.status },
+          after: { role: input.role, status: "active" },
+        },
       });
       return { created: false, email: input.email, role: input.role };
     }

@@ -1,0 +1,177 @@
+import { firstName, greeting, searchCategories } from "@shared/dashboard";
+import { CATEGORIES, navItemFor } from "@shared/navigation";
+import { can } from "@shared/permissions";
+import { getRouteApi } from "@tanstack/react-router";
+import { PencilIcon, RotateCcwIcon, SearchIcon, SearchXIcon, SparklesIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useAuth } from "@/lib/auth";
+import { useFavorites, useRecents } from "@/lib/pinned-pages";
+import { trpc } from "@/lib/trpc";
+import { CategoryCard } from "./category-card";
+import { KpiCards } from "./kpi-cards";
+import { useDashboardLayout } from "./layout";
+import { PinnedSection } from "./pinned-section";
+import { RepoPanel } from "./repo-panel";
+
+const route = getRouteApi("/");
+
+export function Dashboard() {
+  const { me } = useAuth();
+  const { search = "" } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const kpis = trpc.dashboard.kpis.useQuery(undefined, { staleTime: 30_000 });
+  const { favorites, toggle, isFavorite } = useFavorites();
+  const { recents } = useRecents();
+  const layout = useDashboardLayout(CATEGORIES);
+  const now = new Date();
+
+  const matches = useMemo(() => {
+    const order = new Map(layout.ordered.map((c, i) => [c.id, i]));
+    return searchCategories(CATEGORIES, search).sort(
+      (a, b) => order.get(a.category.id)! - order.get(b.category.id)!,
+    );
+  }, [layout.ordered, search]);
+
+  const isAdmin = can(me ?? null, "admin.view");
+  const isDisabled = (path: string) => navItemFor(path)?.access === "admin" && !isAdmin;
+  // The search box edits the URL (replace, not push) so /?search=… links and the header search share one state.
+  const setSearch = (value: string) => navigate({ search: value ? { search: value } : {}, replace: true });
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <section className="flex flex-wrap items-end justify-between gap-4 rounded-2xl border bg-gradient-to-br from-primary/10 via-card to-card p-6">
+        <div>
+          <p className="text-sm text-muted-foreground">
+            {now.toLocaleDateString(undefined, {
+              weekday: "long",
+              year: "numeric",
+              month: "long",
+              day: "numeric",
+            })}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+            {greeting(now)}, {firstName(me?.name, me?.email)}
+          </h1>
+          <p className="mt-1 text-muted-foreground">
+            Your geotechnical data platform: documents, reports, core boxes and more.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge className="gap-1">
+            <SparklesIcon className="size-3" aria-hidden /> Analytics Ready
+          </Badge>
+          <Button
+            variant={editing ? "default" : "outline"}
+            size="sm"
+            aria-pressed={editing}
+            onClick={() => setEditing((e) => !e)}
+          >
+            <PencilIcon /> {editing ? "Done editing" : "Edit layout"}
+          </Button>
+          <Button variant="outline" size="sm" onClick={layout.reset}>
+            <RotateCcwIcon /> Reset
+          </Button>
+        </div>
+      </section>
+
+      {kpis.isPending && (
+        <p className="sr-only" role="status">
+          Loading dashboard…
+        </p>
+      )}
+      {kpis.isPending ? (
+        <div>
+          <p className="mb-2 text-sm text-muted-foreground" aria-hidden>
+            Loading dashboard…
+          </p>
+          <KpiCards kpis={undefined} loading />
+        </div>
+      ) : (
+        <KpiCards kpis={kpis.data} loading={false} />
+      )}
+
+      <div className="relative">
+        <SearchIcon
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Search the dashboard"
+          placeholder="Search tools, documents, and features…"
+          className="h-11 pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PinnedSection kind="favorites" pages={favorites} />
+        <PinnedSection kind="recents" pages={recents} />
+      </div>
+
+      {matches.length === 0 ? (
+        <section
+          className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-10 text-center"
+          role="status"
+        >
+          <SearchXIcon className="size-8 text-muted-foreground" aria-hidden />
+          <h2 className="font-semibold">No results found</h2>
+          <p className="text-sm text-muted-foreground">
+            Try adjusting your search terms or browse the available categories above.
+          </p>
+        </section>
+      ) : (
+        <section
+          aria-label="Categories"
+          className="grid auto-rows-[minmax(12rem,auto)] grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+        >
+          {matches.map((match, index) => {
+            const id = match.category.id;
+            return (
+              <CategoryCard
+                key={id}
+                match={match}
+                query={search}
+                size={layout.sizeOf(id)}
+                editing={editing}
+                isFavorite={isFavorite}
+                onToggleFavorite={toggle}
+                isDisabled={isDisabled}
+                onCycleSize={() => layout.cycleSize(id)}
+                onMove={(delta) => layout.move(id, layout.ordered.findIndex((c) => c.id === id) + delta)}
+                isFirst={index === 0}
+                isLast={index === matches.length - 1}
+                dragProps={{
+                  draggable: true,
+                  onDragStart: (e) => {
+                    e.dataTransfer.effectAllowed = "move";
+                    setDragging(id);
+                  },
+                  onDragOver: (e) => e.preventDefault(),
+                  onDrop: (e) => {
+                    e.preventDefault();
+                    if (dragging && dragging !== id)
+                      layout.move(
+                        dragging,
+                        layout.ordered.findIndex((c) => c.id === id),
+                      );
+                    setDragging(null);
+                  },
+                  onDragEnd: () => setDragging(null),
+                }}
+              />
+            );
+          })}
+        </section>
+      )}
+
+      <RepoPanel />
+    </div>
+  );
+}
