@@ -6,7 +6,7 @@ const children = [
   Bun.spawn(["bun", "--watch", "src/server/index.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" }),
   Bun.spawn(["bunx", "--bun", "vite"], { cwd: root, stdout: "inherit", stderr: "inherit", stdin: "inherit" }),
 ];
-console.log("dev: open http://localhost:5173 (API on http://localhost:" + (process.env.PORT ?? 3000) + ")");
+console.log(`dev: open http://localhost:5173 (API on http://localhost:${process.env.PORT ?? 3000})`);
 const stop = () => {
   for (const c of children) c.kill();
   process.exit(0);

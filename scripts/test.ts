@@ -19,12 +19,22 @@ const report = join(reportDir, "junit.xml");
 rmSync(report, { force: true });
 
 const args = process.argv.slice(2);
-const proc = Bun.spawn(["bun", "test", "--reporter=junit", `--reporter-outfile=${report}`, ...(args.length ? args : ["tests"])], {
-  cwd: root,
-  stdout: "inherit",
-  stderr: "inherit",
-  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
-});
+const proc = Bun.spawn(
+  [
+    "bun",
+    "test",
+    "--timeout=30000",
+    "--reporter=junit",
+    `--reporter-outfile=${report}`,
+    ...(args.length ? args : ["tests"]),
+  ],
+  {
+    cwd: root,
+    stdout: "inherit",
+    stderr: "inherit",
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+  },
+);
 const code = await proc.exited;
 
 let passed = 0;

@@ -22,7 +22,10 @@ export interface TestApp {
   deps: AppDeps;
   dataDir: string;
   /** app.handle on a path of the test origin; JSON bodies are serialised, same-origin headers added for writes. */
-  request(path: string, init?: RequestInit & { json?: unknown; cookie?: string; ip?: string }): Promise<Response>;
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown; cookie?: string; ip?: string },
+  ): Promise<Response>;
   /** Sign in a seeded account with the demo password and return its session cookie. */
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -93,6 +96,9 @@ export async function trpcCall(
     kind === "query"
       ? await t.request(`/trpc/${path}${encoded}`, { cookie })
       : await t.request(`/trpc/${path}`, { method: "POST", json: input ?? null, cookie });
-  const body = (await res.json()) as { result?: { data: unknown }; error?: { message: string; data?: { code: string } } };
+  const body = (await res.json()) as {
+    result?: { data: unknown };
+    error?: { message: string; data?: { code: string } };
+  };
   return { status: res.status, data: body.result?.data, error: body.error };
 }

@@ -21,7 +21,10 @@ describe("health", () => {
 
 describe("local sign-in", () => {
   test("good password: 200 with a session cookie that is HttpOnly and SameSite=Lax", async () => {
-    const res = await t.request("/api/auth/login", { method: "POST", json: { email: DEMO.admin, password: "geolabs-demo" } });
+    const res = await t.request("/api/auth/login", {
+      method: "POST",
+      json: { email: DEMO.admin, password: "geolabs-demo" },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ email: DEMO.admin, role: "Admin", isSuperOwner: false });
     const cookie = res.headers.get("set-cookie") ?? "";
@@ -38,7 +41,10 @@ describe("local sign-in", () => {
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
   });
   test("wrong password: 401 with the spec's message, no cookie", async () => {
-    const res = await t.request("/api/auth/login", { method: "POST", json: { email: DEMO.owner, password: "nope-nope" } });
+    const res = await t.request("/api/auth/login", {
+      method: "POST",
+      json: { email: DEMO.owner, password: "nope-nope" },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: "Invalid email or password." });
     expect(res.headers.get("set-cookie")).toBeNull();
@@ -56,7 +62,11 @@ describe("local sign-in", () => {
   });
   test("repeated failures for one account are throttled with 429", async () => {
     const attempt = () =>
-      t.request("/api/auth/login", { method: "POST", json: { email: DEMO.owner, password: "wrong-guess" }, ip: "10.1.1.1" });
+      t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: DEMO.owner, password: "wrong-guess" },
+        ip: "10.1.1.1",
+      });
     let last = 0;
     for (let i = 0; i < 7; i++) last = (await attempt()).status;
     expect(last).toBe(429);
@@ -82,7 +92,11 @@ describe("the guard", () => {
   });
   test("a cross-site write is refused with 403 even with a valid cookie", async () => {
     const cookie = await t.login(DEMO.admin);
-    const res = await t.request("/api/auth/logout", { method: "POST", cookie, headers: { origin: "https://evil.example" } });
+    const res = await t.request("/api/auth/logout", {
+      method: "POST",
+      cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "Cross-site request refused." });
     const same = await t.request("/api/auth/logout", { method: "POST", cookie, headers: { origin: ORIGIN } });
@@ -98,7 +112,10 @@ describe("the guard", () => {
     const cookie = await t.login(DEMO.user);
     const { status, data } = await trpcCall(t, cookie, "dashboard.kpis");
     expect(status).toBe(200);
-    expect(data).toMatchObject({ docsIndexed: { value: expect.any(Number) }, openTasks: { value: expect.any(Number) } });
+    expect(data).toMatchObject({
+      docsIndexed: { value: expect.any(Number) },
+      openTasks: { value: expect.any(Number) },
+    });
   });
 });
 

@@ -11,7 +11,10 @@ let keys: Awaited<ReturnType<typeof generateKeyPair>>;
 let jwksServer: ReturnType<typeof Bun.serve>;
 let t: TestApp;
 
-async function token(claims: Record<string, unknown>, opts: { exp?: string | number; aud?: string; iss?: string } = {}) {
+async function token(
+  claims: Record<string, unknown>,
+  opts: { exp?: string | number; aud?: string; iss?: string } = {},
+) {
   return new SignJWT({ name: "Kai Test", preferred_username: "kai.test@geolabs.example", ...claims })
     .setProtectedHeader({ alg: "RS256", kid: "k1" })
     .setIssuedAt()
@@ -43,7 +46,11 @@ describe("Entra ID tokens", () => {
   test("a valid token signs in; an unknown person is registered as a User", async () => {
     const res = await me(await token({}));
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email: "kai.test@geolabs.example", name: "Kai Test", role: "User" });
+    expect(await res.json()).toMatchObject({
+      email: "kai.test@geolabs.example",
+      name: "Kai Test",
+      role: "User",
+    });
   });
   test("the seeded super-owner keeps Owner rights when signing in through Entra", async () => {
     const res = await me(await token({ preferred_username: DEMO.superOwner, name: "Malia Kahale" }));
@@ -55,14 +62,22 @@ describe("Entra ID tokens", () => {
     const wrongIss = await token({}, { iss: "https://login.microsoftonline.com/other/v2.0" });
     const good = await token({});
     const [h, p, s] = good.split(".");
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, "base64url").toString()), preferred_username: DEMO.owner })).toString("base64url");
+    const forgedPayload = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(p!, "base64url").toString()),
+        preferred_username: DEMO.owner,
+      }),
+    ).toString("base64url");
     const tampered = `${h}.${forgedPayload}.${s}`;
     for (const bad of [expired, wrongAud, wrongIss, tampered, "not-a-jwt"]) {
       expect((await me(bad)).status).toBe(401);
     }
   });
   test("password sign-in is switched off in entra mode", async () => {
-    const res = await t.request("/api/auth/login", { method: "POST", json: { email: DEMO.owner, password: "geolabs-demo" } });
+    const res = await t.request("/api/auth/login", {
+      method: "POST",
+      json: { email: DEMO.owner, password: "geolabs-demo" },
+    });
     expect(res.status).toBe(400);
   });
 });

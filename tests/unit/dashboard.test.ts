@@ -102,6 +102,6 @@ describe("favorites, recents and layout", () => {
     const isArr = (v: unknown) => Array.isArray(v);
     expect(parseStored("{not json", [], isArr)).toEqual([]);
     expect(parseStored('{"a":1}', [], isArr)).toEqual([]);
-    expect(parseStored("[1]", [], isArr)).toEqual([1]);
+    expect(parseStored<number[]>("[1]", [], isArr)).toEqual([1]);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { z } from "zod";
-import { flag } from "@shared/common";
 import { isCrossSiteWrite } from "@server/auth/cross-site";
 import { isTrustedAddress } from "@server/auth/trusted-proxies";
 import { ConfigError, loadEnv } from "@server/env";
+import { flag } from "@shared/common";
+import { z } from "zod";
 
 describe("flags", () => {
   test("accept true/false/1/0 as strings, booleans and numbers", () => {

@@ -32,7 +32,10 @@ describe("role changes", () => {
     expect(checkRoleChange(owner, admin, "User").ok).toBe(true);
   });
   test("an Owner cannot promote to Owner, touch another Owner, or change themself", () => {
-    expect(checkRoleChange(owner, user, "Owner")).toEqual({ ok: false, reason: "Only the super-owner can make someone an Owner." });
+    expect(checkRoleChange(owner, user, "Owner")).toEqual({
+      ok: false,
+      reason: "Only the super-owner can make someone an Owner.",
+    });
     expect(checkRoleChange(owner, owner2, "Admin").ok).toBe(false);
     expect(checkRoleChange(owner, owner, "Admin").ok).toBe(false);
   });
@@ -43,7 +46,10 @@ describe("role changes", () => {
     expect(checkRoleChange(superOwner, superOwner, "Admin").ok).toBe(false);
   });
   test("Admins and Users change nothing", () => {
-    expect(checkRoleChange(admin, user, "Admin")).toEqual({ ok: false, reason: "Only Owners can change roles." });
+    expect(checkRoleChange(admin, user, "Admin")).toEqual({
+      ok: false,
+      reason: "Only Owners can change roles.",
+    });
     expect(checkRoleChange(user, user, "Admin").ok).toBe(false);
   });
 });

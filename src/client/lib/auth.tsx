@@ -81,8 +81,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (err) {
       console.error("Sign-out failed", err);
     }
-    qc.clear();
+    // Drop everything the signed-in person had loaded, but keep the public auth configuration.
     qc.setQueryData(ME_KEY, null);
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== "auth" });
   }, [entra, qc]);
 
   const value = useMemo<AuthState>(

@@ -40,6 +40,8 @@ export function createStaticHandler(clientDir: string) {
       return serveIndex();
     }
     if (path.includes("\0")) return new Response("Bad request", { status: 400 });
+    // Build metadata such as .vite/manifest.json is not part of the site.
+    if (path.split("/").some((segment) => segment.startsWith("."))) return serveIndex();
     const full = resolve(root, `.${path}`);
     if (full !== root && !full.startsWith(root + sep)) return serveIndex();
     if (path !== "/" && isFile(full)) {

@@ -1,0 +1,38 @@
+/**
+ * `bun run bench`: measures each issue's speed targets against the real server and the real build, prints a
+ * table and writes bench/results.json. Exit code 1 when a figure misses its target.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildClient } from "../scripts/build";
+import { clientIsStale } from "../scripts/client-freshness";
+import { foundationBench } from "./foundation";
+import { type Figure, passes } from "./lib";
+
+const suites: Record<string, () => Promise<Figure[]>> = {
+  foundation: foundationBench,
+};
+
+if (clientIsStale()) await buildClient();
+const only = process.argv[2];
+const results: Record<string, Figure[]> = {};
+let failed = 0;
+for (const [name, run] of Object.entries(suites)) {
+  if (only && only !== name) continue;
+  console.log(`\n## ${name}`);
+  const figures = await run();
+  results[name] = figures;
+  for (const f of figures) {
+    const ok = passes(f);
+    if (!ok) failed++;
+    const value = f.value >= 100 ? f.value.toFixed(0) : f.value.toFixed(1);
+    console.log(
+      `${ok ? "ok  " : "MISS"}  ${f.name}: ${value} ${f.unit} (target ${f.better === "lower" ? "≤" : "≥"} ${f.target})`,
+    );
+  }
+}
+writeFileSync(
+  join(import.meta.dir, "results.json"),
+  `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`,
+);
+process.exit(failed ? 1 : 0);

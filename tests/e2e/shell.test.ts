@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { DEMO } from "../helpers/app";
+import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+describe("sign-in and the shell", () => {
+  test("a person signs in with a local account and is greeted by first name", async () => {
+    const page = await env.newPage(null);
+    await page.goto("/");
+    await page.getByLabel("Email").fill(DEMO.admin);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByText("Invalid email or password.").waitFor();
+    await page.getByLabel("Password").fill("geolabs-demo");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page
+      .getByRole("heading", { level: 1, name: /Good (night|morning|afternoon|evening), Leilani/ })
+      .waitFor();
+    expect(await page.getByText("Analytics Ready").isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  test("the header search filters the dashboard through /?search=", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.keyboard.press("/");
+    const search = page.getByRole("search").getByRole("textbox");
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await search.fill("binder");
+    await search.press("Enter");
+    await page.waitForURL(/\?search=binder/);
+    const categories = page.getByRole("region", { name: "Categories" });
+    await categories.getByRole("link", { name: /Reports Binder/ }).waitFor();
+    expect(await categories.getByRole("link", { name: /Ask Geolabs AI/ }).count()).toBe(0);
+    expect(await page.locator("mark", { hasText: /binder/i }).count()).toBeGreaterThan(0);
+
+    await page.goto("/?search=zzqxv");
+    await page.getByText("No results found").waitFor();
+    await page.context().close();
+  });
+
+  test("a favorite survives a reload", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Add Directory to favorites" }).click();
+    const favorites = page.getByRole("region", { name: "Favorites" });
+    await favorites.getByRole("link", { name: /Directory/ }).waitFor();
+    await page.reload();
+    await favorites.getByRole("link", { name: /Directory/ }).waitFor();
+    expect(
+      await page
+        .getByRole("button", { name: "Remove Directory from favorites" })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
+    await page.context().close();
+  });
+
+  test("the sidebar opens as 'Navigation' and closes on Escape", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Navigation" });
+    await dialog.waitFor();
+    expect(await dialog.getByText("Geolabs v2.0").isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
+  test("opening the profile menu closes the Create menu; Sign Out returns to sign-in", async () => {
+    const page = await env.newPage(DEMO.owner);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("menuitem", { name: "Upload Documents" }).waitFor();
+    await page.getByRole("button", { name: "Profile" }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).waitFor();
+    // One menu at a time: the Create menu has gone (after its closing animation).
+    await page
+      .getByRole("menuitem", { name: "Upload Documents" })
+      .waitFor({ state: "detached", timeout: 2000 });
+    expect(await page.getByText(DEMO.owner).isVisible()).toBe(true);
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: "Sign In" }).waitFor();
+    const me = await page.request.get("/api/auth/me");
+    expect(me.status()).toBe(401);
+    await page.context().close();
+  });
+});

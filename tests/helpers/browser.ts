@@ -1,0 +1,72 @@
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { startTestApp, type TestApp } from "./app";
+
+/** Flags that keep headless Chromium quiet and offline on these machines (see STACK-NOTES). */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export function chromiumPath(): string {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
+  const found = candidates.find((p) => p && existsSync(p));
+  if (!found)
+    throw new Error("Chromium not found: run ./scripts/test.sh (it installs it) or set CHROMIUM_PATH");
+  return found;
+}
+
+export interface BrowserEnv {
+  t: TestApp;
+  browser: Browser;
+  baseUrl: string;
+  server: ReturnType<typeof Bun.serve>;
+  /** A fresh page (own cookies and local storage) signed in as `email`, or signed out when null. */
+  newPage(email: string | null): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** The real app served over HTTP on loopback (built client included) and a real headless Chromium. */
+export async function startBrowserEnv(overrides: Record<string, string> = {}): Promise<BrowserEnv> {
+  const t = await startTestApp(overrides);
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: (req) => t.app.handle(req),
+    maxRequestBodySize: 1 << 30,
+  });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return {
+    t,
+    browser,
+    baseUrl,
+    server,
+    async newPage(email) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      if (email) {
+        const res = await page.request.post("/api/auth/login", { data: { email, password: "geolabs-demo" } });
+        if (!res.ok()) throw new Error(`sign-in failed for ${email}: ${res.status()}`);
+      }
+      return page;
+    },
+    async close() {
+      await browser.close();
+      server.stop(true);
+      await t.close();
+    },
+  };
+}
