@@ -1,4 +1,5 @@
 import { MESSAGES } from "@shared/auth";
+import { type Action, can } from "@shared/permissions";
 import type { Identity } from "../auth/identity";
 import { AppError } from "../lib/errors";
 
@@ -26,5 +27,12 @@ export function requestState(request: Request): RequestState {
 export function requireUser(request: Request): Identity {
   const user = requestState(request).user;
   if (!user) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
+  return user;
+}
+
+/** The signed-in user, who must be allowed `action` (403 otherwise). REST's twin of the tRPC procedure levels. */
+export function requireAllowed(request: Request, action: Action): Identity {
+  const user = requireUser(request);
+  if (!can(user, action)) throw new AppError("FORBIDDEN", MESSAGES.forbidden);
   return user;
 }

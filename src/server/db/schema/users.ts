@@ -31,6 +31,7 @@ export const users = sqliteTable(
     uniqueIndex("users_email_uq").on(t.email),
     index("users_status_role_email_idx").on(t.status, t.role, t.email),
     index("users_status_created_idx").on(t.status, t.createdAt),
+    index("users_created_idx").on(t.createdAt),
     index("users_status_deactivated_idx").on(t.status, t.deactivatedAt),
   ],
 );

@@ -1,0 +1,22 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+
+/** `%text%` for LIKE with the user's own % and _ taken literally. */
+export function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `text%` for prefix LIKE (uses an index on a NOCASE column or a case-folded column). */
+export function prefixPattern(text: string) {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive "contains" over several columns, with the LIKE escape character declared. */
+export function anyContains(columns: (SQLiteColumn | SQL)[], text: string): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const parts = columns.map((c) => sql`${c} like ${pattern} escape '\\'`);
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { emailAddress, isoDate, pageNumber, pageSize, searchText, sortDir } from "./common";
+import { ROLES, type Role } from "./permissions";
+
+/** Admin Console: 25/50/100/200 per page, default 25 (spec part 2 §9). */
+export const ADMIN_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const ACTIVITY_PAGE_SIZES = [25, 50, 100] as const;
+
+export const ROLE_FILTERS = ["All", ...ROLES] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
+
+/** The spec's Admin Console error texts; the server's own message is preferred when there is one. */
+export const ADMIN_ERRORS = {
+  updateRole: "Failed to update role.",
+  deleteUser: "Failed to delete user.",
+  registerUser: "Failed to register user.",
+} as const;
+
+export const role = z.enum(ROLES, { error: "Role must be Owner, Admin or User." });
+
+export const userListInput = z.object({
+  q: searchText.default(""),
+  role: z.enum(ROLE_FILTERS, { error: "Role filter must be All, User, Admin or Owner." }).default("All"),
+  sort_by: z.enum(["role", "email"], { error: "sort_by must be role or email" }).default("role"),
+  sort_dir: sortDir.default("asc"),
+  page: pageNumber.default(1),
+  page_size: pageSize(ADMIN_PAGE_SIZES, 25),
+});
+export type UserListInput = z.input<typeof userListInput>;
+
+export const updateRoleInput = z.object({ email: emailAddress, role });
+export const emailInput = z.object({ email: emailAddress });
+
+export const BULK_LIMIT = 500;
+export const BULK_OWNER_REFUSAL = "Only the super-owner may bulk-set Owner.";
+export const bulkInput = z.object({
+  emails: z
+    .array(emailAddress)
+    .min(1, "Select at least one account.")
+    .max(BULK_LIMIT, `Select at most ${BULK_LIMIT} accounts at a time.`),
+  action: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("role"), role }),
+    z.object({ kind: z.literal("delete") }),
+  ]),
+});
+export type BulkInput = z.infer<typeof bulkInput>;
+
+const dateRange = {
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+};
+const rangeIsOrdered = (v: { date_from?: string; date_to?: string }) =>
+  !v.date_from || !v.date_to || v.date_from <= v.date_to;
+const RANGE_MESSAGE = { message: "date_from must be on or before date_to", path: ["date_from"] };
+
+export const activityInput = z
+  .object({
+    actor: searchText.default(""),
+    action: z.string().trim().max(64).default(""),
+    ...dateRange,
+    page: pageNumber.default(1),
+    page_size: pageSize(ACTIVITY_PAGE_SIZES, 25),
+  })
+  .refine(rangeIsOrdered, RANGE_MESSAGE);
+
+export const onboardedInput = z
+  .object({
+    q: searchText.default(""),
+    ...dateRange,
+    page: pageNumber.default(1),
+    page_size: pageSize(ADMIN_PAGE_SIZES, 25),
+  })
+  .refine(rangeIsOrdered, RANGE_MESSAGE);
+
+export const terminatedInput = z.object({
+  q: searchText.default(""),
+  page: pageNumber.default(1),
+  page_size: pageSize(ADMIN_PAGE_SIZES, 25),
+});
+
+/** One row of the Admin Console. */
+export interface AdminUser {
+  email: string;
+  name: string;
+  role: Role;
+  isSuperOwner: boolean;
+}
+
+export interface RoleCounts {
+  Owner: number;
+  Admin: number;
+  User: number;
+}
+
+export interface BulkOutcome {
+  email: string;
+  ok: boolean;
+  reason?: string;
+}
+
+export interface OnboardedUser {
+  email: string;
+  name: string;
+  role: Role;
+  status: "active" | "deactivated";
+  createdAt: string;
+  firstSignInAt: string | null;
+  registeredBy: string | null;
+  source: string;
+}
+
+export interface TerminatedUser {
+  email: string;
+  name: string;
+  roleAtRemoval: Role | null;
+  deactivatedAt: string;
+  deactivatedBy: string | null;
+}
+
+export interface ActivityEntry {
+  id: number;
+  ts: string;
+  actor: string;
+  action: string;
+  target: string;
+  details: Record<string, unknown> | null;
+}
+
+/** Audit actions of the user domain, for the Activity tab's filter. */
+export const USER_ACTIONS = ["user.register", "user.role", "user.remove", "user.reinstate"] as const;
