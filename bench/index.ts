@@ -8,9 +8,11 @@ import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { usersBench } from "./users";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
+  users: usersBench,
 };
 
 if (clientIsStale()) await buildClient();

@@ -62,8 +62,8 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: "IT Administration",
     items: [
-      item("Onboarded", "/it-onboarded", "Accounts registered or signed in for the first time"),
-      item("Terminated", "/it-terminated", "Deactivated accounts, reinstatement"),
+      item("Onboarded", "/it-onboarded", "Accounts registered or signed in for the first time", "admin"),
+      item("Terminated", "/it-terminated", "Deactivated accounts, reinstatement", "admin"),
       item("IT Tickets", "/it-tickets", "Raise and track IT support requests"),
     ],
   },

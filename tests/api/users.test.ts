@@ -33,7 +33,9 @@ describe("the Admin Console list", () => {
     expect(admins.rows.every((r) => r.role === "Admin")).toBe(true);
     expect(admins.total).toBe(7);
     const search = await admin.users.list({ q: "staff5", page_size: 50 });
-    expect(search.rows.map((r) => r.email).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `staff5${i}@geolabs.example`));
+    expect(search.rows.map((r) => r.email).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `staff5${i}@geolabs.example`),
+    );
     const page3 = await admin.users.list({ sort_by: "email", page: 3, page_size: 25 });
     expect(page3.rows.length).toBe(14);
   });
@@ -48,7 +50,11 @@ describe("the Admin Console list", () => {
   });
   test("an unknown role string is a clear 400 at both doors", async () => {
     const cookie = await t.login(DEMO.superOwner);
-    const rest = await t.request("/api/update-role", { method: "POST", cookie, json: { email: DEMO.user, role: "Root" } });
+    const rest = await t.request("/api/update-role", {
+      method: "POST",
+      cookie,
+      json: { email: DEMO.user, role: "Root" },
+    });
     expect(rest.status).toBe(400);
     expect(((await rest.json()) as { error: string }).error).toContain("Role must be Owner, Admin or User.");
     const rpc = await trpcCall(t, cookie, "users.setRole", { email: DEMO.user, role: "root" }, "mutation");
@@ -59,12 +65,19 @@ describe("the Admin Console list", () => {
     const cookie = await t.login(DEMO.admin);
     expect((await trpcCall(t, cookie, "users.list", { page_size: 0 })).status).toBe(400);
     expect((await trpcCall(t, cookie, "users.list", { page_size: 10000 })).status).toBe(400);
-    const bad = await t.request("/api/delete-user", { method: "POST", cookie, json: { email: "../etc/passwd" } });
+    const bad = await t.request("/api/delete-user", {
+      method: "POST",
+      cookie,
+      json: { email: "../etc/passwd" },
+    });
     expect(bad.status).toBe(400);
   });
   test("GET /api/users answers the spec's shape", async () => {
     const cookie = await t.login(DEMO.admin);
-    const list = (await (await t.request("/api/users", { cookie })).json()) as { email: string; role: string }[];
+    const list = (await (await t.request("/api/users", { cookie })).json()) as {
+      email: string;
+      role: string;
+    }[];
     expect(list[0]).toEqual({ email: expect.any(String), role: "Owner" });
     expect(Object.keys(list[0]!).sort()).toEqual(["email", "role"]);
   });
@@ -72,37 +85,68 @@ describe("the Admin Console list", () => {
 
 describe("removal keeps history", () => {
   test("a removed account loses its sessions at once, cannot sign in, and is listed as terminated", async () => {
-    await t.deps.db.insert(users).values({ email: "leaving@geolabs.example", name: "Kai Leaving", role: "User", source: "test", passwordHash: await Bun.password.hash("geolabs-demo") });
+    await t.deps.db
+      .insert(users)
+      .values({
+        email: "leaving@geolabs.example",
+        name: "Kai Leaving",
+        role: "User",
+        source: "test",
+        passwordHash: await Bun.password.hash("geolabs-demo"),
+      });
     const theirCookie = await t.login("leaving@geolabs.example");
     const owner = await callerAs(t, DEMO.owner);
     await owner.users.remove({ email: "leaving@geolabs.example" });
     expect((await t.request("/api/auth/me", { cookie: theirCookie })).status).toBe(401);
-    const again = await t.request("/api/auth/login", { method: "POST", json: { email: "leaving@geolabs.example", password: "geolabs-demo" } });
+    const again = await t.request("/api/auth/login", {
+      method: "POST",
+      json: { email: "leaving@geolabs.example", password: "geolabs-demo" },
+    });
     expect(again.status).toBe(401);
     const terminated = await owner.users.terminated({ q: "leaving" });
-    expect(terminated.rows[0]).toMatchObject({ email: "leaving@geolabs.example", roleAtRemoval: "User", deactivatedBy: DEMO.owner });
+    expect(terminated.rows[0]).toMatchObject({
+      email: "leaving@geolabs.example",
+      roleAtRemoval: "User",
+      deactivatedBy: DEMO.owner,
+    });
     const activity = await owner.users.activity({ action: "user.remove", actor: DEMO.owner });
     expect(activity.rows[0]).toMatchObject({ actor: DEMO.owner, target: "leaving@geolabs.example" });
-    expect(activity.rows[0]!.details).toMatchObject({ before: { role: "User" }, after: { status: "deactivated" } });
+    expect(activity.rows[0]!.details).toMatchObject({
+      before: { role: "User" },
+      after: { status: "deactivated" },
+    });
   });
   test("an Owner reinstates it and it is active again with its old role", async () => {
     const owner = await callerAs(t, DEMO.owner);
     await owner.users.reinstate({ email: "leaving@geolabs.example" });
     const [row] = await t.deps.db.select().from(users).where(eq(users.email, "leaving@geolabs.example"));
     expect(row).toMatchObject({ status: "active", role: "User", deactivatedAt: null });
-    await expect(owner.users.reinstate({ email: "leaving@geolabs.example" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(owner.users.reinstate({ email: "leaving@geolabs.example" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
   });
   test("registering shows up under onboarded with who registered it; a duplicate is a 409", async () => {
     const owner = await callerAs(t, DEMO.owner);
     await owner.users.register({ email: "New.Hire@Geolabs.example" });
     const onboarded = await owner.users.onboarded({ q: "new.hire" });
-    expect(onboarded.rows[0]).toMatchObject({ email: "new.hire@geolabs.example", role: "User", registeredBy: DEMO.owner, firstSignInAt: null });
-    await expect(owner.users.register({ email: "new.hire@geolabs.example" })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(onboarded.rows[0]).toMatchObject({
+      email: "new.hire@geolabs.example",
+      role: "User",
+      registeredBy: DEMO.owner,
+      firstSignInAt: null,
+    });
+    await expect(owner.users.register({ email: "new.hire@geolabs.example" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
   });
   test("onboarded date range must be ordered", async () => {
     const owner = await callerAs(t, DEMO.owner);
-    await expect(owner.users.onboarded({ date_from: "2026-02-01", date_to: "2026-01-01" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(owner.users.onboarded({ date_from: "2026-02-30" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      owner.users.onboarded({ date_from: "2026-02-01", date_to: "2026-01-01" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(owner.users.onboarded({ date_from: "2026-02-30" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 });
 
@@ -122,12 +166,17 @@ describe("bulk changes", () => {
   });
   test("only the super-owner may bulk-set Owner", async () => {
     const owner = await callerAs(t, DEMO.owner);
-    await expect(owner.users.bulk({ emails: ["staff02@geolabs.example"], action: { kind: "role", role: "Owner" } })).rejects.toMatchObject({
+    await expect(
+      owner.users.bulk({ emails: ["staff02@geolabs.example"], action: { kind: "role", role: "Owner" } }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: "Only the super-owner may bulk-set Owner.",
     });
     const sup = await callerAs(t, DEMO.superOwner);
-    const ok = await sup.users.bulk({ emails: ["staff02@geolabs.example"], action: { kind: "role", role: "Owner" } });
+    const ok = await sup.users.bulk({
+      emails: ["staff02@geolabs.example"],
+      action: { kind: "role", role: "Owner" },
+    });
     expect(ok).toEqual([{ email: "staff02@geolabs.example", ok: true }]);
   });
 });

@@ -34,7 +34,8 @@ function expectRemoval(actor: ActorKind, target: TargetKind): Verdict {
   if (actor === "super") return 200;
   return target === "Owner" ? 403 : 200;
 }
-const expectOwnerOnly = (actor: ActorKind): Verdict => (actor === "anon" ? 401 : actor === "super" || actor === "owner" ? 200 : 403);
+const expectOwnerOnly = (actor: ActorKind): Verdict =>
+  actor === "anon" ? 401 : actor === "super" || actor === "owner" ? 200 : 403;
 const expectList = (actor: ActorKind): Verdict => (actor === "anon" ? 401 : actor === "user" ? 403 : 200);
 
 let t: TestApp;
@@ -71,7 +72,10 @@ const trpcDoor: Door = async (actor, op, input) =>
 const ACTORS: ActorKind[] = ["super", "owner", "admin", "user", "anon"];
 const TARGETS: TargetKind[] = ["User", "Admin", "Owner", "super", "self"];
 
-for (const [doorName, door] of [["REST", restDoor], ["tRPC", trpcDoor]] as const) {
+for (const [doorName, door] of [
+  ["REST", restDoor],
+  ["tRPC", trpcDoor],
+] as const) {
   describe(`${doorName} door`, () => {
     for (const actor of ACTORS) {
       test(`${actor}: list accounts`, async () => {
@@ -86,7 +90,8 @@ for (const [doorName, door] of [["REST", restDoor], ["tRPC", trpcDoor]] as const
           if (next === target) continue;
           test(`${actor}: set ${target} to ${next}`, async () => {
             const email = await targetOf(target, actor);
-            const roleOf = async () => (await t.deps.db.select().from(users).where(eq(users.email, email)))[0]!.role;
+            const roleOf = async () =>
+              (await t.deps.db.select().from(users).where(eq(users.email, email)))[0]!.role;
             const before = await roleOf();
             const status = await door(actor, "setRole", { email, role: next });
             expect(status).toBe(expectRoleChange(actor, target, next));
@@ -108,7 +113,9 @@ for (const [doorName, door] of [["REST", restDoor], ["tRPC", trpcDoor]] as const
       });
       test(`${actor}: reinstate a removed account`, async () => {
         const email = `gone${++seq}@geolabs.example`;
-        await t.deps.db.insert(users).values({ email, role: "User", source: "test", status: "deactivated", deactivatedAt: new Date() });
+        await t.deps.db
+          .insert(users)
+          .values({ email, role: "User", source: "test", status: "deactivated", deactivatedAt: new Date() });
         const status = await door(actor, "reinstate", { email });
         expect(status).toBe(expectOwnerOnly(actor));
       });

@@ -1,6 +1,7 @@
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { Toaster } from "sonner";
+import { ConfirmProvider } from "@/components/confirm";
 import { Header } from "@/components/header";
 import { Sidebar } from "@/components/sidebar";
 import { SignIn } from "@/components/sign-in";
@@ -24,31 +25,33 @@ export function AppShell() {
 
   return (
     <TooltipProvider delayDuration={300}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <Header
-        onMenuClick={() => {
-          setOpenCount((n) => n + 1);
-          setSidebarOpen(true);
-        }}
-      />
-      <Sidebar open={sidebarOpen} onOpenChange={setSidebarOpen} openCount={openCount} />
-      <main id="main" tabIndex={-1} className="outline-none">
-        {loading ? (
-          <p className="p-8 text-center text-sm text-muted-foreground" role="status">
-            Loading…
-          </p>
-        ) : me ? (
-          <Outlet />
-        ) : (
-          <SignIn />
-        )}
-      </main>
-      <Toaster richColors closeButton position="bottom-right" theme={theme} />
+      <ConfirmProvider>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <Header
+          onMenuClick={() => {
+            setOpenCount((n) => n + 1);
+            setSidebarOpen(true);
+          }}
+        />
+        <Sidebar open={sidebarOpen} onOpenChange={setSidebarOpen} openCount={openCount} />
+        <main id="main" tabIndex={-1} className="outline-none">
+          {loading ? (
+            <p className="p-8 text-center text-sm text-muted-foreground" role="status">
+              Loading…
+            </p>
+          ) : me ? (
+            <Outlet />
+          ) : (
+            <SignIn />
+          )}
+        </main>
+        <Toaster richColors closeButton position="bottom-right" theme={theme} />
+      </ConfirmProvider>
     </TooltipProvider>
   );
 }

@@ -18,8 +18,10 @@ import { anyContains, offsetOf } from "../../lib/sql";
 import { isSuperOwnerEmail } from "./super-owner";
 
 /** Role order of the spec's default sort: Owner, Admin, User. */
-const roleRank = sql`case ${users.role} when 'Owner' then 0 when 'Admin' then 1 else 2 end`;
+const roleRank = users.roleRank;
 const active = eq(users.status, "active");
+/** CSV exports take every matching row up to this bound. */
+const EXPORT_LIMIT = 100_000;
 const dayStart = (d: string) => new Date(`${d}T00:00:00`);
 const dayAfter = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 
@@ -28,6 +30,8 @@ export async function listUsers(
   db: Db,
   input: z.infer<typeof userListInput>,
   superOwnerEmail?: string,
+  /** Export: every matching row, not one page. */
+  opts: { all?: boolean } = {},
 ): Promise<Page<AdminUser>> {
   const where = and(
     active,
@@ -42,8 +46,8 @@ export async function listUsers(
       .from(users)
       .where(where)
       .orderBy(...order)
-      .limit(input.page_size)
-      .offset(offsetOf(input.page, input.page_size)),
+      .limit(opts.all ? EXPORT_LIMIT : input.page_size)
+      .offset(opts.all ? 0 : offsetOf(input.page, input.page_size)),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
@@ -75,6 +79,7 @@ export async function allUsers(db: Db) {
 export async function listOnboarded(
   db: Db,
   input: z.infer<typeof onboardedInput>,
+  opts: { all?: boolean } = {},
 ): Promise<Page<OnboardedUser>> {
   const where = and(
     anyContains([users.email, users.name, users.registeredBy], input.q),
@@ -87,8 +92,8 @@ export async function listOnboarded(
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(input.page_size)
-      .offset(offsetOf(input.page, input.page_size)),
+      .limit(opts.all ? EXPORT_LIMIT : input.page_size)
+      .offset(opts.all ? 0 : offsetOf(input.page, input.page_size)),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
@@ -109,6 +114,7 @@ export async function listOnboarded(
 export async function listTerminated(
   db: Db,
   input: z.infer<typeof terminatedInput>,
+  opts: { all?: boolean } = {},
 ): Promise<Page<TerminatedUser>> {
   const where = and(
     eq(users.status, "deactivated"),
@@ -120,8 +126,8 @@ export async function listTerminated(
       .from(users)
       .where(where)
       .orderBy(desc(users.deactivatedAt), desc(users.id))
-      .limit(input.page_size)
-      .offset(offsetOf(input.page, input.page_size)),
+      .limit(opts.all ? EXPORT_LIMIT : input.page_size)
+      .offset(opts.all ? 0 : offsetOf(input.page, input.page_size)),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {

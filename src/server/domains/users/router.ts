@@ -20,6 +20,9 @@ export const usersRouter = router({
   list: adminProcedure
     .input(userListInput)
     .query(({ ctx, input }) => listUsers(ctx.deps.db, input, ctx.deps.env.SUPER_OWNER_EMAIL)),
+  exportList: adminProcedure
+    .input(userListInput)
+    .query(({ ctx, input }) => listUsers(ctx.deps.db, input, ctx.deps.env.SUPER_OWNER_EMAIL, { all: true })),
   counts: adminProcedure.query(({ ctx }) => roleCounts(ctx.deps.db)),
   setRole: adminProcedure
     .input(updateRoleInput)
@@ -39,4 +42,10 @@ export const usersRouter = router({
     .input(terminatedInput)
     .query(({ ctx, input }) => listTerminated(ctx.deps.db, input)),
   activity: adminProcedure.input(activityInput).query(({ ctx, input }) => listActivity(ctx.deps.db, input)),
+  exportOnboarded: adminProcedure
+    .input(onboardedInput)
+    .query(({ ctx, input }) => listOnboarded(ctx.deps.db, input, { all: true })),
+  exportTerminated: adminProcedure
+    .input(terminatedInput)
+    .query(({ ctx, input }) => listTerminated(ctx.deps.db, input, { all: true })),
 });

@@ -1,0 +1,205 @@
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Checkbox, Skeleton } from "@/components/ui/misc";
+import { cn } from "@/lib/utils";
+
+export interface SortState<K extends string = string> {
+  by: K;
+  dir: "asc" | "desc";
+}
+
+declare module "@tanstack/react-table" {
+  interface ColumnMeta<TData, TValue> {
+    /** The server's sort key for this column; sortable when set. */
+    sortKey?: string;
+    className?: string;
+  }
+}
+
+export interface DataTableProps<T> {
+  label: string;
+  columns: ColumnDef<T, unknown>[];
+  rows: T[] | undefined;
+  rowId(row: T): string;
+  sort?: SortState;
+  onSortChange?(sort: SortState): void;
+  /** Selection by row id; rows for which `canSelect` is false get a disabled checkbox. */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onChange(next: Set<string>): void;
+    canSelect?(row: T): boolean;
+  };
+  loading?: boolean;
+  error?: string | null;
+  emptyText?: ReactNode;
+  rowClassName?(row: T): string | undefined;
+  /** Extra rows above the data (e.g. an inline "new row" editor). */
+  before?: ReactNode;
+}
+
+/**
+ * The portal's one data table: server-side sort, selection, and the loading / error / empty states. Paging is
+ * the Pager's job; sorting and paging happen in SQL, so the table only renders what it is given.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowId,
+  sort,
+  onSortChange,
+  selection,
+  loading,
+  error,
+  emptyText,
+  rowClassName,
+  before,
+}: DataTableProps<T>) {
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: rowId,
+    manualSorting: true,
+    manualPagination: true,
+  });
+  const selectable = (rows ?? []).filter((r) => selection?.canSelect?.(r) ?? true).map(rowId);
+  const allSelected = selectable.length > 0 && selectable.every((id) => selection?.selected.has(id));
+  const someSelected = selectable.some((id) => selection?.selected.has(id));
+  const colCount = columns.length + (selection ? 1 : 0);
+
+  const toggleAll = () => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    for (const id of selectable) allSelected ? next.delete(id) : next.add(id);
+    selection.onChange(next);
+  };
+  const toggle = (id: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    next.has(id) ? next.delete(id) : next.add(id);
+    selection.onChange(next);
+  };
+
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full caption-bottom text-sm" aria-label={label} aria-busy={loading || undefined}>
+        <thead className="bg-muted/50">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id} className="border-b">
+              {selection && (
+                <th scope="col" className="w-10 px-3 py-2">
+                  <Checkbox
+                    aria-label="Select all rows on this page"
+                    checked={allSelected ? true : someSelected ? "indeterminate" : false}
+                    onCheckedChange={toggleAll}
+                    disabled={selectable.length === 0}
+                  />
+                </th>
+              )}
+              {group.headers.map((header) => {
+                const key = header.column.columnDef.meta?.sortKey;
+                const active = key && sort?.by === key;
+                const content = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
+                    className={cn(
+                      "px-3 py-2 text-left font-medium whitespace-nowrap text-muted-foreground",
+                      header.column.columnDef.meta?.className,
+                    )}
+                  >
+                    {key && onSortChange ? (
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                        onClick={() =>
+                          onSortChange({ by: key, dir: active && sort.dir === "asc" ? "desc" : "asc" })
+                        }
+                      >
+                        {content}
+                        {active ? (
+                          sort.dir === "asc" ? (
+                            <ArrowUpIcon className="size-3.5" aria-hidden />
+                          ) : (
+                            <ArrowDownIcon className="size-3.5" aria-hidden />
+                          )
+                        ) : (
+                          <ArrowUpDownIcon className="size-3.5 opacity-40" aria-hidden />
+                        )}
+                      </button>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {before}
+          {error ? (
+            <tr>
+              <td colSpan={colCount} className="px-3 py-8 text-center text-destructive" role="alert">
+                {error}
+              </td>
+            </tr>
+          ) : loading && !rows ? (
+            Array.from({ length: 5 }, (_, i) => (
+              <tr key={i} className="border-b">
+                <td colSpan={colCount} className="px-3 py-2">
+                  <Skeleton className="h-5" />
+                </td>
+              </tr>
+            ))
+          ) : table.getRowModel().rows.length === 0 ? (
+            <tr>
+              <td colSpan={colCount} className="px-3 py-10 text-center text-muted-foreground">
+                {emptyText ?? "No results."}
+              </td>
+            </tr>
+          ) : (
+            table.getRowModel().rows.map((row) => {
+              const id = row.id;
+              const canSelect = selection?.canSelect?.(row.original) ?? true;
+              return (
+                <tr
+                  key={id}
+                  data-selected={selection?.selected.has(id) || undefined}
+                  className={cn(
+                    "border-b last:border-0 hover:bg-muted/40 data-[selected]:bg-primary/5",
+                    loading && "opacity-60",
+                    rowClassName?.(row.original),
+                  )}
+                >
+                  {selection && (
+                    <td className="px-3 py-2">
+                      <Checkbox
+                        aria-label={`Select ${id}`}
+                        checked={selection.selected.has(id)}
+                        disabled={!canSelect}
+                        onCheckedChange={() => toggle(id)}
+                      />
+                    </td>
+                  )}
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={cn("px-3 py-2 align-middle", cell.column.columnDef.meta?.className)}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from "lucide-react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/select";
+
+export interface PagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  pageSizes: readonly number[];
+  onPageChange(page: number): void;
+  onPageSizeChange(size: number): void;
+  /** Hide the page buttons when everything fits on one page (the tickets screen asks for this). */
+  hideWhenSinglePage?: boolean;
+}
+
+/** First / previous / "page N of M" / next / last, the row range, and the page-size choice. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  pageSizes,
+  onPageChange,
+  onPageSizeChange,
+  hideWhenSinglePage,
+}: PagerProps) {
+  const sizeId = useId();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const showButtons = !(hideWhenSinglePage && pages <= 1);
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+      <span className="text-muted-foreground" aria-live="polite">
+        {from.toLocaleString()}–{to.toLocaleString()} of {total.toLocaleString()}
+      </span>
+      <div className="flex items-center gap-3">
+        <label htmlFor={sizeId} className="flex items-center gap-2 text-muted-foreground">
+          Rows per page
+          <NativeSelect
+            value={pageSize}
+            onChange={(e) => onPageSizeChange(Number(e.target.value))}
+            className="h-8"
+          >
+            {pageSizes.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+        {showButtons && (
+          <div className="flex items-center gap-1">
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="First page"
+              disabled={page <= 1}
+              onClick={() => onPageChange(1)}
+            >
+              <ChevronsLeftIcon />
+            </Button>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="Previous page"
+              disabled={page <= 1}
+              onClick={() => onPageChange(page - 1)}
+            >
+              <ChevronLeftIcon />
+            </Button>
+            <span className="px-2 tabular-nums">
+              {page} / {pages}
+            </span>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="Next page"
+              disabled={page >= pages}
+              onClick={() => onPageChange(page + 1)}
+            >
+              <ChevronRightIcon />
+            </Button>
+            <Button
+              variant="outline"
+              size="icon-sm"
+              aria-label="Last page"
+              disabled={page >= pages}
+              onClick={() => onPageChange(pages)}
+            >
+              <ChevronsRightIcon />
+            </Button>
+          </div>
+        )}
+      </div>
+    </nav>
+  );
+}

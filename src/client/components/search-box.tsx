@@ -1,0 +1,47 @@
+import { SearchIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+/**
+ * A search field that commits to the URL after a short pause (or on Enter), so typing doesn't fire a request
+ * per keystroke and the committed text is shareable.
+ */
+export function SearchBox({
+  value,
+  onCommit,
+  label,
+  placeholder,
+  className,
+}: {
+  value: string;
+  onCommit(v: string): void;
+  label: string;
+  placeholder?: string;
+  className?: string;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const id = setTimeout(() => onCommit(text.trim()), 300);
+    return () => clearTimeout(id);
+  }, [text, value, onCommit]);
+  return (
+    <div className={cn("relative", className)}>
+      <SearchIcon
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder ?? "Search…"}
+        className="w-64 pl-8"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => e.key === "Enter" && onCommit(text.trim())}
+      />
+    </div>
+  );
+}

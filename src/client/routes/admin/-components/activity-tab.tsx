@@ -1,0 +1,121 @@
+import { ACTIVITY_PAGE_SIZES, type ActivityEntry, USER_ACTIONS } from "@shared/users";
+import { keepPreviousData } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { Pager } from "@/components/data-table/pager";
+import { DateRange } from "@/components/date-range";
+import { SearchBox } from "@/components/search-box";
+import { NativeSelect } from "@/components/ui/select";
+import { errorMessage } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import type { AdminSearch } from "../route";
+
+const ACTION_LABEL: Record<string, string> = {
+  "user.register": "Registered",
+  "user.role": "Role changed",
+  "user.remove": "Removed",
+  "user.reinstate": "Reinstated",
+};
+
+/** "role: User → Admin" from the audit details' before/after. */
+function describeChange(details: ActivityEntry["details"]) {
+  const before = (details?.before ?? {}) as Record<string, unknown>;
+  const after = (details?.after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((k) => before[k] !== after[k])
+    .map((k) => `${k}: ${before[k] ?? "—"} → ${after[k] ?? "—"}`)
+    .join("; ");
+}
+
+export function ActivityTab({
+  search,
+  set,
+}: {
+  search: AdminSearch;
+  set(patch: Partial<AdminSearch>): void;
+}) {
+  const input = {
+    actor: search.actor ?? "",
+    action: search.action ?? "",
+    date_from: search.from,
+    date_to: search.to,
+    page: search.apage ?? 1,
+    page_size: 25,
+  };
+  const activity = trpc.users.activity.useQuery(input, { placeholderData: keepPreviousData });
+  const columns = useMemo<ColumnDef<ActivityEntry, unknown>[]>(
+    () => [
+      {
+        id: "ts",
+        header: "When",
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.ts)}</span>
+        ),
+      },
+      { id: "actor", header: "Who", cell: ({ row }) => row.original.actor },
+      {
+        id: "action",
+        header: "What",
+        cell: ({ row }) => ACTION_LABEL[row.original.action] ?? row.original.action,
+      },
+      { id: "target", header: "Account", cell: ({ row }) => row.original.target },
+      {
+        id: "change",
+        header: "Change",
+        cell: ({ row }) => (
+          <span className="text-muted-foreground">{describeChange(row.original.details)}</span>
+        ),
+      },
+    ],
+    [],
+  );
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchBox
+          label="Filter by who"
+          placeholder="Who (email)…"
+          value={input.actor}
+          onCommit={(v) => set({ actor: v, apage: undefined })}
+        />
+        <NativeSelect
+          aria-label="Filter by action"
+          value={input.action}
+          onChange={(e) => set({ action: e.target.value || undefined, apage: undefined })}
+        >
+          <option value="">All actions</option>
+          {USER_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {ACTION_LABEL[a]}
+            </option>
+          ))}
+        </NativeSelect>
+        <DateRange
+          from={search.from}
+          to={search.to}
+          onChange={(r) => set({ from: r.from, to: r.to, apage: undefined })}
+        />
+      </div>
+      <DataTable
+        label="Account activity"
+        columns={columns}
+        rows={activity.data?.rows}
+        rowId={(r) => String(r.id)}
+        loading={activity.isFetching}
+        error={activity.error ? errorMessage(activity.error, "Failed to load activity.") : null}
+        emptyText="No activity matches these filters."
+      />
+      <Pager
+        page={input.page}
+        pageSize={25}
+        total={activity.data?.total ?? 0}
+        pageSizes={ACTIVITY_PAGE_SIZES.slice(0, 1)}
+        onPageChange={(apage) => set({ apage })}
+        onPageSizeChange={() => {}}
+      />
+    </div>
+  );
+}

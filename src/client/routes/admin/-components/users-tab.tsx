@@ -1,0 +1,254 @@
+import { checkRemoval, checkRoleChange, isRowLocked, ROLES, type Role } from "@shared/permissions";
+import {
+  ADMIN_ERRORS,
+  ADMIN_PAGE_SIZES,
+  type AdminUser,
+  type BulkOutcome,
+  ROLE_FILTERS,
+} from "@shared/users";
+import { keepPreviousData } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DownloadIcon, LockIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { useConfirm } from "@/components/confirm";
+import { DataTable } from "@/components/data-table/data-table";
+import { Pager } from "@/components/data-table/pager";
+import { SearchBox } from "@/components/search-box";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { NativeSelect } from "@/components/ui/select";
+import { errorMessage } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { dateStamp, downloadText, toCsv } from "@/lib/csv";
+import { trpc } from "@/lib/trpc";
+import type { AdminSearch } from "../route";
+import { BulkBar } from "./bulk-bar";
+import { RegisterForm } from "./register-form";
+import { RoleCounts } from "./role-counts";
+
+interface TabProps {
+  search: AdminSearch;
+  set(patch: Partial<AdminSearch>): void;
+}
+
+export function UsersTab({ search, set }: TabProps) {
+  const { me } = useAuth();
+  const confirm = useConfirm();
+  const utils = trpc.useUtils();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [refusals, setRefusals] = useState<BulkOutcome[]>([]);
+  const input = {
+    q: search.q ?? "",
+    role: search.role ?? "All",
+    sort_by: search.sort_by ?? "role",
+    sort_dir: search.sort_dir ?? "asc",
+    page: search.page ?? 1,
+    page_size: search.page_size ?? 25,
+  } as const;
+  const list = trpc.users.list.useQuery(input, { placeholderData: keepPreviousData });
+  const counts = trpc.users.counts.useQuery();
+  const refresh = () => utils.users.invalidate();
+
+  const setRole = trpc.users.setRole.useMutation({
+    onSuccess: (r) => {
+      toast.success(`${r.email} is now ${r.role}.`, { duration: 3000 });
+      void refresh();
+    },
+    onError: (err) => toast.error(errorMessage(err, ADMIN_ERRORS.updateRole)),
+  });
+  const remove = trpc.users.remove.useMutation({
+    onSuccess: (r) => {
+      toast.success(`${r.email} was removed. Owners can reinstate it from IT › Terminated.`, {
+        duration: 3000,
+      });
+      void refresh();
+    },
+    onError: (err) => toast.error(errorMessage(err, ADMIN_ERRORS.deleteUser)),
+  });
+
+  const askRemove = async (user: AdminUser) => {
+    const ok = await confirm({
+      title: `Remove ${user.email}?`,
+      description:
+        "The account is deactivated at once and its sessions end. An Owner can reinstate it later.",
+      confirmLabel: "Remove",
+      destructive: true,
+    });
+    if (ok) remove.mutate({ email: user.email });
+  };
+
+  // Rebuilt each render: the cells close over the current mutations and signed-in user.
+  const columns: ColumnDef<AdminUser, unknown>[] = [
+    {
+      id: "email",
+      header: "Email",
+      meta: { sortKey: "email" },
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <div className="flex items-center gap-1.5 font-medium">
+            {row.original.email}
+            {isRowLocked(me, row.original) && (
+              <LockIcon
+                className="size-3.5 text-muted-foreground"
+                aria-label="Locked: you cannot change this account"
+              />
+            )}
+          </div>
+          {row.original.name && <div className="text-xs text-muted-foreground">{row.original.name}</div>}
+        </div>
+      ),
+    },
+    {
+      id: "role",
+      header: "Role",
+      meta: { sortKey: "role" },
+      cell: ({ row }) => (
+        <Badge variant={row.original.role === "User" ? "secondary" : "default"}>
+          {row.original.isSuperOwner ? "Owner (super)" : row.original.role}
+        </Badge>
+      ),
+    },
+    {
+      id: "change",
+      header: "Change Role",
+      cell: ({ row }) => {
+        const user = row.original;
+        const allowed = ROLES.filter((r) => r === user.role || checkRoleChange(me, user, r).ok);
+        return (
+          <NativeSelect
+            aria-label={`Change role of ${user.email}`}
+            value={user.role}
+            disabled={allowed.length <= 1 || setRole.isPending}
+            onChange={(e) => setRole.mutate({ email: user.email, role: e.target.value as Role })}
+            className="h-8"
+          >
+            {allowed.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </NativeSelect>
+        );
+      },
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: ({ row }) => {
+        const verdict = checkRemoval(me, row.original);
+        return (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            disabled={!verdict.ok}
+            title={verdict.ok ? undefined : verdict.reason}
+            aria-label={`Delete ${row.original.email}`}
+            onClick={() => void askRemove(row.original)}
+          >
+            <Trash2Icon /> Delete
+          </Button>
+        );
+      },
+    },
+  ];
+
+  const exportCsv = async () => {
+    try {
+      const all = await utils.users.exportList.fetch(input);
+      const csv = toCsv(all.rows, [
+        { header: "Email", value: (r) => r.email },
+        { header: "Name", value: (r) => r.name },
+        { header: "Role", value: (r) => r.role },
+      ]);
+      downloadText(`users-${dateStamp()}.csv`, csv);
+    } catch (err) {
+      toast.error(errorMessage(err, "Export failed."));
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <RoleCounts counts={counts.data} />
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchBox
+          label="Search accounts"
+          placeholder="Search email or name…"
+          value={search.q ?? ""}
+          onCommit={(v) => set({ q: v })}
+        />
+        <NativeSelect
+          aria-label="Role filter"
+          value={input.role}
+          onChange={(e) => set({ role: e.target.value === "All" ? undefined : (e.target.value as Role) })}
+        >
+          {ROLE_FILTERS.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={list.isFetching}>
+          <RefreshCwIcon className={list.isFetching ? "animate-spin" : undefined} /> Refresh
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
+          <DownloadIcon /> Export CSV
+        </Button>
+        <div className="ml-auto">
+          <RegisterForm onRegistered={() => void refresh()} />
+        </div>
+      </div>
+      {selected.size > 0 && (
+        <BulkBar
+          selected={selected}
+          onDone={(outcomes) => {
+            setRefusals(outcomes.filter((o) => !o.ok));
+            setSelected(new Set());
+            void refresh();
+          }}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+      {refusals.length > 0 && (
+        <div role="alert" className="rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm">
+          <div className="mb-1 flex items-center justify-between">
+            <p className="font-medium">{refusals.length} account(s) were not changed:</p>
+            <Button variant="ghost" size="xs" onClick={() => setRefusals([])}>
+              Dismiss
+            </Button>
+          </div>
+          <ul className="list-disc pl-5">
+            {refusals.map((r) => (
+              <li key={r.email}>
+                {r.email}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div>
+        <DataTable
+          label="Accounts"
+          columns={columns}
+          rows={list.data?.rows}
+          rowId={(r) => r.email}
+          sort={{ by: input.sort_by, dir: input.sort_dir }}
+          onSortChange={(s) => set({ sort_by: s.by as "role" | "email", sort_dir: s.dir })}
+          selection={{ selected, onChange: setSelected, canSelect: (r) => !isRowLocked(me, r) }}
+          loading={list.isFetching}
+          error={list.error ? errorMessage(list.error, "Failed to load accounts.") : null}
+          emptyText="No accounts match these filters."
+        />
+        <Pager
+          page={input.page}
+          pageSize={input.page_size}
+          total={list.data?.total ?? 0}
+          pageSizes={ADMIN_PAGE_SIZES}
+          onPageChange={(page) => set({ page })}
+          onPageSizeChange={(page_size) => set({ page_size })}
+        />
+      </div>
+    </div>
+  );
+}
