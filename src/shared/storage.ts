@@ -134,20 +134,17 @@ export const uploadFields = z.object({
 });
 export type UploadFields = z.infer<typeof uploadFields>;
 
-export const deleteInput = z.union(
-  [
-    z.object({ key: storageKey }).strict(),
-    z
-      .object({
-        keys: z
-          .array(storageKey)
-          .min(1, "must name at least one file")
-          .max(MAX_BULK_KEYS, `must name at most ${MAX_BULK_KEYS} files`),
-      })
-      .strict(),
-  ],
-  { error: "Send { key } or { keys }." },
-);
+/** { key } for one file or { keys } for several (not both). */
+export const deleteInput = z
+  .object({
+    key: storageKey.optional(),
+    keys: z
+      .array(storageKey, { error: "must be a list of keys" })
+      .min(1, "must name at least one file")
+      .max(MAX_BULK_KEYS, `must name at most ${MAX_BULK_KEYS} files`)
+      .optional(),
+  })
+  .refine((v) => (v.key === undefined) !== (v.keys === undefined), "Send { key } or { keys }.");
 export type DeleteInput = z.infer<typeof deleteInput>;
 
 /** dst_key is checked by the service (empty/unchanged/other folder each get their own message). */
