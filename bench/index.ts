@@ -8,9 +8,11 @@ import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { storageBench } from "./storage";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
+  storage: storageBench,
 };
 
 if (clientIsStale()) await buildClient();

@@ -28,13 +28,20 @@ export function collapseSlashes(raw: string): string {
   return raw.replace(/\/{2,}/g, "/").replace(/^\/+/, "");
 }
 
+/** Printable ASCII: nothing to normalise and no invisible characters, so the Unicode checks can be skipped. */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 function check(raw: unknown, kind: "key" | "folder" | "prefix"): KeyCheck {
   if (typeof raw !== "string") return fail("must be text");
-  if (CONTROL.test(raw)) return fail("must not contain control characters");
-  if (INVISIBLE.test(raw)) return fail("must not contain invisible or direction-changing characters");
+  const plain = PLAIN_ASCII.test(raw);
+  if (!plain) {
+    if (CONTROL.test(raw)) return fail("must not contain control characters");
+    if (INVISIBLE.test(raw)) return fail("must not contain invisible or direction-changing characters");
+  }
   if (raw.includes("\\")) return fail("must use / between folders, not \\");
-  if (ENCODED_PATH.test(raw)) return fail("must not contain percent-encoded path characters");
-  let key = collapseSlashes(raw.normalize("NFC").trim());
+  if (raw.includes("%") && ENCODED_PATH.test(raw))
+    return fail("must not contain percent-encoded path characters");
+  let key = collapseSlashes((plain ? raw : raw.normalize("NFC")).trim());
   if (kind === "folder") key = key.replace(/\/$/, "");
   if (kind === "key") {
     if (key === "") return fail("is required");

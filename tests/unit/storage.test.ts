@@ -143,3 +143,49 @@ describe("storage configuration", () => {
     expect(s3.S3_FORCE_PATH_STYLE).toBe(true);
   });
 });
+
+describe("local listing", () => {
+  test("lists only names a key could name, in S3 order, and sees changes made behind its back", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, symlinkSync, rmSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { LocalListing } = await import("@server/storage/local-index");
+    const root = mkdtempSync(join(tmpdir(), "geolabs-listing-"));
+    mkdirSync(join(root, "a.db", "sub"), { recursive: true });
+    for (const name of [
+      "b.pdf",
+      "a b.pdf",
+      " lead.pdf",
+      "trail.pdf ",
+      "bi\u202edi.pdf",
+      "cafe\u0301.pdf",
+      "%2e%2e.pdf",
+      "é.pdf",
+    ]) {
+      writeFileSync(join(root, "a.db", name), "x");
+    }
+    writeFileSync(join(root, "a.db", "sub", "c.pdf"), "xyz");
+    symlinkSync("/etc/passwd", join(root, "a.db", "link.pdf"));
+    const listing = new LocalListing(root);
+    const keys = async () => (await listing.all()).map((o) => o.key);
+    // Only the key's own ends are trimmed, so " lead.pdf" inside a folder is a fine key; "trail.pdf " at the end is not.
+    expect(await keys()).toEqual([
+      "a.db/ lead.pdf",
+      "a.db/a b.pdf",
+      "a.db/b.pdf",
+      "a.db/sub/c.pdf",
+      "a.db/é.pdf",
+    ]);
+    expect((await listing.all())[3]).toMatchObject({ size: 3 });
+    writeFileSync(join(root, "a.db", "new.pdf"), "x");
+    rmSync(join(root, "a.db", "sub"), { recursive: true });
+    expect(await keys()).toEqual([
+      "a.db/ lead.pdf",
+      "a.db/a b.pdf",
+      "a.db/b.pdf",
+      "a.db/new.pdf",
+      "a.db/é.pdf",
+    ]);
+    rmSync(root, { recursive: true, force: true });
+  });
+});

@@ -11,6 +11,7 @@ import {
   clampExpiry,
   contentTypeFor,
   type GetResult,
+  LinkMemo,
   type ListOptions,
   type ListPage,
   type ObjectBody,
@@ -42,6 +43,7 @@ export class LocalObjectStore implements ObjectStore {
   private readonly signer: UrlSigner;
   private readonly listing: LocalListing;
   private readonly basePath: string;
+  private readonly memo = new LinkMemo();
 
   constructor(private readonly opts: LocalStoreOptions) {
     this.root = resolve(opts.root);
@@ -194,17 +196,25 @@ export class LocalObjectStore implements ObjectStore {
   }
 
   async signedUrl(rawKey: string, opts: SignedUrlOptions = {}): Promise<string> {
-    return this.signedUrlSync(objectKey(rawKey), opts);
+    return (await this.signedUrls([rawKey], opts))[0]!;
   }
 
-  /** Synchronous signing for listings (no promise per link); `key` must already be normalised. */
-  signedUrlSync(key: string, opts: SignedUrlOptions = {}): string {
+  /** Synchronous underneath: no promise per link, and links of the current window are reused. */
+  async signedUrls(rawKeys: string[], opts: SignedUrlOptions = {}): Promise<string[]> {
     const ttl = clampExpiry(opts.expiresIn, this.opts.urlTtl);
     const now = (opts.now ?? Date.now()) / 1000;
     const expires = Math.ceil((now + ttl) / SIGNING_GRID_SECONDS) * SIGNING_GRID_SECONDS;
     const attachment = opts.disposition === "attachment";
-    const sig = this.signer.sign(key, expires, attachment);
-    return `${this.basePath}/${encodeKeyPath(key)}?exp=${expires}&sig=${sig}${attachment ? "&dl=1" : ""}`;
+    const memo = this.memo.for(`${expires}:${attachment}`);
+    return rawKeys.map((raw) => {
+      let url = memo.get(raw);
+      if (url) return url;
+      const key = objectKey(raw);
+      const sig = this.signer.sign(key, expires, attachment);
+      url = `${this.basePath}/${encodeKeyPath(key)}?exp=${expires}&sig=${sig}${attachment ? "&dl=1" : ""}`;
+      memo.set(raw, url);
+      return url;
+    });
   }
 
   /** Check a signed download request; the key and disposition it grants, or a 403 saying why not. */

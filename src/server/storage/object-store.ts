@@ -73,18 +73,40 @@ export interface ObjectStore {
   move(src: string, dst: string): Promise<void>;
   /** A URL a browser can GET without a session, valid for a limited time. */
   signedUrl(key: string, opts?: SignedUrlOptions): Promise<string>;
+  /** Links for many keys at once (a listing signs thousands; drivers batch and reuse them). */
+  signedUrls(keys: string[], opts?: SignedUrlOptions): Promise<string[]>;
   /** Release sockets/handles (S3 client). */
   close?(): void;
 }
 
 /** Every object under `prefix`, page by page (past the 1,000-per-page limit of S3). */
-export async function* listAll(store: ObjectStore, prefix = ""): AsyncGenerator<ListPage["objects"][number]> {
+export async function* listPages(store: ObjectStore, prefix = ""): AsyncGenerator<ListPage["objects"]> {
   let cursor: string | undefined;
   do {
     const page = await store.list({ prefix, cursor, limit: 1000 });
-    yield* page.objects;
+    yield page.objects;
     cursor = page.cursor;
   } while (cursor);
+}
+
+/** Every object under `prefix`, one at a time. */
+export async function* listAll(store: ObjectStore, prefix = ""): AsyncGenerator<ListPage["objects"][number]> {
+  for await (const page of listPages(store, prefix)) yield* page;
+}
+
+/** Remembers the links of the current signing window, so repeated listings do not sign every key again. */
+export class LinkMemo {
+  private window = "";
+  private urls = new Map<string, string>();
+  constructor(private readonly limit = 100_000) {}
+  /** The memo for `window`; a new window (or an overfull memo) starts empty. */
+  for(window: string): Map<string, string> {
+    if (this.window !== window || this.urls.size > this.limit) {
+      this.window = window;
+      this.urls = new Map();
+    }
+    return this.urls;
+  }
 }
 
 /** Maximum lifetime of a signed link: S3 refuses presigned URLs valid for longer than 7 days. */

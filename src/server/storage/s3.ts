@@ -20,6 +20,7 @@ import {
   clampExpiry,
   contentTypeFor,
   type GetResult,
+  LinkMemo,
   type ListOptions,
   type ListPage,
   MAX_SIGNED_URL_SECONDS,
@@ -46,7 +47,6 @@ export interface S3StoreOptions {
 }
 
 const MULTIPART_QUEUE = 4;
-const MEMO_LIMIT = 100_000;
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -59,7 +59,7 @@ export class S3ObjectStore implements ObjectStore {
   readonly client: S3Client;
   private readonly bucket: string;
   /** Presigned links of the current signing window, so a listing of 20,000 files signs each only once. */
-  private memo = { window: "", urls: new Map<string, string>() };
+  private readonly memo = new LinkMemo();
 
   constructor(private readonly opts: S3StoreOptions) {
     this.bucket = opts.bucket;
@@ -206,15 +206,10 @@ export class S3ObjectStore implements ObjectStore {
     const signedAt = Math.floor(nowSec / SIGNING_GRID_SECONDS) * SIGNING_GRID_SECONDS;
     const expiresIn = Math.min(ttl + SIGNING_GRID_SECONDS, MAX_SIGNED_URL_SECONDS);
     const attachment = opts.disposition === "attachment";
-    const window = `${signedAt}:${expiresIn}`;
-    const memoKey = `${attachment ? "a" : "i"}${key}`;
-    const useMemo = opts.now === undefined;
-    if (useMemo) {
-      if (this.memo.window !== window || this.memo.urls.size > MEMO_LIMIT)
-        this.memo = { window, urls: new Map() };
-      const hit = this.memo.urls.get(memoKey);
-      if (hit) return hit;
-    }
+    // A clock override (tests) bypasses the memo so it never holds links of another time.
+    const memo = opts.now === undefined ? this.memo.for(`${signedAt}:${expiresIn}:${attachment}`) : null;
+    const hit = memo?.get(key);
+    if (hit) return hit;
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
@@ -224,8 +219,12 @@ export class S3ObjectStore implements ObjectStore {
       expiresIn,
       signingDate: new Date(signedAt * 1000),
     });
-    if (useMemo) this.memo.urls.set(memoKey, url);
+    memo?.set(key, url);
     return url;
+  }
+
+  async signedUrls(keys: string[], opts: SignedUrlOptions = {}): Promise<string[]> {
+    return Promise.all(keys.map((k) => this.signedUrl(k, opts)));
   }
 
   close() {

@@ -54,7 +54,10 @@ export function loadSigningSecret(dataDir: string, configured?: string): string 
   }
 }
 
-/** `a b/c.pdf` → `a%20b/c.pdf`: each segment encoded, slashes kept. */
+/**
+ * `a b/c #1.pdf` → `a%20b/c%20%231.pdf`: everything encoded as in encodeURIComponent except the slashes.
+ * encodeURI already encodes all but its reserved set; of that set only `?` and `#` would end a path.
+ */
 export function encodeKeyPath(key: string): string {
-  return key.split("/").map(encodeURIComponent).join("/");
+  return encodeURI(key).replace(/[?#]/g, (c) => (c === "?" ? "%3F" : "%23"));
 }

@@ -23,7 +23,7 @@ import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { objectKey, topFolder } from "../../storage/keys";
-import { listAll, type ObjectStore } from "../../storage/object-store";
+import { type ListPage, listPages, type ObjectStore } from "../../storage/object-store";
 
 /** What the storage rules need; a test builds it directly. */
 export interface StorageDeps {
@@ -47,10 +47,10 @@ export async function signedLink(deps: StorageDeps, key: string) {
 }
 
 async function everything(deps: StorageDeps) {
-  const objects: { key: string; size: number; lastModified: Date }[] = [];
-  for await (const o of listAll(deps.store)) objects.push(o);
-  const urls = await Promise.all(objects.map((o) => deps.store.signedUrl(o.key)));
-  return { objects, urls: urls.map((u) => absolute(deps, u)) };
+  const objects: ListPage["objects"] = [];
+  for await (const page of listPages(deps.store)) for (const o of page) objects.push(o);
+  const urls = await deps.store.signedUrls(objects.map((o) => o.key));
+  return { objects, urls: deps.env.PUBLIC_URL ? urls.map((u) => absolute(deps, u)) : urls };
 }
 
 /** GET /api/s3/files: every object with size, date and a signed link (the screens filter and page locally). */
