@@ -1,51 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { AppError } from "@server/lib/errors";
-import { LocalObjectStore } from "@server/storage/local";
 import { listAll, MAX_SIGNED_URL_SECONDS, type ObjectStore } from "@server/storage/object-store";
-import { serveSignedFile } from "@server/storage/serve-object";
-import { startS3 } from "../helpers/s3";
+import { drivers, type Harness } from "../helpers/stores";
 
 /**
  * One contract, two drivers: everything the portal relies on from an ObjectStore behaves the same on the local
  * folder and on an S3-protocol server (s3rver, in this process, on loopback).
  */
-interface Harness {
-  store: ObjectStore;
-  /** GET a signed URL the way a browser would. */
-  fetchSigned(url: string, init?: RequestInit): Promise<Response>;
-  close(): Promise<void>;
-}
-
-const drivers: Record<string, () => Promise<Harness>> = {
-  async local() {
-    const dir = mkdtempSync(join(tmpdir(), "geolabs-store-"));
-    const store = new LocalObjectStore({ root: join(dir, "objects"), secret: "s".repeat(40), urlTtl: 3600 });
-    return {
-      store,
-      async fetchSigned(url, init) {
-        try {
-          return await serveSignedFile(store, new Request(new URL(url, "http://localhost"), init));
-        } catch (err) {
-          if (err instanceof AppError) return Response.json({ error: err.message }, { status: err.status });
-          throw err;
-        }
-      },
-      async close() {
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  },
-  async s3() {
-    const s3 = await startS3();
-    // A small part size so a few MB already go through the multipart path.
-    const store = s3.store({ partSize: 5 * 1024 * 1024 });
-    return { store, fetchSigned: (url, init) => fetch(url, init), close: s3.close };
-  },
-};
-
 const text = async (r: { body: ReadableStream<Uint8Array> }) => new Response(r.body).text();
 const bytes = async (r: { body: ReadableStream<Uint8Array> }) =>
   new Uint8Array(await new Response(r.body).arrayBuffer());
