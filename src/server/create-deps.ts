@@ -18,7 +18,7 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
     database,
     log,
     auth: createAuthService({ db: database.db, env }),
-    store: createObjectStore(env),
+    store: await createObjectStore(env),
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,
       apiUrl: env.GITHUB_API_URL,

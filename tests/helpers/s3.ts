@@ -8,7 +8,7 @@ import type S3rverType from "s3rver";
 export const S3_BUCKET = "portal-test";
 
 /**
- * s3rver 3.7 needs three patches to behave like S3 here (docs/decisions/0005-object-storage.md):
+ * s3rver 3.7 needs three patches to behave like S3 here (docs/decisions/0006-s3rver-under-bun.md):
  * 1. its continuation tokens use the cipher name "des", which Bun's crypto does not know ("des-cbc" is the same);
  * 2. it lists in readdir order, which on Linux is not key order, so paging past 1,000 skipped keys;
  * 3. it decodes x-amz-copy-source with decodeURI, so a key with # + & = ? could not be copied.

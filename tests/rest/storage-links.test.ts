@@ -123,7 +123,7 @@ describe("signed download links (/files/…)", () => {
   });
 
   test("the signing secret is generated once and kept in DATA_DIR, so links survive a restart", async () => {
-    const again = createObjectStore(t.deps.env);
+    const again = await createObjectStore(t.deps.env);
     expect(await again.signedUrl("links.db/Plan é #1.pdf")).toBe(url);
   });
 });

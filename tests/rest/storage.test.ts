@@ -55,6 +55,16 @@ describe("POST /api/s3/upload", () => {
     expect(readdirSync(join(t.dataDir, "tmp"))).toEqual([]);
   });
 
+  test("a repeated field keeps its first value, wherever the file part is", async () => {
+    const form = new FormData();
+    form.append("db_name", "proj.db");
+    form.append("prefix", "one");
+    form.append("file", new Blob([PDF()]), "twice.pdf");
+    form.append("prefix", "two");
+    const res = await t.request("/api/s3/upload", { method: "POST", body: form, cookie: admin });
+    expect(((await res.json()) as { key: string }).key).toBe("proj.db/one/twice.pdf");
+  });
+
   test("'Index after upload' stores the file and notes that indexing is not available yet", async () => {
     const r = await put("indexed.pdf", { index: "1", mode: "general" });
     expect(r.status).toBe(200);

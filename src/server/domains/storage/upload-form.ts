@@ -24,8 +24,6 @@ export interface ReceiveOptions {
   placeFields: string[];
 }
 
-const KEY_FIELDS_TWICE = (name: string) => `${name} was sent twice; send it once, before the file.`;
-
 /**
  * Read a multipart upload without holding the file in memory. When the fields that place the file arrive first
  * (our client sends them first), the file part streams straight into `handle`; when the file comes first (the
@@ -69,8 +67,8 @@ export async function receiveUpload<T>(
 
   bb.on("field", (name, value, info) => {
     if (info.valueTruncated) fail(badRequest(`${name} is too long.`));
-    if (direct && opts.placeFields.includes(name)) fail(badRequest(KEY_FIELDS_TWICE(name)));
-    fields[name] = value;
+    // The first value of a field wins, so a repeat after a streamed file cannot disagree with where it went.
+    if (!(name in fields)) fields[name] = value;
   });
   bb.on("file", (name, stream, info) => {
     if (name !== "file" || direct || spooled) {
