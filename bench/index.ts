@@ -8,11 +8,13 @@ import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { storageBench } from "./storage";
 import { usersBench } from "./users";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
   users: usersBench,
+  storage: storageBench,
 };
 
 if (clientIsStale()) await buildClient();

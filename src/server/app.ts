@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
+import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { usersRest } from "./domains/users/rest";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
@@ -106,9 +107,12 @@ export function createApp(deps: AppDeps) {
       .get("/api/core-boxes/_debug", () => ({ ok: true }))
       .use(authRest(deps))
       .use(usersRest(deps))
+      .use(storageRest(deps))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))
+      // Signed links are their own authority: the guard above leaves /files/* alone, the signature protects it.
+      .use(signedFilesRoute(deps))
       .get("/*", ({ request }) => {
         const path = new URL(request.url).pathname;
         if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });

@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps";
 import { createGithubSummaryService } from "./domains/dashboard/github";
 import type { Env } from "./env";
 import { createLogger, type Logger } from "./lib/logger";
+import { createObjectStore } from "./storage";
 
 /** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
 export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boolean } = {}): Promise<AppDeps> {
@@ -17,6 +18,7 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
     database,
     log,
     auth: createAuthService({ db: database.db, env }),
+    store: await createObjectStore(env),
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,
       apiUrl: env.GITHUB_API_URL,

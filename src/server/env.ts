@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import { AUTH_MODES } from "@shared/auth";
 import { flag } from "@shared/common";
+import { DEFAULT_UPLOAD_MAX_MB } from "@shared/storage";
 import { z } from "zod";
 
 /**
@@ -59,6 +60,37 @@ const schema = z.object({
   ),
   GITHUB_API_URL: z.url().default("https://api.github.com"),
   GITHUB_TOKEN: optionalText,
+  /** File storage: `local` (folder under DATA_DIR/objects) or `s3` (any S3-compatible store). */
+  STORAGE_DRIVER: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
+  /** Secret for the local store's signed links; generated into DATA_DIR when unset (set it for several instances). */
+  STORAGE_SIGNING_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** Lifetime of signed download links, in seconds (S3 allows at most 7 days). */
+  STORAGE_URL_TTL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(60, "must be at least 60 seconds")
+    .max(7 * 24 * 3600, "must be at most 604800 seconds (7 days, the S3 maximum)")
+    .default(3600),
+  /** Largest file the uploader accepts, in MB (1024-based). */
+  UPLOAD_MAX_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .positive("must be more than 0")
+    .max(5 * 1024, "must be at most 5120 (5 GB)")
+    .default(DEFAULT_UPLOAD_MAX_MB),
+  S3_ENDPOINT: optionalText.pipe(z.url("must be a URL such as https://s3.example.com").optional()),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a valid bucket name (3–63 lower-case letters, digits, . or -)",
+      )
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag.default(false),
   /** Where the built client lives (the start script builds it there). */
   CLIENT_DIR: z.string().default("./dist/client"),
 });
@@ -100,6 +132,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (raw.AUTH_MODE === "proxy" && raw.TRUSTED_PROXIES.length === 0) {
     throw new ConfigError("Invalid configuration:\n  TRUSTED_PROXIES: required when AUTH_MODE=proxy");
+  }
+  if (raw.STORAGE_DRIVER === "s3" && !raw.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3");
+  }
+  if (!raw.S3_ACCESS_KEY_ID !== !raw.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the SDK's default credentials)",
+    );
   }
   return { ...raw, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, entra };
 }

@@ -21,8 +21,8 @@ async function main() {
   const app = createApp(deps).listen({
     port: env.PORT,
     hostname: env.HOST,
-    // Uploads are streamed and limited per route; this is only the outer bound.
-    maxRequestBodySize: 1024 * 1024 * 1024,
+    // Uploads are streamed and limited per route (UPLOAD_MAX_MB); this is only the outer bound.
+    maxRequestBodySize: Math.max(1024, Math.ceil(env.UPLOAD_MAX_MB) + 16) * 1024 * 1024,
   });
   const port = app.server?.port;
   deps.log.info("portal listening", {
@@ -38,6 +38,7 @@ async function main() {
     deps.log.info("shutting down", { signal });
     // Finish in-flight requests, then close the database.
     await app.server?.stop(false);
+    deps.store.close?.();
     deps.database.close();
     process.exit(0);
   };

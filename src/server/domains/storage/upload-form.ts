@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { open, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import { STORAGE_MESSAGES } from "@shared/storage";
+import busboy from "busboy";
+import { AppError, badRequest } from "../../lib/errors";
+
+export interface ReceivedFile {
+  fields: Record<string, string>;
+  filename: string | undefined;
+  body: AsyncIterable<Uint8Array>;
+}
+
+export interface ReceiveOptions {
+  /** Where a file that arrives before the fields naming its place is held (DATA_DIR/tmp). */
+  spoolDir: string;
+  /** Transport bound: no body part may exceed this many bytes. */
+  maxBytes: number;
+  maxMb: number;
+  /** Text fields that decide where the file goes; the file streams straight through once all have arrived. */
+  placeFields: string[];
+}
+
+/**
+ * Read a multipart upload without holding the file in memory. When the fields that place the file arrive first
+ * (our client sends them first), the file part streams straight into `handle`; when the file comes first (the
+ * order the spec lists), it is spooled to a temp file and handed over once the form has ended. Either way memory
+ * stays flat whatever the file's size.
+ */
+export async function receiveUpload<T>(
+  request: Request,
+  opts: ReceiveOptions,
+  handle: (file: ReceivedFile) => Promise<T>,
+): Promise<T> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type) || !request.body) {
+    throw badRequest("Send the upload as multipart/form-data with a 'file' field.");
+  }
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", STORAGE_MESSAGES.tooLarge(opts.maxMb));
+  // A declared length far past the limit is refused before reading anything (1 MB allowance for the form).
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > opts.maxBytes + 1024 * 1024) throw tooLarge();
+
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: { "content-type": type },
+      // Browsers send file names as UTF-8; busboy's default would read them as Latin-1.
+      defParamCharset: "utf8",
+      limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+    });
+  } catch {
+    throw badRequest("Send the upload as multipart/form-data with a 'file' field.");
+  }
+  const input = Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
+  const fields: Record<string, string> = {};
+  let direct: Promise<T> | null = null;
+  let spooled: Promise<{ path: string; filename: string | undefined }> | null = null;
+  let fail!: (err: unknown) => void;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {}); // observed below; this only keeps a late failure from being "unhandled"
+
+  bb.on("field", (name, value, info) => {
+    if (info.valueTruncated) fail(badRequest(`${name} is too long.`));
+    // The first value of a field wins, so a repeat after a streamed file cannot disagree with where it went.
+    if (!(name in fields)) fields[name] = value;
+  });
+  bb.on("file", (name, stream, info) => {
+    if (name !== "file" || direct || spooled) {
+      stream.resume(); // other file fields are ignored
+      return;
+    }
+    if (opts.placeFields.every((f) => f in fields)) {
+      direct = handle({ fields: { ...fields }, filename: info.filename, body: stream });
+      direct.catch(fail);
+    } else {
+      spooled = spool(stream, opts, tooLarge).then((path) => ({ path, filename: info.filename }));
+      spooled.catch(fail);
+    }
+  });
+  bb.on("error", () => fail(badRequest("The upload could not be read (the multipart body is malformed).")));
+  const parsed = new Promise<void>((resolve) => bb.on("close", resolve));
+  input.on("error", () => fail(badRequest("The upload was interrupted.")));
+  input.pipe(bb);
+
+  try {
+    await Promise.race([parsed, failed]);
+    if (direct) return await Promise.race([direct, failed]);
+    if (spooled) {
+      const { path, filename } = await spooled;
+      try {
+        return await handle({ fields, filename, body: Bun.file(path).stream() });
+      } finally {
+        await rm(path, { force: true });
+      }
+    }
+    throw badRequest(STORAGE_MESSAGES.noFile);
+  } catch (err) {
+    // Stop reading: the answer is known, the rest of the body is not needed.
+    input.unpipe(bb);
+    input.destroy();
+    bb.destroy();
+    throw err;
+  }
+}
+
+async function spool(
+  stream: AsyncIterable<Uint8Array>,
+  opts: ReceiveOptions,
+  tooLarge: () => AppError,
+): Promise<string> {
+  mkdirSync(opts.spoolDir, { recursive: true });
+  const path = join(opts.spoolDir, `upload-${randomUUID()}`);
+  const fh = await open(path, "wx", 0o600);
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      size += chunk.length;
+      if (size > opts.maxBytes) throw tooLarge();
+      await fh.write(chunk);
+    }
+    await fh.close();
+    return path;
+  } catch (err) {
+    await fh.close().catch(() => {});
+    await rm(path, { force: true });
+    throw err;
+  }
+}
