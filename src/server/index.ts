@@ -36,8 +36,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     deps.log.info("shutting down", { signal });
-    // Finish in-flight requests, then close the database.
+    // Finish in-flight requests, then end the OCR workers and close the database.
     await app.server?.stop(false);
+    await deps.ocr.terminate();
     deps.database.close();
     process.exit(0);
   };
