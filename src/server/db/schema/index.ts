@@ -1,3 +1,4 @@
 // One file per domain; drizzle-kit reads this barrel to generate migrations.
 export * from "./audit";
+export * from "./projects";
 export * from "./users";
