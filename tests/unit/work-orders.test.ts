@@ -144,3 +144,16 @@ describe("normalisation", () => {
     expect(lookupInput.safeParse({ work_orders: ["x".repeat(41)] }).success).toBe(false);
   });
 });
+
+describe("list markers", () => {
+  test("a list number glued to the work order by OCR is not part of it", () => {
+    expect(read("2.4861-01\n4.9942\n 12.1234-56A")).toEqual(["4861-01", "9942", "1234-56A"]);
+  });
+  test("but a decimal in running text is not a work order", () => {
+    expect(read("depth 2.4861 m; ratio 0.1234")).toEqual([]);
+  });
+});
+
+test("a digit in the parenthesised letter is the letter it looks like", () => {
+  expect(extractWorkOrders("W.O. 4240-07(8) and 1234-56(4)")).toEqual(["4240-07(B)", "1234-56(A)"]);
+});

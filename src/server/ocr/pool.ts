@@ -106,6 +106,8 @@ export function createOcrPool(opts: OcrPoolOptions): OcrPool {
     const started = performance.now();
     // No `logger` option at all: passing `logger: undefined` crashes the worker (STACK-NOTES).
     const worker = await createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none" });
+    // Prepared images carry no trustworthy resolution; without this tesseract guesses one and warns per page.
+    await worker.setParameters({ user_defined_dpi: "300" });
     opts.log.info("ocr worker ready", { ms: Math.round(performance.now() - started) });
     return { worker, busy: false, psm: "3" };
   }

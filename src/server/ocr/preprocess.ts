@@ -1,13 +1,14 @@
-import type { ImageBox } from "@shared/ocr";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { AppError } from "../lib/errors";
+import type { PrepGeometry } from "./geometry";
 import { type ImageKind, sniffImageType } from "./image-type";
-import type { OcrBox } from "./pool";
+import { estimateLayout, evenLight, type Grey, maxFilter, noiseLevel } from "./pixels";
 
 /**
  * Image checks and preparation for OCR (sharp/libvips: fast, and its prebuilt binary ships in the npm package).
- * Photos of paper come in every size and orientation; tesseract reads best from an upright greyscale image whose
- * text is 20-40 px high, so small images are scaled up, huge ones down, and the caller may ask for a quarter turn.
+ * Photos of paper come in every size, light and orientation; tesseract reads best from an upright, evenly lit
+ * greyscale page whose lines of text are ~30 px high. So: even out the light, smooth grain, measure the skew and
+ * the line height, then scale to that height and level the lines. The caller may also ask for a quarter turn.
  */
 
 export interface ImageLimits {
@@ -20,24 +21,22 @@ export interface ImageInfo {
   width: number;
   height: number;
 }
-export interface PreparedImage {
+export interface PreparedImage extends PrepGeometry {
   data: Buffer;
-  width: number;
-  height: number;
-  /** Processed pixels per source pixel. */
-  scale: number;
-  /** Clockwise quarter turns applied, in degrees. */
-  rotation: Rotation;
-  source: { width: number; height: number };
 }
 export type Rotation = 0 | 90 | 180 | 270;
 
 const MB = 1024 * 1024;
-/** Long side below which an image is scaled up (screenshots, cropped labels) and the most it is scaled. */
-const SMALL_LONG_SIDE = 1400;
-const MAX_UPSCALE = 3;
-/** Long side above which a photo is scaled down: text stays legible and OCR time stays bounded. */
-const LARGE_LONG_SIDE = 2600;
+/** Analysis happens at most this large (long side): enough for any photo of a page, and bounded in time. */
+const ANALYSIS_LONG_SIDE = 2400;
+/** Line height tesseract reads best, the scale range allowed, and the largest image handed to it. */
+const TARGET_LINE = 24;
+const SCALE_RANGE = [0.5, 3.5] as const;
+const MAX_OCR_PIXELS = 9_000_000;
+/** Neighbour differences on paper above this mean grain worth a median filter. */
+const GRAINY = 3.5;
+/** Skews smaller than this are left to tesseract (turning costs sharpness). */
+const MIN_SKEW = 0.75;
 
 /** Type by bytes, then size and pixel count from the header alone (no decoding: a decompression bomb stops here). */
 export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Promise<ImageInfo> {
@@ -65,25 +64,15 @@ export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Prom
   return { kind, width, height };
 }
 
-export function chooseScale(width: number, height: number): number {
-  const long = Math.max(width, height);
-  if (long > LARGE_LONG_SIDE) return LARGE_LONG_SIDE / long;
-  if (long < SMALL_LONG_SIDE) return Math.min(MAX_UPSCALE, SMALL_LONG_SIDE / long);
-  return 1;
-}
-
-/** Upright (EXIF), turned by `rotation`, flattened on white, greyscale, contrast stretched, scaled. */
 export async function prepareImage(
   bytes: Uint8Array,
   info: ImageInfo,
   rotation: Rotation = 0,
   maxPixels = Number.POSITIVE_INFINITY,
 ): Promise<PreparedImage> {
-  const scale = chooseScale(info.width, info.height);
-  const turned = rotation === 90 || rotation === 270;
-  const width = Math.max(1, Math.round((turned ? info.height : info.width) * scale));
-  const height = Math.max(1, Math.round((turned ? info.width : info.height) * scale));
   try {
+    // 1. Upright, turned, on white, grey, and no larger than the analysis size.
+    const s0 = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(info.width, info.height));
     let img = sharp(bytes, {
       limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false,
       failOn: "error",
@@ -91,37 +80,75 @@ export async function prepareImage(
       .autoOrient()
       .flatten({ background: "#ffffff" });
     if (rotation) img = img.rotate(rotation);
-    img = img.greyscale().normalise();
-    if (scale !== 1)
-      img = img.resize({ width, height, fit: "fill", kernel: scale > 1 ? "cubic" : "lanczos3" });
-    const data = await img.png({ compressionLevel: 1 }).toBuffer();
-    return { data, width, height, scale, rotation, source: { width: info.width, height: info.height } };
-  } catch {
+    img = img.greyscale();
+    if (s0 < 1) img = img.resize({ width: Math.round((rotation % 180 ? info.height : info.width) * s0) });
+    let grey = await rawGrey(img);
+    // 2. Even light, then grain (measured at this scale, before any enlarging smooths it into blobs).
+    grey = evenLight(grey, await paperLight(grey));
+    if (noiseLevel(grey) > GRAINY) grey = await rawGrey(fromGrey(grey).median(3));
+    // 3. Skew and line height, then scale to the target line height and level the lines.
+    const layout = estimateLayout(await shrink(grey, 1200));
+    const lineHeight =
+      layout.lineHeight *
+      (Math.max(grey.width, grey.height) > 1200 ? Math.max(grey.width, grey.height) / 1200 : 1);
+    let s1 = lineHeight ? clamp(TARGET_LINE / lineHeight, ...SCALE_RANGE) : 1;
+    s1 = Math.min(s1, Math.sqrt(MAX_OCR_PIXELS / (grey.width * grey.height)));
+    const scaled = {
+      width: Math.max(1, Math.round(grey.width * s1)),
+      height: Math.max(1, Math.round(grey.height * s1)),
+    };
+    let out = fromGrey(grey);
+    if (s1 !== 1) out = out.resize({ ...scaled, fit: "fill", kernel: s1 > 1 ? "cubic" : "lanczos3" });
+    const turn = Math.abs(layout.degrees) >= MIN_SKEW ? -layout.degrees : 0;
+    if (turn)
+      out = sharp(await out.png({ compressionLevel: 0 }).toBuffer()).rotate(turn, { background: "#ffffff" });
+    const { data, info: done } = await out
+      .normalise()
+      .png({ compressionLevel: 1 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      width: done.width,
+      height: done.height,
+      scale: s0 * s1,
+      rotation,
+      skew: turn,
+      scaled,
+      source: { width: info.width, height: info.height },
+    };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw unreadable();
   }
 }
 
-/** A box found on the prepared image, back in the source image's pixels. */
-export function boxToSource(b: OcrBox, prep: Pick<PreparedImage, "scale" | "rotation" | "source">): ImageBox {
-  const s = prep.scale;
-  const [x0, y0, x1, y1] = [b.x0 / s, b.y0 / s, b.x1 / s, b.y1 / s];
-  const { width: W, height: H } = prep.source;
-  let box: [number, number, number, number];
-  switch (prep.rotation) {
-    case 90:
-      box = [y0, H - x1, y1, H - x0];
-      break;
-    case 180:
-      box = [W - x1, H - y1, W - x0, H - y0];
-      break;
-    case 270:
-      box = [W - y1, x0, W - y0, x1];
-      break;
-    default:
-      box = [x0, y0, x1, y1];
-  }
-  const [l, t, r, btm] = box.map((v) => Math.round(v)) as [number, number, number, number];
-  return { x: Math.max(0, l), y: Math.max(0, t), w: Math.max(0, r - l), h: Math.max(0, btm - t) };
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const fromGrey = (g: Grey) =>
+  sharp(Buffer.from(g.data), { raw: { width: g.width, height: g.height, channels: 1 } });
+
+async function rawGrey(img: Sharp): Promise<Grey> {
+  const { data, info } = await img.toColourspace("b-w").raw().toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+  };
+}
+
+async function shrink(g: Grey, longSide: number): Promise<Grey> {
+  const f = longSide / Math.max(g.width, g.height);
+  return f >= 1 ? g : rawGrey(fromGrey(g).resize({ width: Math.max(1, Math.round(g.width * f)) }));
+}
+
+/** The paper's brightness everywhere: shrink, take the brightest nearby pixel (text gone), blur, grow back. */
+async function paperLight(g: Grey): Promise<Grey> {
+  const w = Math.max(1, Math.round(g.width / 8));
+  const h = Math.max(1, Math.round(g.height / 8));
+  const small = await rawGrey(fromGrey(g).resize({ width: w, height: h, fit: "fill" }));
+  const bright = maxFilter(small, 2);
+  return rawGrey(
+    fromGrey(bright).blur(1.5).resize({ width: g.width, height: g.height, fit: "fill", kernel: "linear" }),
+  );
 }
 
 const unreadable = () =>

@@ -1,7 +1,7 @@
 import type { RecognizeResult } from "@shared/ocr";
+import { boxToSource } from "./geometry";
 import type { OcrPage, OcrPool } from "./pool";
 import {
-  boxToSource,
   type ImageInfo,
   type ImageLimits,
   inspectImage,

@@ -46,13 +46,26 @@ const LOOKALIKE: Record<string, string> = {
   B: "8",
 };
 const D = "[0-9OoQDlIi|!ZzSsGB]";
+/** In "(B)" a digit can only be a misread letter: 1234-56(8) is 1234-56(B). */
+const LETTER_FOR: Record<string, string> = {
+  "8": "B",
+  "4": "A",
+  "0": "O",
+  "5": "S",
+  "6": "G",
+  "1": "I",
+  "2": "Z",
+};
 const DASH = "[-\u2010-\u2015~_]";
 const PREFIX = String.raw`(?:[Ww]\s?[.,]?\s?[Oo0]\.?|[Ww]\s?\/\s?[Oo0]|[Ww]ork\s?[Oo]rder)\s*(?:[Nn][Oo0]\.?|[Nn]umber|#)?\s*[:#.]?\s*`;
-/** Not glued to a word, a path, an amount or a longer number on either side. */
-const BEFORE = String.raw`(?<![A-Za-z0-9/.$:@+\-\u2010-\u2015_])`;
+/**
+ * Not glued to a word, a path, an amount or a longer number on either side, except after a list marker at the
+ * start of a line: OCR often drops the space in "2. 4861-01".
+ */
+const BEFORE = String.raw`(?:(?<=^\s*\d{1,2}\.)|(?<![A-Za-z0-9/.$:@+\-\u2010-\u2015_]))`;
 const AFTER = String.raw`(?![A-Za-z0-9/]|[-\u2010-\u2015][0-9A-Za-z]|[.,]\d)`;
 const PATTERN = new RegExp(
-  `${BEFORE}(${PREFIX})?(${D}{4})(?:\\s?${DASH}\\s?(${D}{2})(?:\\s?[([{]\\s?([A-Za-z])\\s?[)\\]}]|([A-Za-z]))?)?${AFTER}`,
+  `${BEFORE}(${PREFIX})?(${D}{4})(?:\\s?${DASH}\\s?(${D}{2})(?:\\s?[([{]\\s?([A-Za-z0-9])\\s?[)\\]}]|([A-Za-z]))?)?${AFTER}`,
   "g",
 );
 
@@ -100,7 +113,7 @@ export function workOrdersInLine(line: string): Candidate[] {
     const end = m.index! + whole.length;
     if (!labelled && isNearMiss(line, m.index!, end, !!tail)) continue;
     let wo = suffix ? `${main}-${suffix}` : main;
-    if (boxed) wo += `(${boxed.toUpperCase()})`;
+    if (boxed) wo += `(${(LETTER_FOR[boxed] ?? boxed).toUpperCase()})`;
     else if (bare) wo += bare.toUpperCase();
     found.push({ work_order: wo, start, end });
   }
