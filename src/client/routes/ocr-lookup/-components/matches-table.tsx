@@ -17,7 +17,7 @@ const columns: ColumnDef<MatchRow, unknown>[] = [
       row.original.project_wo === NOT_FOUND ? (
         <Badge variant="warning">{NOT_FOUND}</Badge>
       ) : (
-        <span className="font-mono">{row.original.project_wo}</span>
+        <span className="font-mono whitespace-nowrap">{row.original.project_wo}</span>
       ),
   },
   { id: "pr", header: "PR", cell: ({ row }) => row.original.pr },
