@@ -8,7 +8,7 @@ const columns: ColumnDef<MatchRow, unknown>[] = [
   {
     id: "wo",
     header: "Work Order",
-    cell: ({ row }) => <span className="font-mono">{row.original.work_order}</span>,
+    cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.work_order}</span>,
   },
   {
     id: "matched",
