@@ -8,11 +8,13 @@ import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { ocrBench } from "./ocr";
 import { usersBench } from "./users";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
   users: usersBench,
+  ocr: ocrBench,
 };
 
 if (clientIsStale()) await buildClient();
@@ -27,10 +29,12 @@ for (const [name, run] of Object.entries(suites)) {
   for (const f of figures) {
     const ok = passes(f);
     if (!ok) failed++;
-    const value = f.value >= 100 ? f.value.toFixed(0) : f.value.toFixed(1);
-    console.log(
-      `${ok ? "ok  " : "MISS"}  ${f.name}: ${value} ${f.unit} (target ${f.better === "lower" ? "≤" : "≥"} ${f.target})`,
-    );
+    const value =
+      f.value >= 100 ? f.value.toFixed(0) : f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(1);
+    const target = Number.isFinite(f.target)
+      ? ` (target ${f.better === "lower" ? "≤" : "≥"} ${f.target})`
+      : "";
+    console.log(`${ok ? "ok  " : "MISS"}  ${f.name}: ${value} ${f.unit}${target}`);
   }
 }
 writeFileSync(

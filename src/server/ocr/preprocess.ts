@@ -35,6 +35,8 @@ const SCALE_RANGE = [0.5, 3.5] as const;
 const MAX_OCR_PIXELS = 9_000_000;
 /** Neighbour differences on paper above this mean grain worth a median filter. */
 const GRAINY = 3.5;
+/** Skew and line height are measured on a copy this large (long side): plenty for angles, and fast. */
+const ANALYSIS_SIDE = 900;
 /** Skews smaller than this are left to tesseract (turning costs sharpness). */
 const MIN_SKEW = 0.75;
 
@@ -87,7 +89,7 @@ export async function prepareImage(
     grey = evenLight(grey, await paperLight(grey));
     if (noiseLevel(grey) > GRAINY) grey = await rawGrey(fromGrey(grey).median(3));
     // 3. Skew and line height, then scale to the target line height and level the lines.
-    const layout = estimateLayout(await shrink(grey, 1200));
+    const layout = estimateLayout(await shrink(grey, ANALYSIS_SIDE));
     const lineHeight =
       layout.lineHeight *
       (Math.max(grey.width, grey.height) > 1200 ? Math.max(grey.width, grey.height) / 1200 : 1);
@@ -98,14 +100,20 @@ export async function prepareImage(
       height: Math.max(1, Math.round(grey.height * s1)),
     };
     let out = fromGrey(grey);
-    if (s1 !== 1) out = out.resize({ ...scaled, fit: "fill", kernel: s1 > 1 ? "cubic" : "lanczos3" });
+    if (s1 !== 1) {
+      out = fromGrey(
+        await rawGrey(out.resize({ ...scaled, fit: "fill", kernel: s1 > 1 ? "cubic" : "linear" })),
+      );
+    }
     const turn = Math.abs(layout.degrees) >= MIN_SKEW ? -layout.degrees : 0;
-    if (turn)
-      out = sharp(await out.png({ compressionLevel: 0 }).toBuffer()).rotate(turn, { background: "#ffffff" });
-    const { data, info: done } = await out
-      .normalise()
-      .png({ compressionLevel: 1 })
+    if (turn) out = out.rotate(turn, { background: "#ffffff" });
+    // Handed over as a PGM (a 15-byte header on the raw pixels): no PNG to encode here and decode in the worker.
+    // No contrast stretch: after evenLight the paper is already white.
+    const { data: pixels, info: done } = await out
+      .toColourspace("b-w")
+      .raw()
       .toBuffer({ resolveWithObject: true });
+    const data = Buffer.concat([Buffer.from(`P5\n${done.width} ${done.height}\n255\n`, "latin1"), pixels]);
     return {
       data,
       width: done.width,
