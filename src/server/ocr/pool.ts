@@ -1,5 +1,5 @@
 import { dirname, join } from "node:path";
-import { createWorker, type Worker } from "tesseract.js";
+import type { Worker } from "tesseract.js";
 import { AppError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { pageFromTesseract } from "./tesseract-page";
@@ -105,6 +105,7 @@ export function createOcrPool(opts: OcrPoolOptions): OcrPool {
   async function spawn(): Promise<Slot> {
     const started = performance.now();
     // No `logger` option at all: passing `logger: undefined` crashes the worker (STACK-NOTES).
+    const { createWorker } = await import("tesseract.js");
     const worker = await createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none" });
     // Prepared images carry no trustworthy resolution; without this tesseract guesses one and warns per page.
     await worker.setParameters({ user_defined_dpi: "300" });

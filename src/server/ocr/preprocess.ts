@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type SharpModule from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import { AppError } from "../lib/errors";
 import type { PrepGeometry } from "./geometry";
 import { type ImageKind, sniffImageType } from "./image-type";
@@ -27,6 +28,12 @@ export interface PreparedImage extends PrepGeometry {
 export type Rotation = 0 | 90 | 180 | 270;
 
 const MB = 1024 * 1024;
+
+/** libvips loads on first use, not at server start (startup time and idle memory stay low). */
+let sharp: typeof SharpModule;
+async function loadSharp() {
+  sharp ??= (await import("sharp")).default;
+}
 /** Analysis happens at most this large (long side): enough for any photo of a page, and bounded in time. */
 const ANALYSIS_LONG_SIDE = 2400;
 /** Line height tesseract reads best, the scale range allowed, and the largest image handed to it. */
@@ -42,6 +49,7 @@ const MIN_SKEW = 0.75;
 
 /** Type by bytes, then size and pixel count from the header alone (no decoding: a decompression bomb stops here). */
 export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Promise<ImageInfo> {
+  await loadSharp();
   if (bytes.length === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
   if (bytes.length > limits.maxBytes) {
     throw new AppError("PAYLOAD_TOO_LARGE", `The image is larger than ${formatMb(limits.maxBytes)}.`);
@@ -72,6 +80,7 @@ export async function prepareImage(
   rotation: Rotation = 0,
   maxPixels = Number.POSITIVE_INFINITY,
 ): Promise<PreparedImage> {
+  await loadSharp();
   try {
     // 1. Upright, turned, on white, grey, and no larger than the analysis size.
     const s0 = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(info.width, info.height));

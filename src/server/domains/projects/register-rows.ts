@@ -1,5 +1,6 @@
 import type { ImportRejection } from "@shared/ocr";
-import { isValid, parse } from "date-fns";
+import { isValid } from "date-fns/isValid";
+import { parse } from "date-fns/parse";
 import { badRequest } from "../../lib/errors";
 import { workOrderKey } from "./keys";
 import type { Cell, RegisterSheet } from "./register-file";

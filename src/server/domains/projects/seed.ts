@@ -34,6 +34,8 @@ export async function seedDemoProjects(db: Db, log: Logger, total = DEMO_PROJECT
         sql: `insert into projects (${COLUMNS}) values ${chunk.map(() => "(?,?,?,?,?,?,?,?,?,'demo')").join(",")}`,
         args: chunk.flatMap(values),
       });
+      // The embedded driver runs synchronously: give waiting requests a turn between chunks.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await tx.commit();
   } finally {
