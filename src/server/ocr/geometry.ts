@@ -13,6 +13,8 @@ export interface PrepGeometry {
   skew: number;
   /** Size of the scaled image before the deskew turn (which grows the canvas). */
   scaled: { width: number; height: number };
+  /** The text seemed to run up or down the page (a hint for which quarter turns to try). */
+  sideways?: boolean;
   /** Size of the prepared image. */
   width: number;
   height: number;

@@ -130,6 +130,7 @@ export async function prepareImage(
       scale: s0 * s1,
       rotation,
       skew: turn,
+      sideways: layout.sideways,
       scaled,
       source: { width: info.width, height: info.height },
     };

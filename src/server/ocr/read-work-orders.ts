@@ -13,7 +13,8 @@ import { extractFromLines } from "./work-orders";
 
 /** Below this mean word confidence a reading is suspect: the page may be sideways or upside down. */
 export const LOW_CONFIDENCE = 65;
-const OTHER_TURNS: Rotation[] = [90, 270, 180];
+/** Which turns to try: the layout tells a page on its side (columns of ink) from one upright or upside down. */
+const turnsFor = (sideways: boolean): Rotation[] => (sideways ? [90, 270] : [180]);
 
 interface Reading {
   page: OcrPage;
@@ -23,7 +24,8 @@ interface Reading {
 
 /**
  * Image bytes → work orders with their boxes on the image. Reads the upright image first; only when that
- * reading is weak does it try the other three orientations and keep the most confident reading.
+ * reading is weak does it try the other orientations the layout allows (half a turn for a page whose lines run
+ * across, a quarter either way for one whose lines run up or down) and keep the most confident reading.
  */
 export async function readWorkOrders(
   pool: OcrPool,
@@ -34,7 +36,7 @@ export async function readWorkOrders(
   const info = await inspectImage(bytes, limits);
   let best = await readAt(pool, bytes, info, 0, limits.maxPixels);
   if (best.score < LOW_CONFIDENCE) {
-    for (const turn of OTHER_TURNS) {
+    for (const turn of turnsFor(!!best.prep.sideways)) {
       const next = await readAt(pool, bytes, info, turn, limits.maxPixels);
       if (next.score > best.score) best = next;
       if (best.score >= LOW_CONFIDENCE + 10) break;
