@@ -8,6 +8,7 @@ import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { ocrBench } from "./ocr";
 import { storageBench } from "./storage";
 import { usersBench } from "./users";
 
@@ -15,6 +16,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
   users: usersBench,
   storage: storageBench,
+  ocr: ocrBench,
 };
 
 if (clientIsStale()) await buildClient();
@@ -29,10 +31,12 @@ for (const [name, run] of Object.entries(suites)) {
   for (const f of figures) {
     const ok = passes(f);
     if (!ok) failed++;
-    const value = f.value >= 100 ? f.value.toFixed(0) : f.value.toFixed(1);
-    console.log(
-      `${ok ? "ok  " : "MISS"}  ${f.name}: ${value} ${f.unit} (target ${f.better === "lower" ? "≤" : "≥"} ${f.target})`,
-    );
+    const value =
+      f.value >= 100 ? f.value.toFixed(0) : f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(1);
+    const target = Number.isFinite(f.target)
+      ? ` (target ${f.better === "lower" ? "≤" : "≥"} ${f.target})`
+      : "";
+    console.log(`${ok ? "ok  " : "MISS"}  ${f.name}: ${value} ${f.unit}${target}`);
   }
 }
 writeFileSync(

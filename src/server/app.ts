@@ -4,8 +4,10 @@ import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
+import { projectsRest } from "./domains/projects/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { usersRest } from "./domains/users/rest";
+import { workOrdersRest } from "./domains/work-orders/rest";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
@@ -108,6 +110,8 @@ export function createApp(deps: AppDeps) {
       .use(authRest(deps))
       .use(usersRest(deps))
       .use(storageRest(deps))
+      .use(workOrdersRest(deps))
+      .use(projectsRest(deps))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))

@@ -5,6 +5,7 @@ import type { AppDeps } from "./deps";
 import { createGithubSummaryService } from "./domains/dashboard/github";
 import type { Env } from "./env";
 import { createLogger, type Logger } from "./lib/logger";
+import { createOcrPool } from "./ocr/pool";
 import { createObjectStore } from "./storage";
 
 /** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
@@ -24,6 +25,13 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
       apiUrl: env.GITHUB_API_URL,
       token: env.GITHUB_TOKEN,
       log,
+    }),
+    ocr: createOcrPool({
+      size: env.OCR_WORKERS,
+      log: log.child({ part: "ocr" }),
+      langPath: env.OCR_LANG_PATH,
+      maxQueue: env.OCR_QUEUE_MAX,
+      timeoutMs: env.OCR_TIMEOUT_S * 1000,
     }),
   };
 }

@@ -91,6 +91,16 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag.default(false),
+  /** OCR (work-order recognition now, scanned PDF pages later): a fixed pool of tesseract.js workers. */
+  OCR_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  OCR_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  OCR_MAX_PIXELS: z.coerce.number().int().min(10_000).max(500_000_000).default(40_000_000),
+  OCR_TIMEOUT_S: z.coerce.number().positive().max(600).default(60),
+  OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Folder with eng.traineddata.gz; default: the @tesseract.js-data/eng package (4.0.0_best_int). */
+  OCR_LANG_PATH: optionalText,
+  /** Largest project register file an Admin may import. */
+  PROJECTS_IMPORT_MAX_MB: z.coerce.number().positive().max(500).default(20),
   /** Where the built client lives (the start script builds it there). */
   CLIENT_DIR: z.string().default("./dist/client"),
 });

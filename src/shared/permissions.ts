@@ -30,7 +30,9 @@ export type Action =
   /** Write documents, databases and storage objects (Index Manager, S3 Uploader). */
   | "content.write"
   /** See every ticket and assign them (IT staff). */
-  | "tickets.manageAll";
+  | "tickets.manageAll"
+  /** Import the project register that Work Order Recognition looks work orders up in. */
+  | "projects.import";
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -49,6 +51,7 @@ export function can(actor: Actor | null | undefined, action: Action): boolean {
     case "admin.view":
     case "content.write":
     case "tickets.manageAll":
+    case "projects.import":
       return isStaffAdmin(actor);
     case "users.register":
     case "users.reinstate":

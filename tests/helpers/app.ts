@@ -77,6 +77,7 @@ export async function startTestApp(
     request,
     login,
     async close() {
+      await fullDeps.ocr.terminate();
       deps.database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,6 @@
 import type { Role } from "@shared/permissions";
 import { count } from "drizzle-orm";
+import { seedDemoProjects } from "../domains/projects/seed";
 import { upsertLocalAccount } from "../domains/users/local-accounts";
 import type { Logger } from "../lib/logger";
 import type { Db } from "./client";
@@ -15,10 +16,23 @@ export const DEMO_ACCOUNTS: { email: string; name: string; role: Role }[] = [
 ];
 
 /**
- * Seed demo data into an empty database (no users yet). Each domain adds its own demo rows here as it is
- * built; an existing database is never touched.
+ * Seed demo data: accounts into a database without users, the demo project register into an empty projects
+ * table. Existing rows are never touched. `deferProjects` returns before the register is written (the server
+ * starts listening meanwhile); tests and the CLI wait for everything.
  */
-export async function seedDemoData(db: Db, opts: { log: Logger; superOwnerEmail?: string; force?: boolean }) {
+export async function seedDemoData(
+  db: Db,
+  opts: { log: Logger; superOwnerEmail?: string; force?: boolean; deferProjects?: boolean },
+) {
+  const accounts = await seedDemoAccounts(db, opts);
+  // After the accounts: both write, and the register is the slow part.
+  const projects = seedDemoProjects(db, opts.log);
+  if (opts.deferProjects) projects.catch((err) => opts.log.error("demo projects not seeded", { err }));
+  else await projects;
+  return accounts;
+}
+
+async function seedDemoAccounts(db: Db, opts: { log: Logger; force?: boolean }) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0 && !opts.force) return { seeded: false };
   const started = performance.now();

@@ -1,4 +1,5 @@
 // One file per domain; drizzle-kit reads this barrel to generate migrations.
 export * from "./audit";
+export * from "./projects";
 export * from "./storage";
 export * from "./users";

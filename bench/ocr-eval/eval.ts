@@ -1,0 +1,92 @@
+/**
+ * `bun run eval:ocr`: precision and recall of the work orders the real pipeline (preprocessing, tesseract.js
+ * pool, extraction rules) reads off the generated test set, for the clean and the noisy half. Exit code 1 when
+ * a target is missed. `--regenerate` rebuilds the images first; `--verbose` prints every miss.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createLogger } from "../../src/server/lib/logger";
+import { createOcrPool } from "../../src/server/ocr/pool";
+import { readWorkOrders } from "../../src/server/ocr/read-work-orders";
+import { EVAL_DIR, type EvalImage, generateEvalSet } from "./generate";
+
+export const TARGETS = { clean: { recall: 0.95, precision: 0.95 }, noisy: { recall: 0.85, precision: 0 } };
+
+export interface SetScore {
+  images: number;
+  truth: number;
+  found: number;
+  correct: number;
+  precision: number;
+  recall: number;
+  msPerImage: number;
+}
+
+export function loadEvalSet(): EvalImage[] {
+  return JSON.parse(readFileSync(join(EVAL_DIR, "manifest.json"), "utf8")) as EvalImage[];
+}
+
+export async function evaluate(verbose = false): Promise<Record<"clean" | "noisy", SetScore>> {
+  const set = loadEvalSet();
+  const pool = createOcrPool({ size: 1, log: createLogger("warn") });
+  await pool.warm();
+  const limits = { maxBytes: 50 * 1024 * 1024, maxPixels: 100_000_000 };
+  const scores = {} as Record<"clean" | "noisy", SetScore>;
+  try {
+    for (const name of ["clean", "noisy"] as const) {
+      const s: SetScore = {
+        images: 0,
+        truth: 0,
+        found: 0,
+        correct: 0,
+        precision: 0,
+        recall: 0,
+        msPerImage: 0,
+      };
+      let ms = 0;
+      for (const img of set.filter((i) => i.set === name)) {
+        const bytes = readFileSync(join(EVAL_DIR, img.file));
+        const result = await readWorkOrders(pool, bytes, limits);
+        ms += result.ms;
+        const truth = new Set(img.truth.map((w) => w.toUpperCase()));
+        const got = result.recognized_work_orders.map((w) => w.toUpperCase());
+        const correct = got.filter((w) => truth.has(w)).length;
+        s.images++;
+        s.truth += truth.size;
+        s.found += got.length;
+        s.correct += correct;
+        if (verbose && (correct < truth.size || correct < got.length)) {
+          const missed = [...truth].filter((w) => !got.includes(w));
+          const extra = got.filter((w) => !truth.has(w));
+          console.log(
+            `  ${img.file} (${img.distortion}, ${img.font}, turn ${result.rotation}°, conf ${result.confidence}): missed [${missed.join(", ")}] extra [${extra.join(", ")}]`,
+          );
+        }
+      }
+      s.precision = s.found ? s.correct / s.found : 1;
+      s.recall = s.truth ? s.correct / s.truth : 1;
+      s.msPerImage = ms / Math.max(1, s.images);
+      scores[name] = s;
+    }
+  } finally {
+    await pool.terminate();
+  }
+  return scores;
+}
+
+if (import.meta.main) {
+  if (process.argv.includes("--regenerate") || !existsSync(join(EVAL_DIR, "manifest.json")))
+    await generateEvalSet();
+  const scores = await evaluate(process.argv.includes("--verbose"));
+  let ok = true;
+  console.log("set     images  work orders  found  correct  precision  recall  ms/image");
+  for (const [name, s] of Object.entries(scores) as ["clean" | "noisy", SetScore][]) {
+    const t = TARGETS[name];
+    const pass = s.recall >= t.recall && s.precision >= t.precision;
+    ok &&= pass;
+    console.log(
+      `${name.padEnd(8)}${String(s.images).padStart(6)}${String(s.truth).padStart(13)}${String(s.found).padStart(7)}${String(s.correct).padStart(9)}${s.precision.toFixed(3).padStart(11)}${s.recall.toFixed(3).padStart(8)}${s.msPerImage.toFixed(0).padStart(10)}  ${pass ? "ok" : "MISS"} (target recall ≥ ${t.recall}${t.precision ? `, precision ≥ ${t.precision}` : ""})`,
+    );
+  }
+  process.exit(ok ? 0 : 1);
+}

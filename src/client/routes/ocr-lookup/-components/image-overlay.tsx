@@ -1,0 +1,69 @@
+import type { ImageBox } from "@shared/ocr";
+import { cn } from "@/lib/utils";
+
+export interface OverlayItem {
+  id: number;
+  label: string;
+  box: ImageBox | null;
+}
+
+/**
+ * The uploaded image with a box around each recognised work order, numbered like the list, so a person can check
+ * the reading against the paper. Boxes are placed in percent of the image, so they follow any display size.
+ */
+export function ImageOverlay({
+  src,
+  size,
+  items,
+  active,
+  onActive,
+}: {
+  src: string;
+  size: { width: number; height: number };
+  items: OverlayItem[];
+  active: number | null;
+  onActive(id: number | null): void;
+}) {
+  const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+  return (
+    <figure className="space-y-2">
+      <div className="relative w-full overflow-hidden rounded-lg border bg-muted/30">
+        <img src={src} alt="Uploaded page with the work orders marked" className="block h-auto w-full" />
+        {items.map((item, i) =>
+          item.box ? (
+            <button
+              type="button"
+              key={item.id}
+              data-testid="wo-box"
+              aria-label={`Work order ${item.label} on the image`}
+              title={item.label}
+              onMouseEnter={() => onActive(item.id)}
+              onMouseLeave={() => onActive(null)}
+              onFocus={() => onActive(item.id)}
+              onBlur={() => onActive(null)}
+              className={cn(
+                "absolute rounded-sm border-2 transition-colors",
+                active === item.id
+                  ? "border-primary bg-primary/25 ring-2 ring-primary/40"
+                  : "border-amber-500 bg-amber-400/15 dark:border-amber-400",
+              )}
+              style={{
+                left: pct(item.box.x - 3, size.width),
+                top: pct(item.box.y - 3, size.height),
+                width: pct(item.box.w + 6, size.width),
+                height: pct(item.box.h + 6, size.height),
+              }}
+            >
+              <span className="absolute -top-2.5 -left-2.5 flex size-5 items-center justify-center rounded-full bg-amber-500 text-[10px] font-bold text-white dark:bg-amber-400 dark:text-black">
+                {i + 1}
+              </span>
+            </button>
+          ) : null,
+        )}
+      </div>
+      <figcaption className="text-xs text-muted-foreground">
+        Boxes show where each work order was read. Hover one here or in the list to find its partner.
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,62 @@
+import { NOT_FOUND } from "@shared/ocr";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import { Badge } from "@/components/ui/badge";
+import type { MatchRow } from "./matches";
+
+const columns: ColumnDef<MatchRow, unknown>[] = [
+  {
+    id: "wo",
+    header: "Work Order",
+    cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.work_order}</span>,
+  },
+  {
+    id: "matched",
+    header: "Matched WO",
+    cell: ({ row }) =>
+      row.original.project_wo === NOT_FOUND ? (
+        <Badge variant="warning">{NOT_FOUND}</Badge>
+      ) : (
+        <span className="font-mono whitespace-nowrap">{row.original.project_wo}</span>
+      ),
+  },
+  { id: "pr", header: "PR", cell: ({ row }) => row.original.pr },
+  { id: "client", header: "Client", cell: ({ row }) => row.original.client },
+  { id: "project", header: "Project", cell: ({ row }) => row.original.project },
+  {
+    id: "date",
+    header: "Date",
+    cell: ({ row }) => <span className="whitespace-nowrap">{row.original.date}</span>,
+  },
+];
+
+/** The Matches list: sorted and filtered by the toolbar (client-side: the list holds tens of rows). */
+export function MatchesTable({
+  rows,
+  loading,
+  error,
+  active,
+  emptyText,
+}: {
+  rows: MatchRow[] | undefined;
+  loading: boolean;
+  error: string | null;
+  active: number | null;
+  emptyText: string;
+}) {
+  return (
+    <section aria-label="Matches" className="space-y-2">
+      <h2 className="text-sm font-semibold">Matches</h2>
+      <DataTable
+        label="Matches"
+        columns={columns}
+        rows={rows}
+        rowId={(r) => String(r.index)}
+        loading={loading}
+        error={error}
+        emptyText={emptyText}
+        rowClassName={(r) => (r.index === active ? "bg-primary/10" : undefined)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { importOptions } from "@shared/ocr";
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { formFile, readForm } from "../../http/multipart";
+import { requireAllowed, requireUser } from "../../http/request-state";
+import { parseInput } from "../../lib/errors";
+import { createProjectsService, projectStats } from "./service";
+
+/**
+ * Project register import for Admins and Owners (an addition to the spec's paths): multipart `file` (.csv or
+ * .xlsx) with `dry_run` (default true) and `replace` fields → the import report.
+ */
+export function projectsRest(deps: AppDeps) {
+  const maxMb = deps.env.PROJECTS_IMPORT_MAX_MB;
+  return new Elysia()
+    .post(
+      "/api/projects/import",
+      async ({ request }) => {
+        const actor = requireAllowed(request, "projects.import");
+        const form = await readForm(request, maxMb * 1024 * 1024, `The file is larger than ${maxMb} MB.`);
+        const options = parseInput(importOptions, {
+          dry_run: form.get("dry_run") ?? undefined,
+          replace: form.get("replace") ?? undefined,
+        });
+        const { bytes } = await formFile(form, "file");
+        return createProjectsService({ db: deps.db, actor }).importRegister(bytes, options);
+      },
+      { parse: "none" },
+    )
+    .get("/api/projects/stats", ({ request }) => {
+      requireUser(request);
+      return projectStats(deps.db);
+    });
+}

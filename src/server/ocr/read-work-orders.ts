@@ -1,0 +1,86 @@
+import type { RecognizeResult } from "@shared/ocr";
+import { boxToSource } from "./geometry";
+import type { OcrPage, OcrPool } from "./pool";
+import {
+  type ImageInfo,
+  type ImageLimits,
+  inspectImage,
+  type PreparedImage,
+  prepareImage,
+  type Rotation,
+} from "./preprocess";
+import { extractFromLines } from "./work-orders";
+
+/** Below this mean word confidence a reading is suspect: the page may be sideways or upside down. */
+export const LOW_CONFIDENCE = 65;
+/** Which turns to try: the layout tells a page on its side (columns of ink) from one upright or upside down. */
+const turnsFor = (sideways: boolean): Rotation[] => (sideways ? [90, 270] : [180]);
+
+interface Reading {
+  page: OcrPage;
+  prep: PreparedImage;
+  score: number;
+}
+
+/**
+ * Image bytes → work orders with their boxes on the image. Reads the upright image first; only when that
+ * reading is weak does it try the other orientations the layout allows (half a turn for a page whose lines run
+ * across, a quarter either way for one whose lines run up or down) and keep the most confident reading.
+ */
+export async function readWorkOrders(
+  pool: OcrPool,
+  bytes: Uint8Array,
+  limits: ImageLimits,
+): Promise<RecognizeResult> {
+  const started = performance.now();
+  const info = await inspectImage(bytes, limits);
+  let best = await readAt(pool, bytes, info, 0, limits.maxPixels);
+  if (best.score < LOW_CONFIDENCE) {
+    for (const turn of turnsFor(!!best.prep.sideways)) {
+      const next = await readAt(pool, bytes, info, turn, limits.maxPixels);
+      if (next.score > best.score) best = next;
+      if (best.score >= LOW_CONFIDENCE + 10) break;
+    }
+  }
+  const items = extractFromLines(best.page.lines).map((w) => ({
+    work_order: w.work_order,
+    box: w.bbox ? boxToSource(w.bbox, best.prep) : null,
+    confidence: w.confidence,
+  }));
+  return {
+    recognized_work_orders: items.map((i) => i.work_order),
+    items,
+    image: { width: info.width, height: info.height },
+    confidence: Math.round(best.score),
+    rotation: best.prep.rotation,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+async function readAt(
+  pool: OcrPool,
+  bytes: Uint8Array,
+  info: ImageInfo,
+  rotation: Rotation,
+  maxPixels: number,
+): Promise<Reading> {
+  const prep = await prepareImage(bytes, info, rotation, maxPixels);
+  const page = await pool.recognize(prep.data);
+  return { page, prep, score: readingScore(page) };
+}
+
+/**
+ * Mean confidence of the words that look like text (two or more letters or digits), weighted by length.
+ * Sideways text comes back as short fragments of low confidence, so it scores low.
+ */
+export function readingScore(page: Pick<OcrPage, "words">): number {
+  let sum = 0;
+  let weight = 0;
+  for (const w of page.words) {
+    const n = w.text.replace(/[^A-Za-z0-9]/g, "").length;
+    if (n < 2) continue;
+    sum += w.confidence * n;
+    weight += n;
+  }
+  return weight ? sum / weight : 0;
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { DEMO } from "../helpers/app";
+import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+
+const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
+/** A printed list of four work orders: two in the demo register, two not (4804-05B, 9540-01A). */
+const IMAGE = "clean-09-list.png";
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+/** Drop a file on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
+async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
+  const transfer = await page.evaluateHandle(
+    ({ b64, name, type }) => {
+      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], name, { type }));
+      return dt;
+    },
+    { b64: bytes.toString("base64"), name, type },
+  );
+  await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer: transfer });
+}
+
+describe("Work Order Recognition", () => {
+  test("drop an image, see work orders and matches, edit one, copy matches, export CSV", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/ocr-lookup");
+    await dropFile(page, readFileSync(join(EVAL, IMAGE)), IMAGE, "image/png");
+    await page.getByRole("button", { name: "Upload & Extract" }).click();
+
+    const found = page.getByTestId("found-count");
+    await found.waitFor({ timeout: 20_000 });
+    await expectText(found, "Found: 2 / 4");
+    expect(await page.getByRole("textbox", { name: "Work order 1" }).inputValue()).toBe("4804-05B");
+    expect(await page.getByTestId("wo-box").count()).toBe(4);
+    const matches = page.getByRole("table", { name: "Matches" });
+    await matches.getByText("Not Found").first().waitFor();
+    expect(await matches.getByRole("row").count()).toBe(5);
+
+    // Fix a misread: the second work order becomes one the register knows.
+    const second = page.getByRole("textbox", { name: "Work order 2" });
+    await second.fill("6594-04");
+    await second.press("Enter");
+    await expectText(found, "Found: 3 / 4");
+    await matches.getByText("6594-04").first().waitFor();
+
+    await page.getByRole("button", { name: "Copy Matches" }).click();
+    await page.getByRole("button", { name: "Copied!" }).waitFor();
+    const tsv = await page.evaluate(() => navigator.clipboard.readText());
+    expect(tsv.split("\n")[0]).toBe("Work Order\tMatched WO\tPR\tClient\tProject\tDate");
+    expect(tsv).toContain("6594-04\t6594-04\t");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "CSV" }).click(),
+    ]);
+    const csv = readFileSync((await download.path())!, "utf8");
+    expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Work Order,Matched WO,PR,Client,Project,Date");
+    expect(csv.split("\r\n")).toHaveLength(5);
+
+    // Show not found only, then New Image returns to step 1 and clears.
+    await page.getByText("Show not found only").click();
+    expect(await matches.getByRole("row").count()).toBe(2);
+    await page.getByRole("button", { name: "New Image" }).click();
+    await page.getByTestId("drop-zone").waitFor();
+    expect(await page.getByRole("button", { name: "Upload & Extract" }).isDisabled()).toBe(true);
+    await page.context().close();
+  }, 60_000);
+
+  test("dropping a file that is not an image is refused", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/ocr-lookup");
+    await page.getByTestId("drop-zone").waitFor();
+    await dropFile(page, Buffer.from("%PDF-1.7"), "report.pdf", "application/pdf");
+    await page.getByText("Only PNG, JPG and GIF images are accepted.").waitFor();
+    expect(await page.getByRole("button", { name: "Upload & Extract" }).isDisabled()).toBe(true);
+    // Importing the register is for Admins and Owners: a User has no such button.
+    expect(await page.getByRole("button", { name: "Import projects" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("an Admin checks a register file before importing it", async () => {
+    const page = await env.newPage(DEMO.admin);
+    await page.goto("/ocr-lookup");
+    await page.getByRole("button", { name: "Import projects" }).click();
+    await page.getByTestId("register-stats").getByText("20,000 demo").waitFor();
+    await page.getByLabel("Register file").setInputFiles({
+      name: "register.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("Work Order Number,Client\n9301-01,Hawaii Gas\n,Nobody\n"),
+    });
+    await page.getByRole("button", { name: "Check file" }).click();
+    await page.getByText("Dry run: 2 rows, 1 accepted").waitFor();
+    await page
+      .getByRole("table", { name: "Rejected rows" })
+      .getByText("Work Order Number is empty.")
+      .waitFor();
+    await page.getByRole("button", { name: "Import 1 projects" }).click();
+    await page.getByText("Register updated: 1 added, 0 updated, 0 removed.").waitFor();
+    await page.context().close();
+  });
+});
+
+async function expectText(locator: import("playwright-core").Locator, text: string) {
+  for (let i = 0; i < 50; i++) {
+    if ((await locator.textContent())?.trim() === text) return;
+    await Bun.sleep(100);
+  }
+  expect((await locator.textContent())?.trim()).toBe(text);
+}

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projects } from "@server/db/schema";
+import { workOrderKey } from "@server/domains/projects/keys";
+import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
+
+const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
+let t: TestApp;
+let user: string;
+
+/** Register rows the lookup rules are checked against (numbers far above the demo register's). */
+const FIXTURES = ["8801-01", "8801-02", "8802-05(A)", "8803-03B", "8804", "8804-01", "8805-02", "8805-01"];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await t.login(DEMO.user);
+  await t.deps.db.insert(projects).values(
+    FIXTURES.map((wo, i) => ({
+      workOrder: wo,
+      woKey: workOrderKey(wo),
+      client: `Client ${i}`,
+      project: `Project ${wo}`,
+      pr: String(50000 + i),
+      date: `2024-01-${String(i + 10)}`,
+    })),
+  );
+});
+afterAll(() => t.close());
+
+const lookup = async (work_orders: unknown, cookie: string | null = user) =>
+  t.request("/api/lookup-work-orders", {
+    method: "POST",
+    json: { work_orders },
+    cookie: cookie ?? undefined,
+  });
+const matched = async (list: string[]) => {
+  const res = await lookup(list);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { matches: { work_order: string; project_wo: string }[] };
+  return body.matches.map((m) => [m.work_order, m.project_wo]);
+};
+
+describe("POST /api/lookup-work-orders", () => {
+  test("answers one match per work order in the spec's shape, Not Found for misses", async () => {
+    const res = await lookup(["8801-01", "9999-99"]);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      matches: [
+        {
+          work_order: "8801-01",
+          project_wo: "8801-01",
+          client: "Client 0",
+          project: "Project 8801-01",
+          pr: "50000",
+          date: "2024-01-10",
+        },
+        { work_order: "9999-99", project_wo: "Not Found", client: "", project: "", pr: "", date: "" },
+      ],
+    });
+  });
+
+  test("a trailing letter matches its parenthesised form, both ways, in any case", async () => {
+    expect(await matched(["8802-05A", "8803-03(b)", "8802-05(a)"])).toEqual([
+      ["8802-05A", "8802-05(A)"],
+      ["8803-03(b)", "8803-03B"],
+      ["8802-05(a)", "8802-05(A)"],
+    ]);
+  });
+
+  test("four digits alone match the lowest NNNN-… work order (or the bare number when the register has it)", async () => {
+    expect(await matched(["8805", "8801", "8804"])).toEqual([
+      ["8805", "8805-01"],
+      ["8801", "8801-01"],
+      ["8804", "8804"],
+    ]);
+  });
+
+  test("anything else is a case-insensitive prefix, with a W.O. label ignored", async () => {
+    expect(await matched(["8801-0", "w.o. 8803-03b", "880", "8806"])).toEqual([
+      ["8801-0", "8801-01"],
+      ["w.o. 8803-03b", "8803-03B"],
+      ["880", "8801-01"],
+      ["8806", "Not Found"],
+    ]);
+  });
+
+  test("a newline-separated string works too; blanks and duplicates go, order stays", async () => {
+    expect(await matched("8805-02\n\n 8801-02 \n8805-02" as never)).toEqual([
+      ["8805-02", "8805-02"],
+      ["8801-02", "8801-02"],
+    ]);
+  });
+
+  test("the whole list is resolved in one query", async () => {
+    const list = Array.from({ length: 200 }, (_, i) => `${1000 + i * 7}-01`);
+    const execute = spyOn(t.deps.database.client, "execute");
+    const batch = spyOn(t.deps.database.client, "batch");
+    try {
+      const res = await lookup(list);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { matches: unknown[] };
+      expect(body.matches).toHaveLength(200);
+      // Signing the caller in is a query of its own; the lookup is the one that reads projects.
+      const reads = [...execute.mock.calls, ...batch.mock.calls].filter((c) =>
+        JSON.stringify(c).includes("projects"),
+      );
+      expect(reads).toHaveLength(1);
+    } finally {
+      execute.mockRestore();
+      batch.mockRestore();
+    }
+  });
+
+  test("bad input is a 400 naming the field; no sign-in is a 401", async () => {
+    const missing = await t.request("/api/lookup-work-orders", { method: "POST", json: {}, cookie: user });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: string }).error).toContain("work_orders");
+    expect((await lookup(Array.from({ length: 501 }, (_, i) => String(i)))).status).toBe(400);
+    expect((await lookup([{ wo: 1 }])).status).toBe(400);
+    expect((await lookup(["8801-01"], null)).status).toBe(401);
+  });
+
+  test("the tRPC door answers the same", async () => {
+    const res = await trpcCall(t, user, "workOrders.lookup", { work_orders: ["8802-05a"] }, "mutation");
+    expect(res.status).toBe(200);
+    expect((res.data as { matches: { project_wo: string }[] }).matches[0]!.project_wo).toBe("8802-05(A)");
+    expect(
+      (await trpcCall(t, undefined, "workOrders.lookup", { work_orders: ["1"] }, "mutation")).status,
+    ).toBe(401);
+  });
+});
+
+const upload = (
+  bytes: Uint8Array | string,
+  name = "scan.png",
+  cookie: string | null = user,
+  field = "image",
+) => {
+  const form = new FormData();
+  form.append(field, new File([bytes as BlobPart], name, { type: "image/png" }));
+  return t.request("/api/ocr-upload", { method: "POST", body: form, cookie: cookie ?? undefined });
+};
+const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+
+/** A PNG declaring `w`×`h` pixels (valid CRCs) with no pixel data: a decompression bomb's first bytes. */
+function pngHeader(w: number, h: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(Bun.hash.crc32(body) >>> 0, 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.alloc(0)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("POST /api/ocr-upload refusals", () => {
+  test("a PDF renamed .png is refused by its bytes (415)", async () => {
+    const res = await upload("%PDF-1.7\n1 0 obj << >> endobj\n", "report.png");
+    expect(res.status).toBe(415);
+    expect(await errorOf(res)).toBe("Only PNG, JPG and GIF images are accepted.");
+  });
+  test("an empty file (400)", async () => {
+    const res = await upload(new Uint8Array(0));
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe("The image is empty.");
+  });
+  test("a huge image is refused from its header, before decoding (413)", async () => {
+    const res = await upload(pngHeader(60_000, 60_000));
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toContain("60000×60000 pixels");
+  });
+  test("a damaged image (422), a missing field and a non-multipart body (400)", async () => {
+    const damaged = await upload(pngHeader(100, 100));
+    expect(damaged.status).toBe(422);
+    expect((await upload(readFileSync(join(EVAL, "clean-03-label.png")), "a.png", user, "file")).status).toBe(
+      400,
+    );
+    const json = await t.request("/api/ocr-upload", { method: "POST", json: { image: "x" }, cookie: user });
+    expect(json.status).toBe(400);
+  });
+  test("no sign-in (401)", async () => {
+    expect((await upload(readFileSync(join(EVAL, "clean-03-label.png")), "a.png", null)).status).toBe(401);
+  });
+  test("a file over OCR_MAX_MB (413)", async () => {
+    const small = await startTestApp({ OCR_MAX_MB: "0.01", SEED_DEMO: "true" });
+    try {
+      const cookie = await small.login(DEMO.user);
+      const form = new FormData();
+      form.append("image", new File([new Uint8Array(200_000)], "big.png"));
+      const res = await small.request("/api/ocr-upload", { method: "POST", body: form, cookie });
+      expect(res.status).toBe(413);
+      expect(await errorOf(res)).toBe("The image is larger than 0.01 MB.");
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe("POST /api/ocr-upload reading an image", () => {
+  test("answers recognized_work_orders with a box for each on the image", async () => {
+    const manifest = JSON.parse(readFileSync(join(EVAL, "manifest.json"), "utf8")) as {
+      file: string;
+      truth: string[];
+    }[];
+    const label = manifest.find((m) => m.file === "clean-03-label.png")!;
+    const res = await upload(readFileSync(join(EVAL, label.file)));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      recognized_work_orders: string[];
+      items: { work_order: string; box: { x: number; y: number; w: number; h: number } }[];
+      image: { width: number; height: number };
+    };
+    expect(body.recognized_work_orders).toEqual(label.truth);
+    expect(body.image).toEqual({ width: 480, height: 225 });
+    const box = body.items[0]!.box;
+    expect(box.w).toBeGreaterThan(50);
+    expect(box.x + box.w).toBeLessThanOrEqual(480);
+    expect(box.y + box.h).toBeLessThanOrEqual(225);
+  }, 30_000);
+});
