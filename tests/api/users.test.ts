@@ -85,15 +85,13 @@ describe("the Admin Console list", () => {
 
 describe("removal keeps history", () => {
   test("a removed account loses its sessions at once, cannot sign in, and is listed as terminated", async () => {
-    await t.deps.db
-      .insert(users)
-      .values({
-        email: "leaving@geolabs.example",
-        name: "Kai Leaving",
-        role: "User",
-        source: "test",
-        passwordHash: await Bun.password.hash("geolabs-demo"),
-      });
+    await t.deps.db.insert(users).values({
+      email: "leaving@geolabs.example",
+      name: "Kai Leaving",
+      role: "User",
+      source: "test",
+      passwordHash: await Bun.password.hash("geolabs-demo"),
+    });
     const theirCookie = await t.login("leaving@geolabs.example");
     const owner = await callerAs(t, DEMO.owner);
     await owner.users.remove({ email: "leaving@geolabs.example" });
