@@ -10,7 +10,7 @@ import type {
   terminatedInput,
   userListInput,
 } from "@shared/users";
-import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
