@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
+import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
       .get("/api/core-boxes/_debug", () => ({ ok: true }))
       .use(authRest(deps))
       .use(usersRest(deps))
+      .use(ticketsRest(deps))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))

@@ -1,0 +1,149 @@
+import type { Page } from "@shared/common";
+import type { Actor } from "@shared/permissions";
+import { can } from "@shared/permissions";
+import type {
+  Assignee,
+  Ticket,
+  TicketComment,
+  TicketCounts,
+  TicketListInput,
+  TicketSummary,
+} from "@shared/tickets";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { ticketComments, tickets, users } from "../../db/schema";
+import { anyContains, offsetOf } from "../../lib/sql";
+
+type TicketRow = typeof tickets.$inferSelect;
+
+export function toSummary(row: TicketRow, commentCount: number): TicketSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    priority: row.priority,
+    status: row.status,
+    requester: row.requester,
+    requesterName: row.requesterName,
+    assignee: row.assignee,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    commentCount,
+  };
+}
+
+/** Users see the tickets they raised; Admins and Owners see all. The same rule as canSeeTicket, in SQL. */
+function visibleTo(actor: Actor): SQL | undefined {
+  return can(actor, "tickets.manageAll") ? undefined : eq(tickets.requester, actor.email.toLowerCase());
+}
+
+const ORDER = {
+  created: (dir: typeof asc) => [dir(tickets.createdAt), dir(tickets.id)],
+  updated: (dir: typeof asc) => [dir(tickets.updatedAt), dir(tickets.id)],
+  // "priority desc" means most urgent first: the lowest rank.
+  priority: (dir: typeof asc) => [
+    dir === desc ? asc(tickets.priorityRank) : desc(tickets.priorityRank),
+    desc(tickets.createdAt),
+  ],
+} as const;
+
+/** The ticket list, filtered, sorted and paged in SQL; a page is at most 50 rows. */
+export async function listTickets(
+  db: DbOrTx,
+  actor: Actor,
+  input: TicketListInput,
+): Promise<Page<TicketSummary>> {
+  const where = and(
+    visibleTo(actor),
+    input.mine ? eq(tickets.requester, actor.email.toLowerCase()) : undefined,
+    input.status === "all" ? undefined : eq(tickets.status, input.status),
+    input.type === "all" ? undefined : eq(tickets.type, input.type),
+    input.priority === "all" ? undefined : eq(tickets.priority, input.priority),
+    searchClause(input.q),
+  );
+  const dir = input.sort_dir === "asc" ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tickets)
+      .where(where)
+      .orderBy(...ORDER[input.sort_by](dir))
+      .limit(input.page_size)
+      .offset(offsetOf(input.page, input.page_size)),
+    db.select({ n: count() }).from(tickets).where(where),
+  ]);
+  const counts = await commentCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows: rows.map((r) => toSummary(r, counts.get(r.id) ?? 0)), total: total?.n ?? 0 };
+}
+
+/** "#42" or "42" finds ticket 42; any other text matches title, description or requester. */
+function searchClause(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const text = anyContains([tickets.title, tickets.description, tickets.requesterName, tickets.requester], q);
+  const asId = /^#?(\d{1,12})$/.exec(q)?.[1];
+  return asId ? sql`(${tickets.id} = ${Number(asId)} or ${text})` : text;
+}
+
+async function commentCounts(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const rows = await db
+    .select({ id: ticketComments.ticketId, n: count() })
+    .from(ticketComments)
+    .where(inArray(ticketComments.ticketId, ids))
+    .groupBy(ticketComments.ticketId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Header counts over what the caller can see: Open, In Progress, and the caller's own tickets. */
+export async function ticketCounts(db: DbOrTx, actor: Actor): Promise<TicketCounts> {
+  const me = actor.email.toLowerCase();
+  const [byStatus, [mine]] = await Promise.all([
+    db
+      .select({ status: tickets.status, n: count() })
+      .from(tickets)
+      .where(and(visibleTo(actor), inArray(tickets.status, ["open", "in_progress"])))
+      .groupBy(tickets.status),
+    db.select({ n: count() }).from(tickets).where(eq(tickets.requester, me)),
+  ]);
+  const of = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
+  return { open: of("open"), inProgress: of("in_progress"), mine: mine?.n ?? 0 };
+}
+
+export async function ticketRow(db: DbOrTx, id: number): Promise<TicketRow | null> {
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function commentsOf(db: DbOrTx, id: number): Promise<TicketComment[]> {
+  const rows = await db
+    .select()
+    .from(ticketComments)
+    .where(eq(ticketComments.ticketId, id))
+    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
+  return rows.map((c) => ({
+    id: c.id,
+    author: c.author,
+    authorName: c.authorName,
+    text: c.text,
+    timestamp: c.createdAt.toISOString(),
+  }));
+}
+
+export async function fullTicket(db: DbOrTx, row: TicketRow): Promise<Ticket> {
+  const comments = await commentsOf(db, row.id);
+  const { commentCount: _, ...summary } = toSummary(row, comments.length);
+  return { ...summary, comments };
+}
+
+/** People a ticket can be assigned to: active Admins and Owners. */
+export async function assignees(db: DbOrTx): Promise<Assignee[]> {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.status, "active"), inArray(users.role, ["Owner", "Admin"])))
+    .orderBy(users.name, users.email);
+}
