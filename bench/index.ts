@@ -6,13 +6,17 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
+import { directoryBench } from "./directory";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { ticketsBench } from "./tickets";
 import { usersBench } from "./users";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
   users: usersBench,
+  tickets: ticketsBench,
+  directory: directoryBench,
 };
 
 if (clientIsStale()) await buildClient();

@@ -56,14 +56,12 @@ CREATE TABLE `tickets` (
 	`priority_rank` integer GENERATED ALWAYS AS (case "priority" when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end) VIRTUAL
 );
 --> statement-breakpoint
-CREATE INDEX `tickets_created_idx` ON `tickets` (`created_at`);--> statement-breakpoint
 CREATE INDEX `tickets_updated_idx` ON `tickets` (`updated_at`);--> statement-breakpoint
-CREATE INDEX `tickets_rank_created_idx` ON `tickets` (`priority_rank`,`created_at`);--> statement-breakpoint
-CREATE INDEX `tickets_status_created_idx` ON `tickets` (`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `tickets_rank_idx` ON `tickets` (`priority_rank`);--> statement-breakpoint
+CREATE INDEX `tickets_status_idx` ON `tickets` (`status`);--> statement-breakpoint
 CREATE INDEX `tickets_status_updated_idx` ON `tickets` (`status`,`updated_at`);--> statement-breakpoint
-CREATE INDEX `tickets_status_rank_created_idx` ON `tickets` (`status`,`priority_rank`,`created_at`);--> statement-breakpoint
-CREATE INDEX `tickets_type_created_idx` ON `tickets` (`type`,`created_at`);--> statement-breakpoint
-CREATE INDEX `tickets_priority_created_idx` ON `tickets` (`priority`,`created_at`);--> statement-breakpoint
-CREATE INDEX `tickets_requester_created_idx` ON `tickets` (`requester`,`created_at`);--> statement-breakpoint
-CREATE INDEX `tickets_requester_status_idx` ON `tickets` (`requester`,`status`);--> statement-breakpoint
-CREATE INDEX `tickets_closed_idx` ON `tickets` (`closed_at`);
+CREATE INDEX `tickets_status_rank_idx` ON `tickets` (`status`,`priority_rank`);--> statement-breakpoint
+CREATE INDEX `tickets_status_type_priority_idx` ON `tickets` (`status`,`type`,`priority`);--> statement-breakpoint
+CREATE INDEX `tickets_type_priority_idx` ON `tickets` (`type`,`priority`);--> statement-breakpoint
+CREATE INDEX `tickets_priority_status_idx` ON `tickets` (`priority`,`status`);--> statement-breakpoint
+CREATE INDEX `tickets_requester_status_idx` ON `tickets` (`requester`,`status`);

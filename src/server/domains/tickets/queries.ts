@@ -12,7 +12,7 @@ import type {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { ticketComments, tickets, users } from "../../db/schema";
-import { anyContains, offsetOf } from "../../lib/sql";
+import { offsetOf } from "../../lib/sql";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -38,17 +38,24 @@ function visibleTo(actor: Actor): SQL | undefined {
   return can(actor, "tickets.manageAll") ? undefined : eq(tickets.requester, actor.email.toLowerCase());
 }
 
+/**
+ * Sorts. "created" is id order: tickets are numbered as they are raised, and every index (the search index
+ * too) already holds ids in order. "priority desc" is most urgent first, the longest-waiting first within a
+ * priority (a queue); "asc" is the exact reverse, so one index serves both directions.
+ */
 const ORDER = {
-  created: (dir: typeof asc) => [dir(tickets.createdAt), dir(tickets.id)],
+  created: (dir: typeof asc) => [dir(tickets.id)],
   updated: (dir: typeof asc) => [dir(tickets.updatedAt), dir(tickets.id)],
-  // "priority desc" means most urgent first: the lowest rank.
-  priority: (dir: typeof asc) => [
-    dir === desc ? asc(tickets.priorityRank) : desc(tickets.priorityRank),
-    desc(tickets.createdAt),
-  ],
+  priority: (dir: typeof asc) =>
+    dir === desc
+      ? [asc(tickets.priorityRank), asc(tickets.id)]
+      : [desc(tickets.priorityRank), desc(tickets.id)],
 } as const;
 
-/** The ticket list, filtered, sorted and paged in SQL; a page is at most 50 rows. */
+/**
+ * The ticket list, filtered, sorted and paged in SQL; a page is at most 50 rows. The page's ids are found
+ * first and the rows read after, so sorting and skipping never carry whole descriptions along.
+ */
 export async function listTickets(
   db: DbOrTx,
   actor: Actor,
@@ -63,29 +70,72 @@ export async function listTickets(
     searchClause(input.q),
   );
   const dir = input.sort_dir === "asc" ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  const onlySearch =
+    !!input.q &&
+    !/^#?\d+$/.test(input.q) &&
+    !visibleTo(actor) &&
+    !input.mine &&
+    input.status === "all" &&
+    input.type === "all" &&
+    input.priority === "all";
+  const [ids, total] = await Promise.all([
     db
-      .select()
+      .select({ id: tickets.id })
       .from(tickets)
       .where(where)
       .orderBy(...ORDER[input.sort_by](dir))
       .limit(input.page_size)
       .offset(offsetOf(input.page, input.page_size)),
-    db.select({ n: count() }).from(tickets).where(where),
+    countTickets(db, where, onlySearch ? ftsQuery(input.q) : null),
   ]);
-  const counts = await commentCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { rows: rows.map((r) => toSummary(r, counts.get(r.id) ?? 0)), total: total?.n ?? 0 };
+  const pageIds = ids.map((r) => r.id);
+  const [rows, comments] = await Promise.all([
+    pageIds.length ? db.select().from(tickets).where(inArray(tickets.id, pageIds)) : Promise.resolve([]),
+    commentCounts(db, pageIds),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    rows: pageIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toSummary(row, comments.get(id) ?? 0)] : [];
+    }),
+    total,
+  };
 }
 
-/** "#42" or "42" finds ticket 42; any other text matches title, description or requester. */
+/** The total for the pager; a search alone is counted in the search index, without reading any ticket. */
+async function countTickets(db: DbOrTx, where: SQL | undefined, match: string | null): Promise<number> {
+  const [row] = match
+    ? await db.select({ n: count() }).from(sql`tickets_fts`).where(sql`tickets_fts match ${match}`)
+    : await db.select({ n: count() }).from(tickets).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * Search: "#42" is ticket 42; other text matches whole words or word beginnings ("print" finds "printer") in
+ * the title, description and requester, through the FTS5 index of migration 0003. Every word must match.
+ * A bare number also finds the ticket with that id.
+ */
 function searchClause(q: string): SQL | undefined {
   if (!q) return undefined;
-  const text = anyContains([tickets.title, tickets.description, tickets.requesterName, tickets.requester], q);
-  const asId = /^#?(\d{1,12})$/.exec(q)?.[1];
-  return asId ? sql`(${tickets.id} = ${Number(asId)} or ${text})` : text;
+  const hashId = /^#(\d{1,12})$/.exec(q)?.[1];
+  if (hashId) return eq(tickets.id, Number(hashId));
+  const match = ftsQuery(q);
+  const text = match
+    ? sql`${tickets.id} in (select rowid from tickets_fts where tickets_fts match ${match})`
+    : sql`0`;
+  return /^\d{1,12}$/.test(q) ? sql`(${tickets.id} = ${Number(q)} or ${text})` : text;
+}
+
+/** Words as FTS5 prefix phrases ("vpn" → "vpn"*): punctuation never reaches the MATCH syntax. */
+export function ftsQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length
+    ? words
+        .slice(0, 8)
+        .map((w) => `"${w}"*`)
+        .join(" ")
+    : null;
 }
 
 async function commentCounts(db: DbOrTx, ids: number[]) {
