@@ -126,7 +126,8 @@ const DEMO_TICKETS: DemoTicket[] = [
 export async function seedDemoTickets(db: Db, now = new Date()) {
   const [existing] = await db.select({ n: count() }).from(tickets);
   if (existing?.n) return 0;
-  for (const d of DEMO_TICKETS) {
+  // Oldest first: ticket numbers follow the order tickets were raised ("newest first" is id order).
+  for (const d of [...DEMO_TICKETS].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
     const created = new Date(now.getTime() - d.hoursAgo * HOUR);
     const closed = d.status === "resolved" || d.status === "closed";
     const updated = new Date(created.getTime() + Math.min(d.hoursAgo, 6) * HOUR * 0.5);
