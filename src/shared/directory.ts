@@ -88,11 +88,13 @@ export const DEFAULT_SORT: DirectorySort = { by: "name", dir: "asc" };
 const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 const haystacks = new WeakMap<Contact, string>();
 
+/** Lower-case without accents, so "anela" finds "Ánela". */
+const fold = (s: string) => s.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+
 function haystack(c: Contact): string {
   let h = haystacks.get(c);
   if (h === undefined) {
-    h =
-      `${c.name}\n${c.email}\n${c.mobile}\n${c.business}\n${c.title}\n${c.department}\n${c.office}\n${c.company}`.toLowerCase();
+    h = fold([c.name, c.email, c.mobile, c.business, c.title, c.department, c.office, c.company].join("\n"));
     haystacks.set(c, h);
   }
   return h;
@@ -106,7 +108,7 @@ const cellText = (c: Contact, key: ColumnKey) => (key === "source" ? SOURCE_LABE
  * The lower-cased text of each person is cached, so typing over 5,000 people stays well under 50 ms.
  */
 export function searchAndSort(people: readonly Contact[], query: string, sort: DirectorySort): Contact[] {
-  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const terms = fold(query).split(/\s+/).filter(Boolean);
   const hits = terms.length
     ? people.filter((c) => {
         const h = haystack(c);
