@@ -9,6 +9,7 @@ import {
   FileUpIcon,
   LogInIcon,
   LogOutIcon,
+  LifeBuoyIcon,
   PlusIcon,
   SettingsIcon,
   UploadCloudIcon,
@@ -59,6 +60,11 @@ export function CreateMenu({ open, onOpenChange }: MenuProps) {
         <DropdownMenuItem asChild>
           <Link to="/core-box-inventory">
             <BoxIcon /> Add Core Box
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/it-tickets" search={{ new: true }}>
+            <LifeBuoyIcon /> New Ticket
           </Link>
         </DropdownMenuItem>
       </DropdownMenuContent>
