@@ -53,7 +53,8 @@ const graph = Bun.serve({
         officeLocation: "Hilo",
         companyName: "Geolabs",
       }));
-      const next: string | undefined = skip + top < USERS ? `${base}/users?$top=${top}&$skiptoken=${skip + top}` : undefined;
+      const next: string | undefined =
+        skip + top < USERS ? `${base}/users?$top=${top}&$skiptoken=${skip + top}` : undefined;
       return Response.json({ value, ...(next ? { "@odata.nextLink": next } : {}) });
     }
     if (url.pathname === "/v1.0/me/contacts") {

@@ -35,6 +35,8 @@ const FIXED: [string, string, number][] = [
   ["Noah Kealoha", "user@geolabs.example", 0],
 ];
 
+/** A multiplicative hash, so department, title and office do not move in step with the name. */
+const spread = (n: number) => Math.imul(n + 1, 2654435761) >>> 0;
 const phone = (n: number) => `(808) 555-${String(1000 + ((n * 379) % 9000)).padStart(4, "0")}`;
 
 /** Seeded staff directory (local and proxy modes): 60 people across departments and offices, once. */
@@ -42,12 +44,15 @@ export async function seedDemoDirectory(db: Db) {
   const [existing] = await db.select({ n: count() }).from(directoryEntries);
   if (existing?.n) return 0;
   const rows = FIXED.map(([name, email, dept], i) => entry(name, email, dept, i));
+  // Walk the first × last name grid with a stride co-prime to its size: unique names, varied combinations.
+  const grid = FIRST.length * LAST.length;
   for (let i = 0; rows.length < 60; i++) {
-    const first = FIRST[i % FIRST.length]!;
-    const last = LAST[(i * 7) % LAST.length]!;
-    const email = `${first}.${last}${i > FIRST.length ? i : ""}@geolabs.example`.toLowerCase();
-    if (rows.some((r) => r.email === email)) continue;
-    rows.push(entry(`${first} ${last}`, email, i % DEPARTMENTS.length, i + 4));
+    const cell = (i * 37) % grid;
+    const first = FIRST[cell % FIRST.length]!;
+    const last = LAST[Math.floor(cell / FIRST.length)]!;
+    const email = `${first}.${last}@geolabs.example`.toLowerCase();
+    if (rows.some((r) => r.email === email || r.name === `${first} ${last}`)) continue;
+    rows.push(entry(`${first} ${last}`, email, spread(i) % DEPARTMENTS.length, i + 4));
   }
   await db.insert(directoryEntries).values(rows);
   // A few personal contacts for the demo User: suppliers and a client.
@@ -73,9 +78,9 @@ function entry(name: string, email: string, dept: number, n: number) {
     email,
     mobile: phone(n),
     business: phone(n + 500),
-    title: titles[n % titles.length]!,
+    title: titles[(spread(n) >>> 8) % titles.length]!,
     department,
-    office: OFFICES[n % OFFICES.length]!,
+    office: OFFICES[(spread(n) >>> 16) % OFFICES.length]!,
     company: "Geolabs",
   };
 }

@@ -50,7 +50,9 @@ export function NewTicketDialog({
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>New Ticket</DialogTitle>
-          <DialogDescription>Tell IT what you need. You can follow it and add comments later.</DialogDescription>
+          <DialogDescription>
+            Tell IT what you need. You can follow it and add comments later.
+          </DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-4"

@@ -1,10 +1,10 @@
 import {
   PRIORITY_LABELS,
   STATUS_LABELS,
-  TYPE_LABELS,
   type TicketPriority,
   type TicketStatus,
   type TicketType,
+  TYPE_LABELS,
 } from "@shared/tickets";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";

@@ -57,7 +57,9 @@ export function TicketEdit({ ticket, onDone }: { ticket: Ticket; onDone(): void 
           <NativeSelect id={assignId} value={assignee} onChange={(e) => setAssignee(e.target.value)}>
             <option value="">Unassigned</option>
             {/* Keep a current assignee selectable even if they are no longer an Admin/Owner. */}
-            {assignee && !options.some((a) => a.email === assignee) && <option value={assignee}>{assignee}</option>}
+            {assignee && !options.some((a) => a.email === assignee) && (
+              <option value={assignee}>{assignee}</option>
+            )}
             {options.map((a) => (
               <option key={a.email} value={a.email}>
                 {a.name ? `${a.name} (${a.email})` : a.email}

@@ -6,10 +6,10 @@ import {
   TICKET_STATUSES,
   TICKET_TYPES,
   TITLE_MAX,
-  TYPE_LABELS,
   type TicketPriority,
   type TicketStatus,
   type TicketType,
+  TYPE_LABELS,
 } from "@shared/tickets";
 import type { ReactNode } from "react";
 import { useId } from "react";
@@ -26,7 +26,17 @@ export interface TicketDraft {
 }
 export type DraftErrors = Partial<Record<keyof TicketDraft, string>>;
 
-function Field({ label, error, children, id }: { label: string; error?: string; children: ReactNode; id: string }) {
+function Field({
+  label,
+  error,
+  children,
+  id,
+}: {
+  label: string;
+  error?: string;
+  children: ReactNode;
+  id: string;
+}) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

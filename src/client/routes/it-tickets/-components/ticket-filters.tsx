@@ -4,8 +4,8 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   TICKET_TYPES,
-  TYPE_LABELS,
   type TicketSort,
+  TYPE_LABELS,
 } from "@shared/tickets";
 import { FilterXIcon } from "lucide-react";
 import { useId } from "react";

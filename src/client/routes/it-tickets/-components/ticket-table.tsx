@@ -46,7 +46,11 @@ export function TicketTable({
       ),
     },
     { id: "type", header: "Type", cell: ({ row }) => typeLabel(row.original.type) },
-    { id: "priority", header: "Priority", cell: ({ row }) => <PriorityBadge priority={row.original.priority} /> },
+    {
+      id: "priority",
+      header: "Priority",
+      cell: ({ row }) => <PriorityBadge priority={row.original.priority} />,
+    },
     { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     {
       id: "requester",
