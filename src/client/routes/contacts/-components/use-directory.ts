@@ -58,7 +58,11 @@ export function useDirectory(source: SourceOption) {
             : page.people;
         return { people, next: page.next };
       }
-      return utils.directory.page.fetch({ source: kind, cursor: typeof cursor === "number" ? cursor : 0 });
+      // The tRPC client directly: the infinite query below is the one cache (Refresh resets it).
+      return utils.client.directory.page.query({
+        source: kind,
+        cursor: typeof cursor === "number" ? cursor : 0,
+      });
     },
     [graph, settings, utils],
   );
