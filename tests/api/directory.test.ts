@@ -10,6 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe("GET /api/auth/config", () => {
+  test("gives the browser the directory settings (Graph base and the company filter)", async () => {
+    const config = (await (await t.request("/api/auth/config")).json()) as { directory: unknown };
+    expect(config.directory).toEqual({
+      graphBaseUrl: "https://graph.microsoft.com/v1.0",
+      companyDomains: [],
+      companyKeyword: "",
+    });
+  });
+});
+
 describe("personal contacts (portal-kept directory)", () => {
   test("each person adds, edits and deletes their own; nobody else's", async () => {
     const user = await callerAs(t, DEMO.user);

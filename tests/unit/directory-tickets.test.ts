@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { parseStaffCsv } from "@server/domains/directory/csv-import";
 import { ftsQuery } from "@server/domains/tickets/queries";
+import { ConfigError, loadEnv } from "@server/env";
+import { securityHeaders } from "@server/http/security-headers";
 import { type Contact, DEFAULT_SORT, isCompanyContact, mergeSources, searchAndSort } from "@shared/directory";
 import { canDeleteTicket, canSeeTicket, ownsContact } from "@shared/permissions";
 import { previewText, ticketCreateInput } from "@shared/tickets";
@@ -125,5 +127,28 @@ describe("ticket rules", () => {
   test("search text becomes quoted FTS prefix terms; punctuation cannot inject syntax", () => {
     expect(ftsQuery('VPN "drops" OR x*')).toBe('"vpn"* "drops"* "or"* "x"*');
     expect(ftsQuery("%_'")).toBeNull();
+  });
+});
+
+describe("directory settings", () => {
+  test("COMPANY_DOMAINS is a trimmed, lower-cased list; GRAPH_BASE_URL loses a trailing slash", () => {
+    const env = loadEnv({
+      COMPANY_DOMAINS: " @Geolabs.example, geolabs-hawaii.example ,",
+      GRAPH_BASE_URL: "http://127.0.0.1:9/v1.0/",
+    });
+    expect(env.COMPANY_DOMAINS).toEqual(["geolabs.example", "geolabs-hawaii.example"]);
+    expect(env.GRAPH_BASE_URL).toBe("http://127.0.0.1:9/v1.0");
+    expect(loadEnv({}).GRAPH_BASE_URL).toBe("https://graph.microsoft.com/v1.0");
+    expect(() => loadEnv({ GRAPH_BASE_URL: "graph" })).toThrow(ConfigError);
+  });
+  test("in Entra mode the CSP lets the browser reach the configured Graph origin", () => {
+    const env = loadEnv({
+      AUTH_MODE: "entra",
+      ENTRA_TENANT_ID: "t",
+      ENTRA_CLIENT_ID: "c",
+      GRAPH_BASE_URL: "https://graph.example.test/v1.0",
+    });
+    expect(securityHeaders(env)["content-security-policy"]).toContain("https://graph.example.test");
+    expect(securityHeaders(loadEnv({}))["content-security-policy"]).not.toContain("graph");
   });
 });

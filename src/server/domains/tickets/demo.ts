@@ -126,36 +126,39 @@ const DEMO_TICKETS: DemoTicket[] = [
 export async function seedDemoTickets(db: Db, now = new Date()) {
   const [existing] = await db.select({ n: count() }).from(tickets);
   if (existing?.n) return 0;
-  // Oldest first: ticket numbers follow the order tickets were raised ("newest first" is id order).
-  for (const d of [...DEMO_TICKETS].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
-    const created = new Date(now.getTime() - d.hoursAgo * HOUR);
-    const closed = d.status === "resolved" || d.status === "closed";
-    const updated = new Date(created.getTime() + Math.min(d.hoursAgo, 6) * HOUR * 0.5);
-    const [row] = await db
-      .insert(tickets)
-      .values({
-        title: d.title,
-        description: d.description,
-        type: d.type,
-        priority: d.priority,
-        status: d.status,
-        requester: d.requester[0],
-        requesterName: d.requester[1],
-        assignee: d.assignee ?? null,
-        createdAt: created,
-        updatedAt: updated,
-        closedAt: closed ? updated : null,
-      })
-      .returning({ id: tickets.id });
-    for (const [i, [author, authorName, text]] of (d.comments ?? []).entries()) {
-      await db.insert(ticketComments).values({
-        ticketId: row!.id,
-        author,
-        authorName,
-        text,
-        createdAt: new Date(created.getTime() + (i + 1) * 0.25 * HOUR),
-      });
+  // One transaction: one disk sync for the whole demo set (server start-up time).
+  await db.transaction(async (tx) => {
+    // Oldest first: ticket numbers follow the order tickets were raised ("newest first" is id order).
+    for (const d of [...DEMO_TICKETS].sort((a, b) => b.hoursAgo - a.hoursAgo)) {
+      const created = new Date(now.getTime() - d.hoursAgo * HOUR);
+      const closed = d.status === "resolved" || d.status === "closed";
+      const updated = new Date(created.getTime() + Math.min(d.hoursAgo, 6) * HOUR * 0.5);
+      const [row] = await tx
+        .insert(tickets)
+        .values({
+          title: d.title,
+          description: d.description,
+          type: d.type,
+          priority: d.priority,
+          status: d.status,
+          requester: d.requester[0],
+          requesterName: d.requester[1],
+          assignee: d.assignee ?? null,
+          createdAt: created,
+          updatedAt: updated,
+          closedAt: closed ? updated : null,
+        })
+        .returning({ id: tickets.id });
+      for (const [i, [author, authorName, text]] of (d.comments ?? []).entries()) {
+        await tx.insert(ticketComments).values({
+          ticketId: row!.id,
+          author,
+          authorName,
+          text,
+          createdAt: new Date(created.getTime() + (i + 1) * 0.25 * HOUR),
+        });
+      }
     }
-  }
+  });
   return DEMO_TICKETS.length;
 }
