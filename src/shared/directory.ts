@@ -85,11 +85,14 @@ export interface DirectorySort {
 }
 export const DEFAULT_SORT: DirectorySort = { by: "name", dir: "asc" };
 
-const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 const haystacks = new WeakMap<Contact, string>();
+const sortKeys = new WeakMap<Contact, Partial<Record<ColumnKey, string>>>();
 
-/** Lower-case without accents, so "anela" finds "Ánela". */
-const fold = (s: string) => s.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+/** Lower-case without accents, so "anela" finds "Ánela". Plain ASCII (most text) skips the Unicode work. */
+const fold = (s: string) => {
+  const lower = s.toLowerCase();
+  return /[^\u0000-\u007f]/.test(lower) ? lower.normalize("NFD").replace(/\p{M}/gu, "") : lower;
+};
 
 function haystack(c: Contact): string {
   let h = haystacks.get(c);
@@ -103,9 +106,29 @@ function haystack(c: Contact): string {
 const cellText = (c: Contact, key: ColumnKey) => (key === "source" ? SOURCE_LABELS[c.source] : c[key]);
 
 /**
+ * A plain-string sort key per person and column: case and accents folded away, digit runs padded so "Kai 9"
+ * sorts before "Kai 10". Comparing these with < is many times faster than a locale collator per comparison.
+ */
+function sortKey(c: Contact, key: ColumnKey): string {
+  let keys = sortKeys.get(c);
+  if (!keys) {
+    keys = {};
+    sortKeys.set(c, keys);
+  }
+  let k = keys[key];
+  if (k === undefined) {
+    k = fold(cellText(c, key).trim()).replace(/\d+/g, (d) => d.padStart(12, "0"));
+    keys[key] = k;
+  }
+  return k;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
  * The screen's search and sort, in the browser, over everything loaded. Every word typed must appear in some
- * field (case-insensitive). Empty values sort last in both directions; ties fall back to name, then email.
- * The lower-cased text of each person is cached, so typing over 5,000 people stays well under 50 ms.
+ * field (case- and accent-insensitive). Empty values sort last in both directions; ties fall back to name, then
+ * email. Each person's folded text and sort keys are cached, so typing over 5,000 people stays far under 50 ms.
  */
 export function searchAndSort(people: readonly Contact[], query: string, sort: DirectorySort): Contact[] {
   const terms = fold(query).split(/\s+/).filter(Boolean);
@@ -116,15 +139,15 @@ export function searchAndSort(people: readonly Contact[], query: string, sort: D
       })
     : [...people];
   const sign = sort.dir === "asc" ? 1 : -1;
-  // Sort keys computed once per person, not once per comparison.
-  const keyed = hits.map((c) => ({ c, k: cellText(c, sort.by) }));
+  const keyed = hits.map((c) => ({
+    c,
+    k: sortKey(c, sort.by),
+    n: sortKey(c, "name"),
+    e: sortKey(c, "email"),
+  }));
   keyed.sort((a, b) => {
     if (!a.k !== !b.k) return a.k ? -1 : 1;
-    return (
-      sign * collator.compare(a.k, b.k) ||
-      collator.compare(a.c.name, b.c.name) ||
-      collator.compare(a.c.email, b.c.email)
-    );
+    return sign * cmp(a.k, b.k) || cmp(a.n, b.n) || cmp(a.e, b.e);
   });
   return keyed.map((x) => x.c);
 }
