@@ -1,10 +1,11 @@
 import { type ColumnKey, DIRECTORY_COLUMNS } from "@shared/directory";
-import { Columns3Icon } from "lucide-react";
+import { Columns3Icon, RotateCcwIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
   DropdownMenuContent,
+  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
@@ -52,9 +53,9 @@ export function ColumnMenu({
           );
         })}
         <DropdownMenuSeparator />
-        <DropdownMenuCheckboxItem checked={false} onCheckedChange={onReset}>
-          Reset to default
-        </DropdownMenuCheckboxItem>
+        <DropdownMenuItem onSelect={onReset}>
+          <RotateCcwIcon /> Reset to default
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
