@@ -150,17 +150,14 @@ async function commentCounts(db: DbOrTx, ids: number[]) {
 
 /** Header counts over what the caller can see: Open, In Progress, and the caller's own tickets. */
 export async function ticketCounts(db: DbOrTx, actor: Actor): Promise<TicketCounts> {
-  const me = actor.email.toLowerCase();
-  const [byStatus, [mine]] = await Promise.all([
-    db
-      .select({ status: tickets.status, n: count() })
-      .from(tickets)
-      .where(and(visibleTo(actor), inArray(tickets.status, ["open", "in_progress"])))
-      .groupBy(tickets.status),
-    db.select({ n: count() }).from(tickets).where(eq(tickets.requester, me)),
+  const scope = visibleTo(actor);
+  // One equality count per figure: each is a range of one index (a GROUP BY over both statuses was slower).
+  const [open, inProgress, mine] = await Promise.all([
+    db.$count(tickets, and(scope, eq(tickets.status, "open"))),
+    db.$count(tickets, and(scope, eq(tickets.status, "in_progress"))),
+    db.$count(tickets, eq(tickets.requester, actor.email.toLowerCase())),
   ]);
-  const of = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
-  return { open: of("open"), inProgress: of("in_progress"), mine: mine?.n ?? 0 };
+  return { open, inProgress, mine };
 }
 
 export async function ticketRow(db: DbOrTx, id: number): Promise<TicketRow | null> {
