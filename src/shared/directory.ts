@@ -117,7 +117,8 @@ function sortKey(c: Contact, key: ColumnKey): string {
   }
   let k = keys[key];
   if (k === undefined) {
-    k = fold(cellText(c, key).trim()).replace(/\d+/g, (d) => d.padStart(12, "0"));
+    k = fold(cellText(c, key).trim());
+    if (/\d/.test(k)) k = k.replace(/\d+/g, (d) => d.padStart(12, "0"));
     keys[key] = k;
   }
   return k;
