@@ -6,10 +6,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
+import { directoryBench } from "./directory";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 import { ocrBench } from "./ocr";
 import { storageBench } from "./storage";
+import { ticketsBench } from "./tickets";
 import { usersBench } from "./users";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
@@ -17,6 +19,8 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   users: usersBench,
   storage: storageBench,
   ocr: ocrBench,
+  tickets: ticketsBench,
+  directory: directoryBench,
 };
 
 if (clientIsStale()) await buildClient();

@@ -6,6 +6,7 @@ import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
 import { projectsRest } from "./domains/projects/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
+import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
 import { requestState, setRequestState } from "./http/request-state";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
       .use(storageRest(deps))
       .use(workOrdersRest(deps))
       .use(projectsRest(deps))
+      .use(ticketsRest(deps))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))

@@ -101,6 +101,14 @@ const schema = z.object({
   OCR_LANG_PATH: optionalText,
   /** Largest project register file an Admin may import. */
   PROJECTS_IMPORT_MAX_MB: z.coerce.number().positive().max(500).default(20),
+  /** Directory: contacts are shown only from these email domains or with the keyword in their company name. */
+  COMPANY_DOMAINS: list.transform((ds) => ds.map((d) => d.toLowerCase().replace(/^@/, ""))),
+  COMPANY_KEYWORD: optionalText,
+  /** Microsoft Graph, called from the browser in Entra mode for the directory and contacts. */
+  GRAPH_BASE_URL: z
+    .url()
+    .default("https://graph.microsoft.com/v1.0")
+    .transform((u) => u.replace(/\/+$/, "")),
   /** Where the built client lives (the start script builds it there). */
   CLIENT_DIR: z.string().default("./dist/client"),
 });

@@ -33,4 +33,6 @@ export interface AuthConfig {
   mode: AuthMode;
   appEnv: string;
   entra: { clientId: string; authority: string; accountUrl: string } | null;
+  /** The directory screen's settings: Graph base address and the company filter for contacts. */
+  directory: { graphBaseUrl: string; companyDomains: string[]; companyKeyword: string };
 }

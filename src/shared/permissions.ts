@@ -32,7 +32,9 @@ export type Action =
   /** See every ticket and assign them (IT staff). */
   | "tickets.manageAll"
   /** Import the project register that Work Order Recognition looks work orders up in. */
-  | "projects.import";
+  | "projects.import"
+  /** Import the staff directory from CSV (portal-kept directory, non-Entra modes). */
+  | "directory.import";
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -52,6 +54,7 @@ export function can(actor: Actor | null | undefined, action: Action): boolean {
     case "content.write":
     case "tickets.manageAll":
     case "projects.import":
+    case "directory.import":
       return isStaffAdmin(actor);
     case "users.register":
     case "users.reinstate":
@@ -95,4 +98,19 @@ export function checkRemoval(actor: Actor | null | undefined, target: UserTarget
 export function isRowLocked(actor: Actor | null | undefined, target: UserTarget): boolean {
   const anyRole = ROLES.some((r) => r !== target.role && checkRoleChange(actor, target, r).ok);
   return !anyRole && !checkRemoval(actor, target).ok;
+}
+
+/** Row-level ticket rules: Admins/Owners see (and edit, assign) every ticket; Users only the ones they raised. */
+export function canSeeTicket(actor: Actor | null | undefined, ticket: { requester: string }): boolean {
+  return !!actor && (isStaffAdmin(actor) || sameEmail(actor.email, ticket.requester));
+}
+
+/** Only the ticket's requester may delete it, whatever their role (spec part 2 §6). */
+export function canDeleteTicket(actor: Actor | null | undefined, ticket: { requester: string }): boolean {
+  return !!actor && sameEmail(actor.email, ticket.requester);
+}
+
+/** Personal contacts belong to one person: only the owner sees, edits and deletes them. */
+export function ownsContact(actor: Actor | null | undefined, contact: { owner: string }): boolean {
+  return !!actor && sameEmail(actor.email, contact.owner);
 }

@@ -7,6 +7,7 @@ import {
   CopyIcon,
   ExternalLinkIcon,
   FileUpIcon,
+  LifeBuoyIcon,
   LogInIcon,
   LogOutIcon,
   PlusIcon,
@@ -59,6 +60,11 @@ export function CreateMenu({ open, onOpenChange }: MenuProps) {
         <DropdownMenuItem asChild>
           <Link to="/core-box-inventory">
             <BoxIcon /> Add Core Box
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/it-tickets" search={{ new: true }}>
+            <LifeBuoyIcon /> New Ticket
           </Link>
         </DropdownMenuItem>
       </DropdownMenuContent>

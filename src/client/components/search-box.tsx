@@ -13,9 +13,12 @@ export function SearchBox({
   label,
   placeholder,
   className,
+  onType,
 }: {
   value: string;
   onCommit(v: string): void;
+  /** Every keystroke, for screens that filter in the browser and can answer at once. */
+  onType?(v: string): void;
   label: string;
   placeholder?: string;
   className?: string;
@@ -39,7 +42,10 @@ export function SearchBox({
         placeholder={placeholder ?? "Search…"}
         className="w-64 pl-8"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          onType?.(e.target.value);
+        }}
         onKeyDown={(e) => e.key === "Enter" && onCommit(text.trim())}
       />
     </div>

@@ -38,6 +38,20 @@ export async function acquireIdToken(app: Msal): Promise<string | null> {
   }
 }
 
+/**
+ * An access token for Microsoft Graph with these scopes: silently from MSAL's cache when it can, with a popup
+ * (consent or sign-in) when that fails (the spec's rule for the directory and contacts).
+ */
+export async function acquireAccessToken(app: Msal, scopes: string[]): Promise<string> {
+  const account = app.getActiveAccount();
+  if (!account) throw new Error("not signed in with Microsoft");
+  try {
+    return (await app.acquireTokenSilent({ scopes, account })).accessToken;
+  } catch {
+    return (await app.acquireTokenPopup({ scopes, account })).accessToken;
+  }
+}
+
 /** True when this page load is MSAL's popup or iframe coming back with an auth response. */
 export function isAuthResponseFrame(): boolean {
   const hasPayload = /[#&?](code|error)=/.test(window.location.hash + window.location.search);

@@ -33,6 +33,11 @@ export function authRest(deps: AppDeps) {
               accountUrl: "https://myaccount.microsoft.com/",
             }
           : null,
+        directory: {
+          graphBaseUrl: env.GRAPH_BASE_URL,
+          companyDomains: env.COMPANY_DOMAINS,
+          companyKeyword: env.COMPANY_KEYWORD ?? "",
+        },
       }),
     )
     .post("/api/auth/login", async ({ request, body, set }) => {

@@ -1,6 +1,8 @@
 import type { Role } from "@shared/permissions";
 import { count } from "drizzle-orm";
+import { seedDemoDirectory } from "../domains/directory/demo";
 import { seedDemoProjects } from "../domains/projects/seed";
+import { seedDemoTickets } from "../domains/tickets/demo";
 import { upsertLocalAccount } from "../domains/users/local-accounts";
 import type { Logger } from "../lib/logger";
 import type { Db } from "./client";
@@ -39,9 +41,13 @@ async function seedDemoAccounts(db: Db, opts: { log: Logger; force?: boolean }) 
   for (const account of DEMO_ACCOUNTS) {
     await upsertLocalAccount(db, { ...account, password: DEMO_PASSWORD }, { actor: "seed", source: "seed" });
   }
+  const tickets = await seedDemoTickets(db);
+  const directory = await seedDemoDirectory(db);
   opts.log.info("demo data seeded", {
     ms: Math.round(performance.now() - started),
     accounts: DEMO_ACCOUNTS.length,
+    tickets,
+    directory,
   });
   return { seeded: true };
 }

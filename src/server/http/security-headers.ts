@@ -3,7 +3,8 @@ import type { Env } from "../env";
 /** Security headers for every response. The CSP allows Microsoft sign-in only when Entra mode is on. */
 export function securityHeaders(env: Env): Record<string, string> {
   const login = env.entra ? new URL(env.entra.authority).origin : "";
-  const graph = env.entra ? " https://graph.microsoft.com" : "";
+  // The directory screen calls Microsoft Graph (GRAPH_BASE_URL) from the browser in Entra mode.
+  const graph = env.entra ? ` ${new URL(env.GRAPH_BASE_URL).origin}` : "";
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -1,12 +1,16 @@
 import { dashboardRouter } from "../domains/dashboard/router";
+import { directoryRouter } from "../domains/directory/router";
 import { projectsRouter } from "../domains/projects/router";
 import { storageRouter } from "../domains/storage/router";
+import { ticketsRouter } from "../domains/tickets/router";
 import { usersRouter } from "../domains/users/router";
 import { workOrdersRouter } from "../domains/work-orders/router";
 import { router } from "./init";
 
 export const appRouter = router({
   dashboard: dashboardRouter,
+  directory: directoryRouter,
+  tickets: ticketsRouter,
   users: usersRouter,
   storage: storageRouter,
   workOrders: workOrdersRouter,

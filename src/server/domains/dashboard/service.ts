@@ -1,5 +1,6 @@
 import type { DashboardKpis, Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
+import { openTicketsKpi } from "../tickets/kpi";
 
 /**
  * Real counts for the KPI cards. Each domain that owns a count plugs its source in here as it is built; a KPI
@@ -13,7 +14,7 @@ export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
   docsIndexed: none,
   coreBoxes: none,
   aiAnswersThisWeek: none,
-  openTasks: none,
+  openTasks: openTicketsKpi,
 };
 
 export async function getKpis(deps: { db: Db; now?: Date }): Promise<DashboardKpis> {

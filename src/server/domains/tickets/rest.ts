@@ -1,0 +1,37 @@
+import { commentInput, ticketChanges, ticketCreateInput, ticketListInput } from "@shared/tickets";
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { requireUser } from "../../http/request-state";
+import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
+import { listTickets } from "./queries";
+import { createTicketsService } from "./service";
+
+/**
+ * REST paths for tickets (the spec keeps tickets in the browser; this portal stores them). The field names are
+ * the spec's. The requester is always the signed-in caller, never a body field or a header.
+ */
+export function ticketsRest(deps: AppDeps) {
+  const service = (request: Request) => createTicketsService({ db: deps.db, actor: requireUser(request) });
+  return new Elysia()
+    .get("/api/tickets", async ({ request, query }) => {
+      const input = queryParams(ticketListInput, query);
+      const page = await listTickets(deps.db, requireUser(request), input);
+      return { tickets: page.rows, total: page.total, page: input.page, page_size: input.page_size };
+    })
+    .post("/api/tickets", async ({ request, body, set }) => {
+      const ticket = await service(request).create(jsonBody(ticketCreateInput, body));
+      set.status = 201;
+      return ticket;
+    })
+    .get("/api/tickets/:id", ({ request, params }) => service(request).byId(idParam(params.id)))
+    .put("/api/tickets/:id", ({ request, params, body }) =>
+      service(request).update(idParam(params.id), jsonBody(ticketChanges, body)),
+    )
+    .delete("/api/tickets/:id", ({ request, params }) => service(request).remove(idParam(params.id)))
+    .post("/api/tickets/:id/comments", async ({ request, params, body, set }) => {
+      const id = idParam(params.id);
+      const comment = await service(request).addComment(id, jsonBody(commentInput, body).text);
+      set.status = 201;
+      return comment;
+    });
+}

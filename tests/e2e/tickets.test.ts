@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { DEMO } from "../helpers/app";
+import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+describe("IT Tickets", () => {
+  test("a User raises a ticket, comments, changes its status, filters to it and deletes it", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/it-tickets");
+    await page.getByTestId("count-mine").waitFor();
+    const mineBefore = Number(await page.getByTestId("count-mine").textContent());
+
+    // Raise it.
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    const modal = page.getByRole("dialog", { name: "New Ticket" });
+    await modal.getByLabel("Title").fill("Plotter offline in Hilo");
+    await modal
+      .getByLabel("Description")
+      .fill("The A0 plotter shows offline since this morning's power cut.");
+    await modal.getByLabel("Type").selectOption("hardware");
+    await modal.getByLabel("Priority").selectOption("high");
+    await modal.getByRole("button", { name: "Create Ticket" }).click();
+    await page.getByText(/Ticket #\d+ created\./).waitFor();
+    const panel = page.getByRole("dialog", { name: /Ticket #\d+/ });
+    await panel.getByText("Plotter offline in Hilo").waitFor();
+    await expectText(page.getByTestId("count-mine"), String(mineBefore + 1));
+
+    // Comment on it.
+    await panel.getByLabel("Add a comment").fill("Power-cycled it, still offline.");
+    await panel.getByRole("button", { name: "Add Comment" }).click();
+    await panel.getByText("Power-cycled it, still offline.").waitFor();
+    await panel.getByText("Comments (1)").waitFor();
+
+    // Change its status in edit mode (any status may be chosen).
+    await panel.getByRole("button", { name: "Edit" }).click();
+    await panel.getByLabel("Status").selectOption("waiting");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Ticket updated.").waitFor();
+    await panel.getByText("Waiting for User").waitFor();
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
+
+    // Filter to it: status + search, through the URL.
+    await page.getByLabel("Status filter").selectOption("waiting");
+    await page.getByRole("searchbox", { name: "Search tickets" }).fill("plotter hilo");
+    await page.waitForURL(/status=waiting/);
+    await page.waitForURL(/q=plotter/);
+    const table = page.getByRole("table", { name: "Tickets" });
+    const row = table.getByRole("row").filter({ hasText: "Plotter offline in Hilo" });
+    await row.waitFor();
+    expect(await table.getByRole("row").count()).toBe(2); // header + the ticket
+    expect(await row.getByText("Waiting for User").isVisible()).toBe(true);
+    // The list shows the description preview.
+    expect(await row.getByText("The A0 plotter shows offline").isVisible()).toBe(true);
+
+    // Delete it as its requester.
+    await row.getByRole("button", { name: "Plotter offline in Hilo" }).click();
+    await panel.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByText(/Ticket #\d+ deleted\./).waitFor();
+    await page.getByText("No tickets match these filters.").waitFor();
+
+    // Clear Filters brings the rest back.
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await table.getByRole("row").nth(1).waitFor();
+    expect(page.url()).not.toContain("status=");
+    await page.context().close();
+  });
+
+  test("blank fields are refused in the modal with the spec's messages", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/it-tickets?new=true");
+    const modal = page.getByRole("dialog", { name: "New Ticket" });
+    await modal.getByLabel("Title").fill("   ");
+    await modal.getByRole("button", { name: "Create Ticket" }).click();
+    await modal.getByText("Title is required.").waitFor();
+    await modal.getByText("Description is required.").waitFor();
+    await page.context().close();
+  });
+
+  test("an Admin sees everyone's tickets but cannot delete one raised by someone else", async () => {
+    const page = await env.newPage(DEMO.admin);
+    await page.goto("/it-tickets");
+    const table = page.getByRole("table", { name: "Tickets" });
+    await table.getByText("Request: second monitor").waitFor(); // raised by the demo User
+    await table.getByRole("button", { name: "Request: second monitor" }).click();
+    const panel = page.getByRole("dialog", { name: /Ticket #\d+/ });
+    await panel.getByText("Noah Kealoha").waitFor();
+    expect(await panel.getByRole("button", { name: "Delete" }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  test("a User sees only their own tickets", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/it-tickets");
+    const table = page.getByRole("table", { name: "Tickets" });
+    await table.getByText("Request: second monitor").waitFor();
+    expect(await table.getByText("Printer on floor 2 jams").count()).toBe(0); // the Admin's
+    await page.context().close();
+  });
+});
+
+async function expectText(locator: import("playwright-core").Locator, text: string) {
+  for (let i = 0; i < 40; i++) {
+    if ((await locator.textContent()) === text) return;
+    await Bun.sleep(100);
+  }
+  expect(await locator.textContent()).toBe(text);
+}
