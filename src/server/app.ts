@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
+import { coreBoxesRest } from "./domains/core-boxes/rest";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
       // The spec's health path: public, 200, no internals.
       .get("/api/core-boxes/_debug", () => ({ ok: true }))
       .use(authRest(deps))
+      .use(coreBoxesRest(deps))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))

@@ -16,7 +16,13 @@ async function main() {
     throw err;
   }
   const deps = await createDeps(env);
-  if (env.SEED_DEMO) await seedDemoData(deps.db, { log: deps.log, superOwnerEmail: env.SUPER_OWNER_EMAIL });
+  if (env.SEED_DEMO) {
+    await seedDemoData(deps.db, {
+      log: deps.log,
+      superOwnerEmail: env.SUPER_OWNER_EMAIL,
+      coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
+    });
+  }
 
   const app = createApp(deps).listen({
     port: env.PORT,

@@ -1,5 +1,6 @@
 import type { DashboardKpis, Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
+import { coreBoxesKpi } from "../core-boxes/kpi";
 
 /**
  * Real counts for the KPI cards. Each domain that owns a count plugs its source in here as it is built; a KPI
@@ -11,7 +12,7 @@ const none: KpiSource = async () => ({ value: 0, trend: [0, 0, 0, 0, 0, 0, 0] })
 
 export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
   docsIndexed: none,
-  coreBoxes: none,
+  coreBoxes: coreBoxesKpi,
   aiAnswersThisWeek: none,
   openTasks: none,
 };

@@ -1,0 +1,271 @@
+/**
+ * Import from the firm's spreadsheet: a dry run lists every row that would be refused and why; the import
+ * itself writes all rows in one transaction, or none when any row is refused.
+ */
+import {
+  type CoreBox,
+  type CoreBoxImportResult,
+  coreBoxCreateInput,
+  coreBoxImportForm,
+  DEFAULT_EXPIRY_MONTHS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+} from "@shared/core-boxes";
+import { inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { DbOrTx } from "../../db/client";
+import { coreBoxes } from "../../db/schema";
+import { recordAudit } from "../../lib/audit";
+import { AppError, badRequest } from "../../lib/errors";
+import { recordChanges } from "../../lib/history";
+import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
+import {
+  cellText,
+  FIELD_LABELS,
+  findHeader,
+  type ImportField,
+  isBlank,
+  parseCompleteCell,
+  parseDateCell,
+  parseDispositionCell,
+} from "./import-cells";
+import { toCoreBox } from "./queries";
+import { type BoxValues, valuesForCreate } from "./rules";
+import { type CoreBoxDeps, isUniqueViolation, nowOf } from "./service";
+
+export const importFormInput = coreBoxImportForm;
+const PREVIEW_ROWS = 100;
+
+interface Candidate {
+  row: number;
+  values: BoxValues;
+}
+
+export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreBoxImportForm>) {
+  const file = input.file;
+  const fileName = (file as File).name || "upload";
+  if (file.size === 0) throw badRequest("The file is empty.");
+  if (file.size > IMPORT_MAX_BYTES) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+  }
+  const grid = await readSpreadsheet(new Uint8Array(await file.arrayBuffer()));
+  const header = findHeader(grid);
+  if (!header) {
+    throw badRequest(
+      "No W.O. Number column found. The first rows must hold the headers: W.O. Number, Project, Engineer, Report Submission Date, storage date, Construction Complete?, Keep or Dump.",
+    );
+  }
+  const months = deps.expiryMonths ?? DEFAULT_EXPIRY_MONTHS;
+  const candidates: Candidate[] = [];
+  const rejected: CoreBoxImportResult["rejected"] = [];
+  const firstRowOf = new Map<string, number>();
+  let rows = 0;
+  for (let i = header.row + 1; i < grid.length; i++) {
+    const cells = grid[i] ?? [];
+    if (cells.every(isBlank)) continue;
+    if (++rows > IMPORT_MAX_ROWS)
+      throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} rows; split it.`);
+    const rowNumber = i + 1;
+    const byField = new Map<ImportField, Cell>();
+    for (const [col, field] of header.columns) byField.set(field, cells[col] ?? null);
+    const { values, errors } = readRow(byField, months);
+    const wo = values?.workOrder ?? cellText(byField.get("work_order") ?? null).toUpperCase();
+    if (values) {
+      const first = firstRowOf.get(values.workOrder);
+      if (first !== undefined) errors.push(`Work Order ${values.workOrder} is also on row ${first}.`);
+      else firstRowOf.set(values.workOrder, rowNumber);
+    }
+    if (errors.length || !values) rejected.push({ row: rowNumber, work_order: wo, errors });
+    else candidates.push({ row: rowNumber, values });
+  }
+  await rejectLiveWorkOrders(deps.db, candidates, rejected);
+  const refused = new Set(rejected.map((r) => r.row));
+  const valid = candidates.filter((c) => !refused.has(c.row));
+  rejected.sort((a, b) => a.row - b.row);
+
+  const result: CoreBoxImportResult = {
+    ok: rejected.length === 0,
+    dry_run: input.dry_run === true,
+    file_name: fileName,
+    rows,
+    valid: valid.length,
+    imported: 0,
+    rejected,
+    preview: valid.slice(0, PREVIEW_ROWS).map((c) => previewOf(c.values)),
+    ignored_columns: header.ignored,
+    message: "",
+  };
+  if (result.dry_run || !result.ok || valid.length === 0) {
+    result.message = summary(result);
+    return result;
+  }
+  result.imported = await writeAll(deps, valid, fileName);
+  result.message = summary(result);
+  return result;
+}
+
+function readRow(
+  byField: Map<ImportField, Cell>,
+  months: number,
+): { values: BoxValues | null; errors: string[] } {
+  const errors: string[] = [];
+  const get = (f: ImportField) => byField.get(f) ?? null;
+  const date = (f: "report_submission_date" | "storage_expiry_date") => {
+    const p = parseDateCell(get(f), FIELD_LABELS[f]);
+    if (!p.ok) errors.push(p.error);
+    return p.ok ? p.value : null;
+  };
+  const submission = date("report_submission_date");
+  const expiry = date("storage_expiry_date");
+  const complete = parseCompleteCell(get("complete"));
+  if (!complete.ok) errors.push(complete.error);
+  const disposition = parseDispositionCell(get("keep_or_dump"));
+  if (!disposition.ok) errors.push(disposition.error);
+  const parsed = coreBoxCreateInput.safeParse({
+    work_order: cellText(get("work_order")),
+    project: cellText(get("project")),
+    engineer: cellText(get("engineer")),
+    island: cellText(get("island")),
+    year: cellText(get("year")),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const label = FIELD_LABELS[issue.path[0] as ImportField] ?? String(issue.path[0]);
+      errors.push(/^[A-Z].*\.$/.test(issue.message) ? issue.message : `${label} ${issue.message}.`);
+    }
+  }
+  if (errors.length || !parsed.success) return { values: null, errors };
+  try {
+    const values = valuesForCreate(
+      {
+        ...parsed.data,
+        report_submission_date: submission,
+        storage_expiry_date: expiry,
+        complete: complete.ok ? complete.value : "No",
+        keep_or_dump: disposition.ok ? disposition.value : "Keep",
+      },
+      months,
+    );
+    return { values, errors };
+  } catch (err) {
+    if (err instanceof AppError) return { values: null, errors: [err.message] };
+    throw err;
+  }
+}
+
+/** A work order already held by a box in storage refuses the row (checked in chunks, with the unique index). */
+async function rejectLiveWorkOrders(
+  db: DbOrTx,
+  candidates: Candidate[],
+  rejected: CoreBoxImportResult["rejected"],
+) {
+  for (let i = 0; i < candidates.length; i += 500) {
+    const chunk = candidates.slice(i, i + 500);
+    const live = await db
+      .select({ id: coreBoxes.id, workOrder: coreBoxes.workOrder })
+      .from(coreBoxes)
+      .where(
+        inArray(
+          coreBoxes.workOrder,
+          chunk.map((c) => c.values.workOrder),
+        ),
+      );
+    const byWo = new Map(live.map((l) => [l.workOrder, l.id]));
+    for (const c of chunk) {
+      const id = byWo.get(c.values.workOrder);
+      if (id !== undefined) {
+        rejected.push({
+          row: c.row,
+          work_order: c.values.workOrder,
+          errors: [`Work Order ${c.values.workOrder} is already in storage (box #${id}).`],
+        });
+      }
+    }
+  }
+}
+
+async function writeAll(deps: CoreBoxDeps, rows: Candidate[], fileName: string): Promise<number> {
+  const now = nowOf(deps);
+  const user = deps.user.email;
+  const batchId = crypto.randomUUID();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      let written = 0;
+      for (let i = 0; i < rows.length; i += 100) {
+        const inserted = await tx
+          .insert(coreBoxes)
+          .values(
+            rows.slice(i, i + 100).map((r) => ({
+              ...r.values,
+              createdAt: now,
+              createdBy: user,
+              updatedAt: now,
+              updatedBy: user,
+            })),
+          )
+          .returning();
+        await recordChanges<CoreBox>(
+          tx,
+          inserted.map((b) => ({
+            kind: "core_box" as const,
+            entityId: b.id,
+            action: "import" as const,
+            workOrder: b.workOrder,
+            user,
+            before: null,
+            after: toCoreBox(b),
+            batchId,
+            now,
+          })),
+        );
+        written += inserted.length;
+      }
+      await recordAudit(
+        tx,
+        {
+          actor: user,
+          action: "core_box.import",
+          target: fileName,
+          details: { count: written, batch_id: batchId },
+        },
+        now,
+      );
+      return written;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError(
+        "CONFLICT",
+        "A box with one of these work orders was added meanwhile; nothing was imported. Preview the file again.",
+      );
+    }
+    throw err;
+  }
+}
+
+function previewOf(v: BoxValues): CoreBoxImportResult["preview"][number] {
+  return {
+    work_order: v.workOrder,
+    project: v.project,
+    engineer: v.engineer,
+    report_submission_date: v.reportSubmissionDate,
+    storage_expiry_date: v.storageExpiryDate,
+    complete: v.complete,
+    keep_or_dump: v.keepOrDump,
+    island: v.island,
+    year: v.year,
+  };
+}
+
+function summary(r: CoreBoxImportResult): string {
+  const rows = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
+  if (r.rows === 0) return "The file has no data rows.";
+  if (r.dry_run) {
+    return r.rejected.length
+      ? `${rows(r.valid)} ready to import; ${rows(r.rejected.length)} would be rejected.`
+      : `${rows(r.valid)} ready to import.`;
+  }
+  if (!r.ok)
+    return `Nothing imported: ${rows(r.rejected.length)} ${r.rejected.length === 1 ? "has" : "have"} problems. Fix them and import again.`;
+  return `${r.imported} ${r.imported === 1 ? "box" : "boxes"} imported.`;
+}
