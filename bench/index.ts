@@ -6,11 +6,13 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
+import { coreBoxesBench } from "./core-boxes";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
+  "core-boxes": coreBoxesBench,
 };
 
 if (clientIsStale()) await buildClient();

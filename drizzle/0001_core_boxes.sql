@@ -3,11 +3,13 @@ CREATE TABLE `core_box_counts` (
 	`year` integer NOT NULL,
 	`complete` text NOT NULL,
 	`keep_or_dump` text NOT NULL,
+	`expiry_month` text NOT NULL,
 	`n` integer DEFAULT 0 NOT NULL,
-	PRIMARY KEY(`island`, `year`, `complete`, `keep_or_dump`)
+	PRIMARY KEY(`island`, `year`, `complete`, `keep_or_dump`, `expiry_month`)
 );
 --> statement-breakpoint
 CREATE INDEX `core_box_counts_year_idx` ON `core_box_counts` (`year`);--> statement-breakpoint
+CREATE INDEX `core_box_counts_expiry_idx` ON `core_box_counts` (`expiry_month`);--> statement-breakpoint
 CREATE TABLE `core_boxes` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`work_order` text NOT NULL,
@@ -33,6 +35,7 @@ CREATE INDEX `core_boxes_sort_submitted_idx` ON `core_boxes` (`report_submission
 CREATE INDEX `core_boxes_sort_expiry_idx` ON `core_boxes` (`storage_expiry_date`,`island`,`year`,`complete`,`keep_or_dump`);--> statement-breakpoint
 CREATE INDEX `core_boxes_sort_year_idx` ON `core_boxes` (`year`,`report_submission_date`,`island`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
 CREATE INDEX `core_boxes_sort_island_idx` ON `core_boxes` (`island`,`year`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
+CREATE INDEX `core_boxes_island_project_idx` ON `core_boxes` (`island`,"project" collate nocase,`year`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
 CREATE INDEX `core_boxes_sort_complete_idx` ON `core_boxes` (`complete`,`keep_or_dump`,`island`,`year`,`storage_expiry_date`);--> statement-breakpoint
 CREATE INDEX `core_boxes_sort_disposition_idx` ON `core_boxes` (`keep_or_dump`,`island`,`year`,`complete`,`storage_expiry_date`);--> statement-breakpoint
 CREATE TABLE `change_records` (

@@ -15,17 +15,21 @@ export interface DbExtra {
   populate: string[];
 }
 
-/** Facet tokens ("i<hex island> y2024 cyes dkeep") let a text search apply the equality filters inside FTS. */
+/**
+ * Facet tokens ("i<hex island> y2024 cyes dkeep ey2026 em202611") let a text search apply the equality filters
+ * and, by expiry year and month, most of the expired flag inside FTS.
+ */
 export const facetsSql = (row: string) =>
-  `'i' || hex(lower(coalesce(${row}.island, ''))) || ' y' || coalesce(${row}.year, 0) || ' c' || lower(${row}.complete) || ' d' || lower(${row}.keep_or_dump)`;
+  `'i' || hex(lower(coalesce(${row}.island, ''))) || ' y' || coalesce(${row}.year, 0) || ' c' || lower(${row}.complete) || ' d' || lower(${row}.keep_or_dump) || ' ey' || coalesce(substr(${row}.storage_expiry_date, 1, 4), 'none') || ' em' || coalesce(substr(${row}.storage_expiry_date, 1, 4) || substr(${row}.storage_expiry_date, 6, 2), 'none')`;
 
 const searchRow = (row: string) =>
   `${row}.id, ${row}.work_order, ${row}.project, ${row}.engineer, ${facetsSql(row)}`;
 
 const countKey = (row: string) =>
-  `coalesce(${row}.island, ''), coalesce(${row}.year, 0), ${row}.complete, ${row}.keep_or_dump`;
+  `coalesce(${row}.island, ''), coalesce(${row}.year, 0), ${row}.complete, ${row}.keep_or_dump, coalesce(substr(${row}.storage_expiry_date, 1, 7), '')`;
 const countMatch = (row: string) =>
-  `island = coalesce(${row}.island, '') AND year = coalesce(${row}.year, 0) AND complete = ${row}.complete AND keep_or_dump = ${row}.keep_or_dump`;
+  `island = coalesce(${row}.island, '') AND year = coalesce(${row}.year, 0) AND complete = ${row}.complete AND keep_or_dump = ${row}.keep_or_dump AND expiry_month = coalesce(substr(${row}.storage_expiry_date, 1, 7), '')`;
+const COUNT_COLUMNS = "island, year, complete, keep_or_dump, expiry_month";
 
 export const CORE_BOX_EXTRAS: DbExtra[] = [
   {
@@ -56,22 +60,22 @@ export const CORE_BOX_EXTRAS: DbExtra[] = [
     marker: "core_box_counts_ai",
     create: [
       `CREATE TRIGGER IF NOT EXISTS core_box_counts_ai AFTER INSERT ON core_boxes BEGIN
-         INSERT INTO core_box_counts(island, year, complete, keep_or_dump, n) VALUES (${countKey("new")}, 1)
-           ON CONFLICT(island, year, complete, keep_or_dump) DO UPDATE SET n = n + 1;
+         INSERT INTO core_box_counts(${COUNT_COLUMNS}, n) VALUES (${countKey("new")}, 1)
+           ON CONFLICT(${COUNT_COLUMNS}) DO UPDATE SET n = n + 1;
        END`,
       `CREATE TRIGGER IF NOT EXISTS core_box_counts_ad AFTER DELETE ON core_boxes BEGIN
          UPDATE core_box_counts SET n = n - 1 WHERE ${countMatch("old")};
        END`,
-      `CREATE TRIGGER IF NOT EXISTS core_box_counts_au AFTER UPDATE OF island, year, complete, keep_or_dump ON core_boxes BEGIN
+      `CREATE TRIGGER IF NOT EXISTS core_box_counts_au AFTER UPDATE OF island, year, complete, keep_or_dump, storage_expiry_date ON core_boxes BEGIN
          UPDATE core_box_counts SET n = n - 1 WHERE ${countMatch("old")};
-         INSERT INTO core_box_counts(island, year, complete, keep_or_dump, n) VALUES (${countKey("new")}, 1)
-           ON CONFLICT(island, year, complete, keep_or_dump) DO UPDATE SET n = n + 1;
+         INSERT INTO core_box_counts(${COUNT_COLUMNS}, n) VALUES (${countKey("new")}, 1)
+           ON CONFLICT(${COUNT_COLUMNS}) DO UPDATE SET n = n + 1;
        END`,
     ],
     populate: [
       "DELETE FROM core_box_counts",
-      `INSERT INTO core_box_counts(island, year, complete, keep_or_dump, n)
-         SELECT ${countKey("b")}, count(*) FROM core_boxes b GROUP BY 1, 2, 3, 4`,
+      `INSERT INTO core_box_counts(${COUNT_COLUMNS}, n)
+         SELECT ${countKey("b")}, count(*) FROM core_boxes b GROUP BY 1, 2, 3, 4, 5`,
     ],
   },
 ];

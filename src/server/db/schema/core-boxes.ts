@@ -48,6 +48,15 @@ export const coreBoxes = sqliteTable(
         t.storageExpiryDate,
       ),
       index("core_boxes_sort_island_idx").on(t.island, t.year, t.complete, t.keepOrDump, t.storageExpiryDate),
+      // Project names start with the place, so "one island, by project" would walk half the project index.
+      index("core_boxes_island_project_idx").on(
+        t.island,
+        sql`${t.project} collate nocase`,
+        t.year,
+        t.complete,
+        t.keepOrDump,
+        t.storageExpiryDate,
+      ),
       index("core_boxes_sort_complete_idx").on(
         t.complete,
         t.keepOrDump,
@@ -67,9 +76,11 @@ export const coreBoxes = sqliteTable(
 );
 
 /**
- * Live box counts per (island, year, complete, disposition), kept exact by triggers (db/extras.ts). Any count
- * without search text or the expired flag, the Year and Island lists and the dashboard KPI read this small
- * table instead of counting 200,000 rows. Unknown island is '' and unknown year 0 (NULLs would not conflict).
+ * Live box counts per (island, year, complete, disposition, expiry month), kept exact by triggers
+ * (db/extras.ts). Counts without search text (the expired flag too: whole months before this one, plus this
+ * month's days from the index), the Year and Island lists and the dashboard KPI read this table of a few
+ * thousand rows instead of counting 200,000. Unknown island, expiry month are '' and unknown year 0 (NULLs
+ * would not conflict in the key).
  */
 export const coreBoxCounts = sqliteTable(
   "core_box_counts",
@@ -78,10 +89,13 @@ export const coreBoxCounts = sqliteTable(
     year: integer().notNull(),
     complete: text({ enum: COMPLETE_VALUES }).notNull(),
     keepOrDump: text({ enum: DISPOSITIONS }).notNull(),
+    /** YYYY-MM of the storage expiry date. */
+    expiryMonth: text().notNull(),
     n: integer().notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.island, t.year, t.complete, t.keepOrDump] }),
+    primaryKey({ columns: [t.island, t.year, t.complete, t.keepOrDump, t.expiryMonth] }),
     index("core_box_counts_year_idx").on(t.year),
+    index("core_box_counts_expiry_idx").on(t.expiryMonth),
   ],
 );

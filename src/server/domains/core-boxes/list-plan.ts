@@ -1,14 +1,13 @@
 /**
  * The core box list in SQL, planned for 200,000 rows (targets: any filters and sort < 15 ms p95).
  *
- * Counting: equality filters alone read the core_box_counts summary; search text is counted inside FTS (the
- * equality filters are facet tokens there); the expired flag is counted on the index range that is smaller,
- * expired or not expired.
+ * Counting: equality filters (and the expired flag, by expiry month) read the core_box_counts summary; search
+ * text is counted inside FTS, where the equality filters and the expiry year and month are facet tokens.
  *
- * A page is fetched one of two ways, whichever the count says is cheaper:
- *  A. walk the sort's index in order, checking the filters inside the index, until the page is full; cheap when
- *     many rows match, but a sort correlated with the filters (project names start with the place; recent boxes
- *     are not expired) can walk far, so the walk is capped and falls back to B when the cap is hit;
+ * A page is fetched one of two ways, whichever the counts say is cheaper:
+ *  A. walk an index in the sort's order, checking the filters inside the index, until the page is full; cheap
+ *     when many rows match, but a sort correlated with the filters (project names start with the place; recent
+ *     boxes are not expired) may walk most of the index, so those pairs are costed as a full walk;
  *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond).
  * Both give the same order: ORDER BY lists every key of the sort's index, then id.
  */
@@ -21,43 +20,56 @@ import {
   type EqFilters,
   type Filters,
   filterTerms,
+  laterExpiryFacets,
   matchExpression,
+  monthFacet,
   orderBy,
   ROW_COLUMNS,
-  SORTS,
   seekablePrefix,
+  walkIndex,
   whereSql,
 } from "./list-sql";
 
-/** Rough costs in microseconds, measured on a 2-core VM (bench/core-boxes.ts). */
-const COST = { walk: 0.08, walkWithSearch: 0.35, fetchRow: 1.2, probeBuild: 0.1 };
-/** Below this many rows, counting expired boxes by joining search hits to rows is cheap enough. */
-const JOIN_COUNT_MAX = 6000;
-/** Below this many rows matching the equality filters, counting the expired ones directly is cheap enough. */
-const DIRECT_COUNT_MAX = 40_000;
+/** Rough costs in microseconds per row, measured on a 2-core VM with 200,000 boxes (bench/core-boxes.ts). */
+const COST = { walk: 0.07, walkWithSearch: 0.25, fetchRow: 1.1, searchSet: 0.2 };
 
 export type RawBoxRow = Record<string, unknown>;
 
 const num = async (db: DbOrTx, query: SQL) => Number((await db.all<{ n: number }>(query))[0]?.n ?? 0);
 
-/** Live boxes matching equality filters, from the summary table (exact, kept by triggers). */
-export function summaryCount(db: DbOrTx, eq: EqFilters) {
+/** Live boxes matching equality filters (and `extra` on the expiry month), from the summary table. */
+export function summaryCount(db: DbOrTx, eq: EqFilters, extra?: SQL) {
   const terms: SQL[] = [];
   for (const [c, v] of Object.entries(eq)) if (v !== undefined) terms.push(sql`${sql.raw(c)} = ${v}`);
+  if (extra) terms.push(extra);
   return num(db, sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts${whereSql(terms)}`);
 }
 
-/** Boxes (matching `eq`) that are not expired: expiry today or later, or no expiry date. */
-async function notExpiredCount(db: DbOrTx, f: Filters, search: SQL | null) {
+/** Boxes in [from, to) by expiry date matching the filters: a short range of the expiry index. */
+function expiryRangeCount(db: DbOrTx, f: Filters, from: string, to: string | null, search: SQL | null) {
   const rest = filterTerms({ ...f, expired: false }, { search });
+  const upper = to ? sql` AND storage_expiry_date < ${to}` : sql``;
   const extra = rest.length ? sql` AND ${sql.join(rest, sql` AND `)}` : sql``;
-  const from = sql`SELECT count(*) AS n FROM core_boxes INDEXED BY core_boxes_sort_expiry_idx`;
-  const [later, undated] = await Promise.all([
-    num(db, sql`${from} WHERE storage_expiry_date >= ${f.today}${extra}`),
-    num(db, sql`${from} WHERE storage_expiry_date IS NULL${extra}`),
-  ]);
-  return later + undated;
+  return num(
+    db,
+    sql`SELECT count(*) AS n FROM core_boxes INDEXED BY core_boxes_sort_expiry_idx WHERE storage_expiry_date >= ${from}${upper}${extra}`,
+  );
 }
+
+const monthStart = (today: string) => `${today.slice(0, 7)}-01`;
+
+/** Expired boxes matching the equality filters: whole months from the summary, this month's days from the index. */
+async function expiredCount(db: DbOrTx, f: Filters) {
+  const month = f.today.slice(0, 7);
+  const [whole, thisMonth] = await Promise.all([
+    summaryCount(db, f.eq, sql`expiry_month <> '' AND expiry_month < ${month}`),
+    expiryRangeCount(db, f, monthStart(f.today), f.today, null),
+  ]);
+  return whole + thisMonth;
+}
+
+const searchCount = (db: DbOrTx, match: string) =>
+  num(db, sql`SELECT count(*) AS n FROM core_boxes_search WHERE core_boxes_search MATCH ${match}`);
 
 export interface CountResult {
   total: number;
@@ -71,31 +83,21 @@ export async function countMatching(db: DbOrTx, f: Filters): Promise<CountResult
   const all = await summaryCount(db, {});
   const hasEq = Object.values(f.eq).some((v) => v !== undefined);
   if (f.terms.length) {
-    const match = matchExpression(f.terms, f.eq);
-    const hits = await num(
-      db,
-      sql`SELECT count(*) AS n FROM core_boxes_search WHERE core_boxes_search MATCH ${match}`,
-    );
+    const hits = await searchCount(db, matchExpression(f.terms, f.eq));
     if (!f.expired || hits === 0) return { total: hits, driving: hits, all };
-    if (hits <= JOIN_COUNT_MAX) {
-      const terms = filterTerms({ ...f, eq: {} }, { search: sql`${match}` });
-      return {
-        total: await num(db, sql`SELECT count(*) AS n FROM core_boxes${whereSql(terms)}`),
-        driving: hits,
-        all,
-      };
-    }
-    return { total: hits - (await notExpiredCount(db, { ...f, eq: {} }, sql`${match}`)), driving: hits, all };
+    // Expired = hits less those expiring after this month (facets) less this month's from today on (rows).
+    const [later, thisMonth] = await Promise.all([
+      searchCount(db, matchExpression(f.terms, f.eq, laterExpiryFacets(f.today))),
+      num(
+        db,
+        sql`SELECT count(*) AS n FROM core_boxes WHERE id IN (SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f.terms, f.eq, monthFacet(f.today))}) AND +storage_expiry_date >= ${f.today}`,
+      ),
+    ]);
+    return { total: hits - later - thisMonth, driving: hits, all };
   }
   const matchingEq = hasEq ? await summaryCount(db, f.eq) : all;
   if (!f.expired) return { total: matchingEq, driving: matchingEq, all };
-  if (hasEq && matchingEq <= DIRECT_COUNT_MAX) {
-    const best = bestFilterIndex(f);
-    const terms = filterTerms(f, { seekKeys: best.keys.slice(0, seekablePrefix(best.keys, f)) });
-    const query = sql`SELECT count(*) AS n FROM core_boxes INDEXED BY ${sql.raw(best.index)}${whereSql(terms)}`;
-    return { total: await num(db, query), driving: matchingEq, all };
-  }
-  return { total: matchingEq - (await notExpiredCount(db, f, null)), driving: matchingEq, all };
+  return { total: await expiredCount(db, f), driving: matchingEq, all };
 }
 
 export interface PageRequest {
@@ -109,68 +111,91 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   const { total, driving, all } = counted;
   if (total === 0 || page.offset >= total) return [];
   const search = f.terms.length ? sql`${matchExpression(f.terms, f.eq)}` : null;
-  const need = page.offset + page.limit;
+  const walk = walkIndex(page.sort, f);
+  // Rows in the walked range: all boxes, or those matching the equalities the index seeks on.
+  const seekEq: EqFilters = {};
+  for (const k of walk.keys.slice(0, walk.seek))
+    if (k in f.eq) seekEq[k as keyof EqFilters] = f.eq[k as keyof EqFilters];
+  const range = Object.keys(seekEq).length ? await summaryCount(db, seekEq) : all;
   const unit = search ? COST.walkWithSearch : COST.walk;
-  const expectedWalk = (need * all) / total;
-  const costA = expectedWalk * unit + (search ? driving * COST.probeBuild : 0);
+  const need = page.offset + page.limit;
+  const worstA = range * unit;
+  const expectedA = Math.min(worstA, ((need * range) / total) * unit * 3);
+  // A with search text first gathers the search hits into a set to check the walked entries against.
+  const costA =
+    (correlated(page.sort, f, walk.keys.slice(0, walk.seek)) ? worstA : expectedA) +
+    (search ? driving * COST.searchSet : 0);
   const costB = driving * COST.fetchRow;
-  if (costB <= costA) return filterFirst(db, f, page, search);
-  // Cap the walk so a bad guess costs about as much as B would have.
-  const cap = Math.ceil(Math.max(expectedWalk * 4, need + 500, costB / unit));
-  if (cap >= all) return walkSortIndex(db, f, page, search, null);
+  if (costA > costB) return filterFirst(db, f, page, search);
+  if (!search) return walkSortIndex(db, f, page, null);
+  // Search words are place names and initials, which bunch up under many sorts in ways no filter tells:
+  // walk a little way only, and fetch the hits instead if the page is not full by then.
+  const cap = Math.ceil(Math.max(((need * range) / total) * 4, need + 2000));
+  if (cap >= range) return walkSortIndex(db, f, page, search);
   const rows = await walkSortIndex(db, f, page, search, cap);
-  if (rows.length >= Math.min(page.limit, total - page.offset)) return rows;
-  return filterFirst(db, f, page, search);
+  return rows.length >= Math.min(page.limit, total - page.offset) ? rows : filterFirst(db, f, page, search);
 }
 
-/** Plan A: the sort's index in order; with `cap`, at most that many index entries are read. */
-export function walkSortIndex(
-  db: DbOrTx,
-  f: Filters,
-  page: PageRequest,
-  search: SQL | null,
-  cap: number | null,
-) {
-  const { index, keys } = SORTS[page.sort];
-  const seekKeys = keys.slice(0, seekablePrefix(keys, f));
+/**
+ * Filters whose matches bunch up at one end of a sort: a walk may cross most of the index before it finds
+ * them. Search words are in the text columns; project names start with the place; the year and the expired
+ * flag follow the dates.
+ */
+function correlated(sort: CoreBoxSortColumn, f: Filters, seekKeys: string[]): boolean {
+  const free = (c: string) => !seekKeys.includes(c);
+  if (f.terms.length && ["project", "engineer", "work_order"].includes(sort)) return true;
+  if (f.eq.island !== undefined && free("island") && sort === "project") return true;
+  const dates = ["report_submission_date", "storage_expiry_date", "year"].includes(sort);
+  if (dates && f.eq.year !== undefined && free("year")) return true;
+  return dates && f.expired && free("storage_expiry_date");
+}
+
+/**
+ * Plan A: walk an index in the sort's order, checking the filters on the index entries. With `cap`, at most
+ * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it).
+ */
+export function walkSortIndex(db: DbOrTx, f: Filters, page: PageRequest, search: SQL | null, cap?: number) {
+  return db.all<RawBoxRow>(walkSql(f, page, search, cap));
+}
+
+export function walkSql(f: Filters, page: PageRequest, search: SQL | null, cap?: number): SQL {
+  const walk = walkIndex(page.sort, f);
+  const seekKeys = walk.keys.slice(0, walk.seek);
   const order = orderBy(page.sort, page.dir);
-  const idx = sql.raw(index);
-  if (cap === null) {
+  const idx = sql.raw(walk.index);
+  if (cap === undefined) {
     const terms = filterTerms(f, { seekKeys, search });
-    return db.all<RawBoxRow>(
-      sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
-    );
+    return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
-  // The seekable terms narrow the walk itself; the others are checked on the entries walked (all in the index).
   const inner = sql`SELECT id, island, year, complete, keep_or_dump, storage_expiry_date FROM core_boxes INDEXED BY ${idx}${whereSql(seekTerms(f, seekKeys))} ORDER BY ${order} LIMIT ${cap}`;
   const outer = filterTerms(f, { alias: "w", search });
-  return db.all<RawBoxRow>(
-    sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT w.id FROM (${inner}) AS w${whereSql(outer)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`,
+  return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT w.id FROM (${inner}) AS w${whereSql(outer)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+}
+
+/** Only the terms the walk seeks on (its range); the capped walk checks the others outside. */
+function seekTerms(f: Filters, seekKeys: string[]): SQL[] {
+  return seekKeys.map((k) =>
+    k === "storage_expiry_date"
+      ? sql`storage_expiry_date < ${f.today}`
+      : sql`${sql.raw(k)} = ${f.eq[k as keyof EqFilters]}`,
   );
 }
 
-/** Only the terms SQLite seeks on (the walk's range); the rest are checked outside the capped walk. */
-function seekTerms(f: Filters, seekKeys: string[]): SQL[] {
-  const terms: SQL[] = [];
-  for (const k of seekKeys) {
-    if (k === "storage_expiry_date") terms.push(sql`storage_expiry_date < ${f.today}`);
-    else terms.push(sql`${sql.raw(k)} = ${f.eq[k as keyof EqFilters]}`);
-  }
-  return terms;
-}
-
-/** Plan B: every matching row (search hits, or the best filter index's range), sorted, one page kept. */
+/**
+ * Plan B: every matching row (search hits, or the best filter index's range), sorted; only the page's ids are
+ * kept from the sort, then those rows are read.
+ */
 export function filterFirst(db: DbOrTx, f: Filters, page: PageRequest, search: SQL | null) {
+  let inner: SQL;
   const order = orderBy(page.sort, page.dir, true);
   if (search) {
-    const terms = filterTerms({ ...f, eq: {} }, { search });
-    return db.all<RawBoxRow>(
-      sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
-    );
+    inner = sql`SELECT id FROM core_boxes${whereSql(filterTerms({ ...f, eq: {} }, { search }))}`;
+  } else {
+    const best = bestFilterIndex(f);
+    const terms = filterTerms(f, { seekKeys: best.keys.slice(0, seekablePrefix(best.keys, f)) });
+    inner = sql`SELECT id FROM core_boxes INDEXED BY ${sql.raw(best.index)}${whereSql(terms)}`;
   }
-  const best = bestFilterIndex(f);
-  const terms = filterTerms(f, { seekKeys: best.keys.slice(0, seekablePrefix(best.keys, f)) });
   return db.all<RawBoxRow>(
-    sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${sql.raw(best.index)}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (${inner} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${orderBy(page.sort, page.dir)}`,
   );
 }

@@ -48,6 +48,34 @@ export const SORTS: Record<CoreBoxSortColumn, { index: string; keys: string[] }>
   },
 };
 
+/** Indexes that serve a sort when some filters are fixed (listed with their keys, as in the schema). */
+export const EXTRA_INDEXES: { index: string; keys: string[] }[] = [
+  {
+    index: "core_boxes_island_project_idx",
+    keys: ["island", "project COLLATE NOCASE", "year", "complete", "keep_or_dump", "storage_expiry_date"],
+  },
+];
+
+/**
+ * The index to walk for `sort` under these filters: the sort's own, or another that gives the same order once
+ * the columns it seeks on (fixed by equality filters) are set aside, and seeks further.
+ */
+export function walkIndex(
+  sort: CoreBoxSortColumn,
+  f: Filters,
+): { index: string; keys: string[]; seek: number } {
+  const own = SORTS[sort];
+  let best = { ...own, seek: seekablePrefix(own.keys, f) };
+  for (const c of [...Object.values(SORTS), ...EXTRA_INDEXES]) {
+    const seek = seekablePrefix(c.keys, f);
+    if (seek <= best.seek || c.keys[seek - 1] === "storage_expiry_date") continue;
+    const fixed = new Set(c.keys.slice(0, seek));
+    const same = c.keys.slice(seek).join() === own.keys.filter((k) => !fixed.has(k)).join();
+    if (same) best = { ...c, seek };
+  }
+  return best;
+}
+
 export const ROW_COLUMNS =
   "id, work_order, project, engineer, report_submission_date, storage_expiry_date, complete, keep_or_dump, island, year, created_at, created_by, updated_at, updated_by";
 
@@ -68,15 +96,19 @@ export function seekablePrefix(keys: string[], f: Filters): number {
   return n;
 }
 
-/** The index whose leading keys the filters seek on furthest (used to count and to fetch filter-first). */
+/**
+ * The index whose leading keys the filters seek on furthest (used to count and to fetch filter-first);
+ * equalities count double, as a range (expired) usually keeps most of the rows.
+ */
 export function bestFilterIndex(f: Filters): { index: string; keys: string[] } {
   let best = SORTS.island;
-  let bestLen = -1;
+  let bestScore = -1;
   for (const s of Object.values(SORTS)) {
     const len = seekablePrefix(s.keys, f);
-    if (len > bestLen) {
+    const score = len * 2 - (len > 0 && s.keys[len - 1] === "storage_expiry_date" ? 1 : 0);
+    if (score > bestScore) {
       best = s;
-      bestLen = len;
+      bestScore = score;
     }
   }
   return best;
@@ -110,8 +142,11 @@ export function islandFacet(island: string): string {
   return `i${Buffer.from(asciiLower, "utf8").toString("hex").toUpperCase()}`;
 }
 
-/** FTS5 query: every word as a prefix in work order, project or engineer, and the equality filters as facets. */
-export function matchExpression(terms: string[], eq: EqFilters): string {
+/**
+ * FTS5 query: every word as a prefix in work order, project or engineer, and the equality filters as facets;
+ * `extra` is one more facet condition.
+ */
+export function matchExpression(terms: string[], eq: EqFilters, extra?: string): string {
   const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const parts = [`{work_order project engineer} : (${terms.map((t) => `${quote(t)}*`).join(" AND ")})`];
   const facets: string[] = [];
@@ -120,8 +155,26 @@ export function matchExpression(terms: string[], eq: EqFilters): string {
   if (eq.complete !== undefined) facets.push(`c${String(eq.complete).toLowerCase()}`);
   if (eq.keep_or_dump !== undefined) facets.push(`d${String(eq.keep_or_dump).toLowerCase()}`);
   if (facets.length) parts.push(`facets : (${facets.map(quote).join(" AND ")})`);
+  if (extra) parts.push(extra);
   return parts.join(" AND ");
 }
+
+/**
+ * Boxes with no expiry date or one after today's month, as facet tokens: the later months of this year, the
+ * rest of this decade's years, then later decades and centuries as prefixes (a handful of terms in all).
+ */
+export function laterExpiryFacets(today: string): string {
+  const y = Number(today.slice(0, 4));
+  const m = Number(today.slice(5, 7));
+  const out = [`"eynone"`];
+  for (let mm = m + 1; mm <= 12; mm++) out.push(`"em${y}${String(mm).padStart(2, "0")}"`);
+  for (let yy = y + 1; yy % 10 !== 0; yy++) out.push(`"ey${yy}"`);
+  for (let d = Math.floor(y / 10) + 1; d % 10 !== 0; d++) out.push(`"ey${d}"*`);
+  for (let c = Math.floor(y / 100) + 1; c <= 22; c++) out.push(`"ey${c}"*`);
+  return `facets : (${out.join(" OR ")})`;
+}
+
+export const monthFacet = (today: string) => `facets : "em${today.slice(0, 4)}${today.slice(5, 7)}"`;
 
 /** Search text → words that can match (letters or digits in them); at most 8. */
 export function searchWords(q: string | undefined): string[] {
