@@ -5,7 +5,8 @@ import type { Db } from "./client";
  * Database objects drizzle-kit cannot describe (an FTS5 table, triggers), kept in TypeScript next to the schema
  * and applied after the migrations by applyMigrations(). Each extra is created when its marker object is
  * missing and then filled from the existing rows, in one transaction: a fresh database, an upgraded one and a
- * bulk load that dropped the triggers on purpose (bench/core-boxes.ts) all end up consistent.
+ * bulk load that dropped the triggers on purpose (bench/core-boxes.ts) all end up consistent. To change an
+ * extra, give its objects new names (the old ones are then dropped in `create`), since presence is the check.
  */
 export interface DbExtra {
   name: string;
@@ -63,11 +64,15 @@ export const CORE_BOX_EXTRAS: DbExtra[] = [
          INSERT INTO core_box_counts(${COUNT_COLUMNS}, n) VALUES (${countKey("new")}, 1)
            ON CONFLICT(${COUNT_COLUMNS}) DO UPDATE SET n = n + 1;
        END`,
+      // Rows that reach zero are deleted, so every summary row means "some box": /years and /islands then
+      // hop from value to value on an index instead of reading every row.
       `CREATE TRIGGER IF NOT EXISTS core_box_counts_ad AFTER DELETE ON core_boxes BEGIN
          UPDATE core_box_counts SET n = n - 1 WHERE ${countMatch("old")};
+         DELETE FROM core_box_counts WHERE ${countMatch("old")} AND n <= 0;
        END`,
       `CREATE TRIGGER IF NOT EXISTS core_box_counts_au AFTER UPDATE OF island, year, complete, keep_or_dump, storage_expiry_date ON core_boxes BEGIN
          UPDATE core_box_counts SET n = n - 1 WHERE ${countMatch("old")};
+         DELETE FROM core_box_counts WHERE ${countMatch("old")} AND n <= 0;
          INSERT INTO core_box_counts(${COUNT_COLUMNS}, n) VALUES (${countKey("new")}, 1)
            ON CONFLICT(${COUNT_COLUMNS}) DO UPDATE SET n = n + 1;
        END`,

@@ -79,9 +79,12 @@ export function walkIndex(
 export const ROW_COLUMNS =
   "id, work_order, project, engineer, report_submission_date, storage_expiry_date, complete, keep_or_dump, island, year, created_at, created_by, updated_at, updated_by";
 
-/** "k1 desc, k2 desc, …, id desc"; with `plus`, every key is an expression so no index can supply the order. */
-export function orderBy(sort: CoreBoxSortColumn, dir: SortDir, plus = false): SQL {
-  const p = plus ? "+" : "";
+/**
+ * "k1 desc, k2 desc, …, id desc"; with `plus`, every key is an expression so no index can supply the order;
+ * `alias` qualifies the columns.
+ */
+export function orderBy(sort: CoreBoxSortColumn, dir: SortDir, plus = false, alias?: string): SQL {
+  const p = `${plus ? "+" : ""}${alias ? `${alias}.` : ""}`;
   return sql.raw([...SORTS[sort].keys, "id"].map((k) => `${p}${k} ${dir}`).join(", "));
 }
 

@@ -102,20 +102,29 @@ export async function findBoxByWorkOrder(db: DbOrTx, workOrder: string): Promise
   return row;
 }
 
-/** Years that have boxes, newest first (from the summary table: no scan of the boxes). */
+/**
+ * Years that have boxes, newest first. The summary table only holds rows with boxes, so this hops from one
+ * year to the next on its year index (a few dozen seeks), whatever the number of boxes.
+ */
 export async function listYears(db: DbOrTx): Promise<number[]> {
-  const rows = await db.all<{ year: number }>(
-    sql`SELECT DISTINCT year FROM core_box_counts WHERE n > 0 AND year > 0 ORDER BY year DESC`,
-  );
-  return rows.map((r) => Number(r.year));
+  const rows = await db.all<{ v: number }>(sql`
+    WITH RECURSIVE y(v) AS (
+      SELECT (SELECT max(year) FROM core_box_counts)
+      UNION ALL
+      SELECT (SELECT max(year) FROM core_box_counts WHERE year < y.v) FROM y WHERE y.v > 0
+    ) SELECT v FROM y WHERE v > 0`);
+  return rows.map((r) => Number(r.v));
 }
 
-/** Islands that have boxes, A to Z. */
+/** Islands that have boxes, A to Z (the same hops on the summary's primary key, which starts with island). */
 export async function listIslands(db: DbOrTx): Promise<string[]> {
-  const rows = await db.all<{ island: string }>(
-    sql`SELECT DISTINCT island FROM core_box_counts WHERE n > 0 AND island <> '' ORDER BY island`,
-  );
-  return rows.map((r) => r.island);
+  const rows = await db.all<{ v: string }>(sql`
+    WITH RECURSIVE i(v) AS (
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > '')
+      UNION ALL
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
+    ) SELECT v FROM i WHERE v IS NOT NULL`);
+  return rows.map((r) => r.v);
 }
 
 export interface CoreBoxChange extends Omit<ChangeView<CoreBox>, "entity_id" | "batch_id"> {
