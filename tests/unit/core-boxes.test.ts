@@ -15,6 +15,7 @@ import {
   todayIso,
   yearOf,
 } from "@shared/core-boxes";
+import { changedFields } from "@shared/history";
 
 describe("box dates", () => {
   test("Expired only when the expiry date is before today", () => {
@@ -114,5 +115,31 @@ describe("search terms", () => {
     expect(laterExpiryFacets("2026-11-22")).toBe(
       'facets : ("eynone" OR "em202612" OR "ey2027" OR "ey2028" OR "ey2029" OR "ey203"* OR "ey204"* OR "ey205"* OR "ey206"* OR "ey207"* OR "ey208"* OR "ey209"* OR "ey21"* OR "ey22"*)',
     );
+  });
+});
+
+describe("history differences", () => {
+  test("an edit lists only the fields that changed; bookkeeping fields are left out", () => {
+    const before = {
+      work_order: "A-1",
+      project: "Old",
+      keep_or_dump: "Keep",
+      updated_at: "x",
+      updated_by: "a",
+    };
+    const after = {
+      work_order: "A-1",
+      project: "New",
+      keep_or_dump: "Dump",
+      updated_at: "y",
+      updated_by: "b",
+    };
+    expect(changedFields(before, after)).toEqual([
+      { field: "project", before: "Old", after: "New" },
+      { field: "keep_or_dump", before: "Keep", after: "Dump" },
+    ]);
+    expect(changedFields(null, { work_order: "A-1", island: null })).toEqual([
+      { field: "work_order", before: null, after: "A-1" },
+    ]);
   });
 });

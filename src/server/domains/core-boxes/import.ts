@@ -5,41 +5,24 @@
 import {
   type CoreBox,
   type CoreBoxImportResult,
-  coreBoxCreateInput,
   coreBoxImportForm,
   DEFAULT_EXPIRY_MONTHS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
 } from "@shared/core-boxes";
-import { inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { DbOrTx } from "../../db/client";
 import { coreBoxes } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, badRequest } from "../../lib/errors";
 import { recordChanges } from "../../lib/history";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
-import {
-  cellText,
-  FIELD_LABELS,
-  findHeader,
-  type ImportField,
-  isBlank,
-  parseCompleteCell,
-  parseDateCell,
-  parseDispositionCell,
-} from "./import-cells";
+import { cellText, findHeader, type ImportField, isBlank } from "./import-cells";
+import { type Candidate, previewOf, readRow, rejectLiveWorkOrders } from "./import-rows";
 import { toCoreBox } from "./queries";
-import { type BoxValues, valuesForCreate } from "./rules";
 import { type CoreBoxDeps, isUniqueViolation, nowOf } from "./service";
 
 export const importFormInput = coreBoxImportForm;
 const PREVIEW_ROWS = 100;
-
-interface Candidate {
-  row: number;
-  values: BoxValues;
-}
 
 export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreBoxImportForm>) {
   const file = input.file;
@@ -104,86 +87,6 @@ export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreB
   return result;
 }
 
-function readRow(
-  byField: Map<ImportField, Cell>,
-  months: number,
-): { values: BoxValues | null; errors: string[] } {
-  const errors: string[] = [];
-  const get = (f: ImportField) => byField.get(f) ?? null;
-  const date = (f: "report_submission_date" | "storage_expiry_date") => {
-    const p = parseDateCell(get(f), FIELD_LABELS[f]);
-    if (!p.ok) errors.push(p.error);
-    return p.ok ? p.value : null;
-  };
-  const submission = date("report_submission_date");
-  const expiry = date("storage_expiry_date");
-  const complete = parseCompleteCell(get("complete"));
-  if (!complete.ok) errors.push(complete.error);
-  const disposition = parseDispositionCell(get("keep_or_dump"));
-  if (!disposition.ok) errors.push(disposition.error);
-  const parsed = coreBoxCreateInput.safeParse({
-    work_order: cellText(get("work_order")),
-    project: cellText(get("project")),
-    engineer: cellText(get("engineer")),
-    island: cellText(get("island")),
-    year: cellText(get("year")),
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const label = FIELD_LABELS[issue.path[0] as ImportField] ?? String(issue.path[0]);
-      errors.push(/^[A-Z].*\.$/.test(issue.message) ? issue.message : `${label} ${issue.message}.`);
-    }
-  }
-  if (errors.length || !parsed.success) return { values: null, errors };
-  try {
-    const values = valuesForCreate(
-      {
-        ...parsed.data,
-        report_submission_date: submission,
-        storage_expiry_date: expiry,
-        complete: complete.ok ? complete.value : "No",
-        keep_or_dump: disposition.ok ? disposition.value : "Keep",
-      },
-      months,
-    );
-    return { values, errors };
-  } catch (err) {
-    if (err instanceof AppError) return { values: null, errors: [err.message] };
-    throw err;
-  }
-}
-
-/** A work order already held by a box in storage refuses the row (checked in chunks, with the unique index). */
-async function rejectLiveWorkOrders(
-  db: DbOrTx,
-  candidates: Candidate[],
-  rejected: CoreBoxImportResult["rejected"],
-) {
-  for (let i = 0; i < candidates.length; i += 500) {
-    const chunk = candidates.slice(i, i + 500);
-    const live = await db
-      .select({ id: coreBoxes.id, workOrder: coreBoxes.workOrder })
-      .from(coreBoxes)
-      .where(
-        inArray(
-          coreBoxes.workOrder,
-          chunk.map((c) => c.values.workOrder),
-        ),
-      );
-    const byWo = new Map(live.map((l) => [l.workOrder, l.id]));
-    for (const c of chunk) {
-      const id = byWo.get(c.values.workOrder);
-      if (id !== undefined) {
-        rejected.push({
-          row: c.row,
-          work_order: c.values.workOrder,
-          errors: [`Work Order ${c.values.workOrder} is already in storage (box #${id}).`],
-        });
-      }
-    }
-  }
-}
-
 async function writeAll(deps: CoreBoxDeps, rows: Candidate[], fileName: string): Promise<number> {
   const now = nowOf(deps);
   const user = deps.user.email;
@@ -241,20 +144,6 @@ async function writeAll(deps: CoreBoxDeps, rows: Candidate[], fileName: string):
     }
     throw err;
   }
-}
-
-function previewOf(v: BoxValues): CoreBoxImportResult["preview"][number] {
-  return {
-    work_order: v.workOrder,
-    project: v.project,
-    engineer: v.engineer,
-    report_submission_date: v.reportSubmissionDate,
-    storage_expiry_date: v.storageExpiryDate,
-    complete: v.complete,
-    keep_or_dump: v.keepOrDump,
-    island: v.island,
-    year: v.year,
-  };
 }
 
 function summary(r: CoreBoxImportResult): string {

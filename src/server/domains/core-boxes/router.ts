@@ -25,6 +25,8 @@ export const coreBoxesRouter = router({
   list: authedProcedure.input(coreBoxListInput).query(({ ctx, input }) => boxes.list(deps(ctx), input)),
   years: authedProcedure.query(({ ctx }) => boxes.years(deps(ctx))),
   islands: authedProcedure.query(({ ctx }) => boxes.islands(deps(ctx))),
+  /** What the form needs to show the defaults the server will apply. */
+  settings: authedProcedure.query(({ ctx }) => ({ expiry_months: ctx.deps.env.CORE_BOX_EXPIRY_MONTHS })),
   changes: authedProcedure.input(changesInput).query(({ ctx, input }) => boxes.changes(deps(ctx), input)),
   byId: authedProcedure.input(coreBoxIdInput).query(({ ctx, input }) => boxes.byId(deps(ctx), input.id)),
   create: authedProcedure

@@ -76,7 +76,7 @@ export function valuesForUpdate(current: BoxRecord, patch: CoreBoxPatch, months:
   };
 }
 
-/** Field names as the API spells them, for change records. */
+/** True when an edit would change nothing (then no change record is written). */
 export function sameValues(a: BoxValues, b: BoxValues): boolean {
   return (Object.keys(a) as (keyof BoxValues)[]).every((k) => a[k] === b[k]);
 }
