@@ -34,10 +34,10 @@ CREATE INDEX `core_boxes_sort_engineer_idx` ON `core_boxes` ("engineer" collate 
 CREATE INDEX `core_boxes_sort_submitted_idx` ON `core_boxes` (`report_submission_date`,`island`,`year`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
 CREATE INDEX `core_boxes_sort_expiry_idx` ON `core_boxes` (`storage_expiry_date`,`island`,`year`,`complete`,`keep_or_dump`);--> statement-breakpoint
 CREATE INDEX `core_boxes_sort_year_idx` ON `core_boxes` (`year`,`report_submission_date`,`island`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
-CREATE INDEX `core_boxes_sort_island_idx` ON `core_boxes` (`island`,`year`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
+CREATE INDEX `core_boxes_sort_island_idx` ON `core_boxes` (`island`,`report_submission_date`,`year`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
 CREATE INDEX `core_boxes_island_project_idx` ON `core_boxes` (`island`,"project" collate nocase,`year`,`complete`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
-CREATE INDEX `core_boxes_sort_complete_idx` ON `core_boxes` (`complete`,`keep_or_dump`,`island`,`year`,`storage_expiry_date`);--> statement-breakpoint
-CREATE INDEX `core_boxes_sort_disposition_idx` ON `core_boxes` (`keep_or_dump`,`island`,`year`,`complete`,`storage_expiry_date`);--> statement-breakpoint
+CREATE INDEX `core_boxes_sort_complete_idx` ON `core_boxes` (`complete`,`report_submission_date`,`island`,`year`,`keep_or_dump`,`storage_expiry_date`);--> statement-breakpoint
+CREATE INDEX `core_boxes_sort_disposition_idx` ON `core_boxes` (`keep_or_dump`,`report_submission_date`,`island`,`year`,`complete`,`storage_expiry_date`);--> statement-breakpoint
 CREATE TABLE `change_records` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`kind` text NOT NULL,

@@ -47,7 +47,15 @@ export const coreBoxes = sqliteTable(
         t.keepOrDump,
         t.storageExpiryDate,
       ),
-      index("core_boxes_sort_island_idx").on(t.island, t.year, t.complete, t.keepOrDump, t.storageExpiryDate),
+      // Few distinct values: the newest submission first within each, then the filter columns.
+      index("core_boxes_sort_island_idx").on(
+        t.island,
+        t.reportSubmissionDate,
+        t.year,
+        t.complete,
+        t.keepOrDump,
+        t.storageExpiryDate,
+      ),
       // Project names start with the place, so "one island, by project" would walk half the project index.
       index("core_boxes_island_project_idx").on(
         t.island,
@@ -59,13 +67,15 @@ export const coreBoxes = sqliteTable(
       ),
       index("core_boxes_sort_complete_idx").on(
         t.complete,
-        t.keepOrDump,
+        t.reportSubmissionDate,
         t.island,
         t.year,
+        t.keepOrDump,
         t.storageExpiryDate,
       ),
       index("core_boxes_sort_disposition_idx").on(
         t.keepOrDump,
+        t.reportSubmissionDate,
         t.island,
         t.year,
         t.complete,

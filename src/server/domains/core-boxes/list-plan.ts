@@ -153,12 +153,12 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
 
 /**
  * Filters whose matches bunch up at one end of a sort: a walk may cross most of the index before it finds
- * them. Search words are in the text columns and are often place names (so follow the island); project names
- * start with the place; the year and the expired flag follow the dates.
+ * them. Search words are in the text columns; project names start with the place; the year and the expired
+ * flag follow the dates.
  */
 function correlated(sort: CoreBoxSortColumn, f: Filters, seekKeys: string[]): boolean {
   const free = (c: string) => !seekKeys.includes(c);
-  if (f.terms.length && ["project", "engineer", "work_order", "island"].includes(sort)) return true;
+  if (f.terms.length && ["project", "engineer", "work_order"].includes(sort)) return true;
   if (f.eq.island !== undefined && free("island") && sort === "project") return true;
   const dates = ["report_submission_date", "storage_expiry_date", "year"].includes(sort);
   if (dates && f.eq.year !== undefined && free("year")) return true;

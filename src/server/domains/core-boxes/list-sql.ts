@@ -34,17 +34,19 @@ export const SORTS: Record<CoreBoxSortColumn, { index: string; keys: string[] }>
     index: "core_boxes_sort_year_idx",
     keys: ["year", "report_submission_date", "island", "complete", "keep_or_dump", "storage_expiry_date"],
   },
+  // Sorts on columns with few values order by submission date within each value: place names in the search
+  // text would otherwise bunch up behind the island key.
   island: {
     index: "core_boxes_sort_island_idx",
-    keys: ["island", "year", "complete", "keep_or_dump", "storage_expiry_date"],
+    keys: ["island", "report_submission_date", "year", "complete", "keep_or_dump", "storage_expiry_date"],
   },
   complete: {
     index: "core_boxes_sort_complete_idx",
-    keys: ["complete", "keep_or_dump", "island", "year", "storage_expiry_date"],
+    keys: ["complete", "report_submission_date", "island", "year", "keep_or_dump", "storage_expiry_date"],
   },
   keep_or_dump: {
     index: "core_boxes_sort_disposition_idx",
-    keys: ["keep_or_dump", "island", "year", "complete", "storage_expiry_date"],
+    keys: ["keep_or_dump", "report_submission_date", "island", "year", "complete", "storage_expiry_date"],
   },
 };
 
