@@ -137,9 +137,7 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   const worstA = range * unit;
   const expectedA = Math.min(worstA, ((need * range) / total) * unit * 3);
   // A with search text first gathers the search hits into a set to check the walked entries against.
-  const costA =
-    (correlated(page.sort, f, walk.keys.slice(0, walk.seek)) ? worstA : expectedA) +
-    (search ? driving * COST.searchSet : 0);
+  const costA = (correlated(f, walk) ? worstA : expectedA) + (search ? driving * COST.searchSet : 0);
   const costB = driving * COST.fetchRow;
   if (costA > costB) return filterFirst(db, f, page, search);
   if (!search) return walkSortIndex(db, f, page, null);
@@ -152,15 +150,18 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
 }
 
 /**
- * Filters whose matches bunch up at one end of a sort: a walk may cross most of the index before it finds
- * them. Search words are in the text columns; project names start with the place; the year and the expired
- * flag follow the dates.
+ * Filters whose matches bunch up at one end of the walk: it may cross most of the index before finding them.
+ * What counts is the walk's leading key once the equality filters are set aside. Search words are place names,
+ * initials and work orders (so follow the text columns and the island); project names start with the place;
+ * the year and the expired flag follow the dates.
  */
-function correlated(sort: CoreBoxSortColumn, f: Filters, seekKeys: string[]): boolean {
+function correlated(f: Filters, walk: { keys: string[]; seek: number }): boolean {
+  const seekKeys = walk.keys.slice(0, walk.seek);
+  const lead = walk.keys.find((k) => !(k in f.eq) || f.eq[k as keyof EqFilters] === undefined) ?? "";
   const free = (c: string) => !seekKeys.includes(c);
-  if (f.terms.length && ["project", "engineer", "work_order"].includes(sort)) return true;
-  if (f.eq.island !== undefined && free("island") && sort === "project") return true;
-  const dates = ["report_submission_date", "storage_expiry_date", "year"].includes(sort);
+  if (f.terms.length && /^(project|engineer|work_order|island)\b/.test(lead)) return true;
+  if (lead.startsWith("project") && f.eq.island !== undefined && free("island")) return true;
+  const dates = ["report_submission_date", "storage_expiry_date", "year"].includes(lead);
   if (dates && f.eq.year !== undefined && free("year")) return true;
   return dates && f.expired && free("storage_expiry_date");
 }
