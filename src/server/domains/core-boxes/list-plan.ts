@@ -7,7 +7,7 @@
  * A page is fetched one of two ways, whichever the counts say is cheaper:
  *  A. walk an index in the sort's order, checking the filters inside the index, until the page is full; cheap
  *     when many rows match, but a sort correlated with the filters (project names start with the place; recent
- *     boxes are not expired) may walk most of the index, so those pairs are costed as a full walk;
+ *     boxes are not expired) may walk most of the index, so those get a capped walk before falling back to B;
  *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond).
  * Both give the same order: ORDER BY lists every key of the sort's index, then id.
  */
@@ -135,18 +135,29 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   const unit = search ? COST.walkWithSearch : COST.walk;
   const need = page.offset + page.limit;
   const worstA = range * unit;
-  const expectedA = Math.min(worstA, ((need * range) / total) * unit * 3);
   // A with search text first gathers the search hits into a set to check the walked entries against.
-  const costA = (correlated(f, walk) ? worstA : expectedA) + (search ? driving * COST.searchSet : 0);
+  const setCost = search ? driving * COST.searchSet : 0;
   const costB = driving * COST.fetchRow;
-  if (costA > costB) return filterFirst(db, f, page, search);
+  const full = (rows: RawBoxRow[]) => rows.length >= Math.min(page.limit, total - page.offset);
+  if (correlated(f, walk)) {
+    if (worstA + setCost <= costB) return walkSortIndex(db, f, page, search);
+    // The matches may sit at the start of the walk as well as at its end: try a walk worth a third of B.
+    const cap = Math.floor((costB / 3 - setCost) / unit);
+    if (cap > need) {
+      const rows = await walkSortIndex(db, f, page, search, cap);
+      if (full(rows)) return rows;
+    }
+    return filterFirst(db, f, page, search);
+  }
+  const expectedA = Math.min(worstA, ((need * range) / total) * unit * 3) + setCost;
+  if (expectedA > costB) return filterFirst(db, f, page, search);
   if (!search) return walkSortIndex(db, f, page, null);
-  // Search words are place names and initials, which bunch up under many sorts in ways no filter tells:
-  // walk a little way only, and fetch the hits instead if the page is not full by then.
+  // Search words bunch up in ways no filter tells (a place, an engineer's years): walk a little way only, and
+  // fetch the hits instead if the page is not full by then.
   const cap = Math.ceil(Math.max(((need * range) / total) * 4, need + 2000));
   if (cap >= range) return walkSortIndex(db, f, page, search);
   const rows = await walkSortIndex(db, f, page, search, cap);
-  return rows.length >= Math.min(page.limit, total - page.offset) ? rows : filterFirst(db, f, page, search);
+  return full(rows) ? rows : filterFirst(db, f, page, search);
 }
 
 /**
