@@ -2,7 +2,7 @@
  * `bun run bench`: measures each issue's speed targets against the real server and the real build, prints a
  * table and writes bench/results.json. Exit code 1 when a figure misses its target.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
@@ -33,8 +33,14 @@ for (const [name, run] of Object.entries(suites)) {
     );
   }
 }
+// Running one suite keeps the other suites' last figures.
+const file = join(import.meta.dir, "results.json");
+let previous: Record<string, Figure[]> = {};
+try {
+  previous = (JSON.parse(readFileSync(file, "utf8")) as { results: Record<string, Figure[]> }).results ?? {};
+} catch {}
 writeFileSync(
-  join(import.meta.dir, "results.json"),
-  `${JSON.stringify({ at: new Date().toISOString(), results }, null, 2)}\n`,
+  file,
+  `${JSON.stringify({ at: new Date().toISOString(), results: { ...previous, ...results } }, null, 2)}\n`,
 );
 process.exit(failed ? 1 : 0);

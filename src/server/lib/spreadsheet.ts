@@ -3,7 +3,7 @@
  * Cells keep their kind: text, number (a date may arrive as a spreadsheet serial), Date (xlsx date cells),
  * boolean, or null. Row i of the grid is row i+1 of the spreadsheet.
  */
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { decodeText, parseCsv } from "./csv";
 import { AppError, badRequest } from "./errors";
 
@@ -27,7 +27,9 @@ export async function readSpreadsheet(bytes: Uint8Array): Promise<Cell[][]> {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs adds tens of megabytes to a server that may never see a workbook.
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
