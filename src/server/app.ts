@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
+import { coreBoxesRest } from "./domains/core-boxes/rest";
 import { projectsRest } from "./domains/projects/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
       .use(workOrdersRest(deps))
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
+      .use(coreBoxesRest(deps))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))

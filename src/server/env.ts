@@ -1,6 +1,7 @@
 import { join, resolve } from "node:path";
 import { AUTH_MODES } from "@shared/auth";
 import { flag } from "@shared/common";
+import { DEFAULT_EXPIRY_MONTHS } from "@shared/core-boxes";
 import { DEFAULT_UPLOAD_MAX_MB } from "@shared/storage";
 import { z } from "zod";
 
@@ -109,6 +110,13 @@ const schema = z.object({
     .url()
     .default("https://graph.microsoft.com/v1.0")
     .transform((u) => u.replace(/\/+$/, "")),
+  /** Core boxes: storage expiry defaults to the report submission date plus this many months. */
+  CORE_BOX_EXPIRY_MONTHS: z.coerce
+    .number({ error: "must be a whole number of months" })
+    .int("must be a whole number of months")
+    .min(1, "must be at least 1")
+    .max(600, "must be 600 or fewer")
+    .default(DEFAULT_EXPIRY_MONTHS),
   /** Where the built client lives (the start script builds it there). */
   CLIENT_DIR: z.string().default("./dist/client"),
 });

@@ -22,6 +22,7 @@ async function main() {
       log: deps.log,
       superOwnerEmail: env.SUPER_OWNER_EMAIL,
       deferProjects: true,
+      coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
     });
   }
 

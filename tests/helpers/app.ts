@@ -46,7 +46,13 @@ export async function startTestApp(
   });
   const log = createLogger("silent");
   const deps = await createDeps(env, { log });
-  if (env.SEED_DEMO) await seedDemoData(deps.db, { log, superOwnerEmail: env.SUPER_OWNER_EMAIL });
+  if (env.SEED_DEMO) {
+    await seedDemoData(deps.db, {
+      log,
+      superOwnerEmail: env.SUPER_OWNER_EMAIL,
+      coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
+    });
+  }
   let currentIp = "127.0.0.1";
   const fullDeps: AppDeps = { ...deps, clientAddress: () => currentIp, ...extra };
   const app = createApp(fullDeps);

@@ -11,6 +11,7 @@ await applyMigrations(database.db);
 const result = await seedDemoData(database.db, {
   log: createLogger("info"),
   superOwnerEmail: env.SUPER_OWNER_EMAIL,
+  coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
   force: process.argv.includes("--force"),
 });
 console.log(

@@ -1,5 +1,6 @@
 import type { Role } from "@shared/permissions";
 import { count } from "drizzle-orm";
+import { seedCoreBoxes } from "../domains/core-boxes/seed";
 import { seedDemoDirectory } from "../domains/directory/demo";
 import { seedDemoProjects } from "../domains/projects/seed";
 import { seedDemoTickets } from "../domains/tickets/demo";
@@ -24,7 +25,13 @@ export const DEMO_ACCOUNTS: { email: string; name: string; role: Role }[] = [
  */
 export async function seedDemoData(
   db: Db,
-  opts: { log: Logger; superOwnerEmail?: string; force?: boolean; deferProjects?: boolean },
+  opts: {
+    log: Logger;
+    superOwnerEmail?: string;
+    force?: boolean;
+    deferProjects?: boolean;
+    coreBoxExpiryMonths?: number;
+  },
 ) {
   const accounts = await seedDemoAccounts(db, opts);
   // After the accounts: both write, and the register is the slow part.
@@ -34,7 +41,10 @@ export async function seedDemoData(
   return accounts;
 }
 
-async function seedDemoAccounts(db: Db, opts: { log: Logger; force?: boolean }) {
+async function seedDemoAccounts(
+  db: Db,
+  opts: { log: Logger; force?: boolean; coreBoxExpiryMonths?: number },
+) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0 && !opts.force) return { seeded: false };
   const started = performance.now();
@@ -43,11 +53,14 @@ async function seedDemoAccounts(db: Db, opts: { log: Logger; force?: boolean }) 
   }
   const tickets = await seedDemoTickets(db);
   const directory = await seedDemoDirectory(db);
+  // Each domain seeds only into its own empty table.
+  const coreBoxes = await seedCoreBoxes(db, { expiryMonths: opts.coreBoxExpiryMonths });
   opts.log.info("demo data seeded", {
     ms: Math.round(performance.now() - started),
     accounts: DEMO_ACCOUNTS.length,
     tickets,
     directory,
+    coreBoxes,
   });
   return { seeded: true };
 }

@@ -1,3 +1,4 @@
+import { coreBoxesRouter } from "../domains/core-boxes/router";
 import { dashboardRouter } from "../domains/dashboard/router";
 import { directoryRouter } from "../domains/directory/router";
 import { projectsRouter } from "../domains/projects/router";
@@ -8,6 +9,7 @@ import { workOrdersRouter } from "../domains/work-orders/router";
 import { router } from "./init";
 
 export const appRouter = router({
+  coreBoxes: coreBoxesRouter,
   dashboard: dashboardRouter,
   directory: directoryRouter,
   tickets: ticketsRouter,

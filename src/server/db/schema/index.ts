@@ -1,6 +1,8 @@
 // One file per domain; drizzle-kit reads this barrel to generate migrations.
 export * from "./audit";
+export * from "./core-boxes";
 export * from "./directory";
+export * from "./history";
 export * from "./projects";
 export * from "./storage";
 export * from "./tickets";

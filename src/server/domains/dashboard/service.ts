@@ -1,5 +1,6 @@
 import type { DashboardKpis, Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
+import { coreBoxesKpi } from "../core-boxes/kpi";
 import { openTicketsKpi } from "../tickets/kpi";
 
 /**
@@ -12,7 +13,7 @@ const none: KpiSource = async () => ({ value: 0, trend: [0, 0, 0, 0, 0, 0, 0] })
 
 export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
   docsIndexed: none,
-  coreBoxes: none,
+  coreBoxes: coreBoxesKpi,
   aiAnswersThisWeek: none,
   openTasks: openTicketsKpi,
 };

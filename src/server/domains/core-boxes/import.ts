@@ -1,0 +1,160 @@
+/**
+ * Import from the firm's spreadsheet: a dry run lists every row that would be refused and why; the import
+ * itself writes all rows in one transaction, or none when any row is refused.
+ */
+import {
+  type CoreBox,
+  type CoreBoxImportResult,
+  coreBoxImportForm,
+  DEFAULT_EXPIRY_MONTHS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+} from "@shared/core-boxes";
+import type { z } from "zod";
+import { coreBoxes } from "../../db/schema";
+import { recordAudit } from "../../lib/audit";
+import { AppError, badRequest } from "../../lib/errors";
+import { recordChanges } from "../../lib/history";
+import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
+import { cellText, findHeader, type ImportField, isBlank } from "./import-cells";
+import { type Candidate, previewOf, readRow, rejectLiveWorkOrders } from "./import-rows";
+import { toCoreBox } from "./queries";
+import { type CoreBoxDeps, isUniqueViolation, nowOf } from "./service";
+
+export const importFormInput = coreBoxImportForm;
+const PREVIEW_ROWS = 100;
+
+export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreBoxImportForm>) {
+  const file = input.file;
+  const fileName = (file as File).name || "upload";
+  if (file.size === 0) throw badRequest("The file is empty.");
+  if (file.size > IMPORT_MAX_BYTES) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+  }
+  const grid = await readSpreadsheet(new Uint8Array(await file.arrayBuffer()));
+  const header = findHeader(grid);
+  if (!header) {
+    throw badRequest(
+      "No W.O. Number column found. The first rows must hold the headers: W.O. Number, Project, Engineer, Report Submission Date, storage date, Construction Complete?, Keep or Dump.",
+    );
+  }
+  const months = deps.expiryMonths ?? DEFAULT_EXPIRY_MONTHS;
+  const candidates: Candidate[] = [];
+  const rejected: CoreBoxImportResult["rejected"] = [];
+  const firstRowOf = new Map<string, number>();
+  let rows = 0;
+  for (let i = header.row + 1; i < grid.length; i++) {
+    const cells = grid[i] ?? [];
+    if (cells.every(isBlank)) continue;
+    if (++rows > IMPORT_MAX_ROWS)
+      throw badRequest(`The file has more than ${IMPORT_MAX_ROWS} rows; split it.`);
+    const rowNumber = i + 1;
+    const byField = new Map<ImportField, Cell>();
+    for (const [col, field] of header.columns) byField.set(field, cells[col] ?? null);
+    const { values, errors } = readRow(byField, months);
+    const wo = values?.workOrder ?? cellText(byField.get("work_order") ?? null).toUpperCase();
+    if (values) {
+      const first = firstRowOf.get(values.workOrder);
+      if (first !== undefined) errors.push(`Work Order ${values.workOrder} is also on row ${first}.`);
+      else firstRowOf.set(values.workOrder, rowNumber);
+    }
+    if (errors.length || !values) rejected.push({ row: rowNumber, work_order: wo, errors });
+    else candidates.push({ row: rowNumber, values });
+  }
+  await rejectLiveWorkOrders(deps.db, candidates, rejected);
+  const refused = new Set(rejected.map((r) => r.row));
+  const valid = candidates.filter((c) => !refused.has(c.row));
+  rejected.sort((a, b) => a.row - b.row);
+
+  const result: CoreBoxImportResult = {
+    ok: rejected.length === 0,
+    dry_run: input.dry_run === true,
+    file_name: fileName,
+    rows,
+    valid: valid.length,
+    imported: 0,
+    rejected,
+    preview: valid.slice(0, PREVIEW_ROWS).map((c) => previewOf(c.values)),
+    ignored_columns: header.ignored,
+    message: "",
+  };
+  if (result.dry_run || !result.ok || valid.length === 0) {
+    result.message = summary(result);
+    return result;
+  }
+  result.imported = await writeAll(deps, valid, fileName);
+  result.message = summary(result);
+  return result;
+}
+
+async function writeAll(deps: CoreBoxDeps, rows: Candidate[], fileName: string): Promise<number> {
+  const now = nowOf(deps);
+  const user = deps.user.email;
+  const batchId = crypto.randomUUID();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      let written = 0;
+      for (let i = 0; i < rows.length; i += 100) {
+        const inserted = await tx
+          .insert(coreBoxes)
+          .values(
+            rows.slice(i, i + 100).map((r) => ({
+              ...r.values,
+              createdAt: now,
+              createdBy: user,
+              updatedAt: now,
+              updatedBy: user,
+            })),
+          )
+          .returning();
+        await recordChanges<CoreBox>(
+          tx,
+          inserted.map((b) => ({
+            kind: "core_box" as const,
+            entityId: b.id,
+            action: "import" as const,
+            workOrder: b.workOrder,
+            user,
+            before: null,
+            after: toCoreBox(b),
+            batchId,
+            now,
+          })),
+        );
+        written += inserted.length;
+      }
+      await recordAudit(
+        tx,
+        {
+          actor: user,
+          action: "core_box.import",
+          target: fileName,
+          details: { count: written, batch_id: batchId },
+        },
+        now,
+      );
+      return written;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError(
+        "CONFLICT",
+        "A box with one of these work orders was added meanwhile; nothing was imported. Preview the file again.",
+      );
+    }
+    throw err;
+  }
+}
+
+function summary(r: CoreBoxImportResult): string {
+  const rows = (n: number) => `${n} ${n === 1 ? "row" : "rows"}`;
+  if (r.rows === 0) return "The file has no data rows.";
+  if (r.dry_run) {
+    return r.rejected.length
+      ? `${rows(r.valid)} ready to import; ${rows(r.rejected.length)} would be rejected.`
+      : `${rows(r.valid)} ready to import.`;
+  }
+  if (!r.ok)
+    return `Nothing imported: ${rows(r.rejected.length)} ${r.rejected.length === 1 ? "has" : "have"} problems. Fix them and import again.`;
+  return `${r.imported} ${r.imported === 1 ? "box" : "boxes"} imported.`;
+}

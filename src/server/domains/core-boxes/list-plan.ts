@@ -1,0 +1,229 @@
+/**
+ * The core box list in SQL, planned for 200,000 rows (targets: any filters and sort < 15 ms p95).
+ *
+ * Counting: equality filters (and the expired flag, by expiry month) read the core_box_counts summary; search
+ * text is counted inside FTS, where the equality filters and the expiry year and month are facet tokens.
+ *
+ * A page is fetched one of two ways, whichever the counts say is cheaper:
+ *  A. walk an index in the sort's order, checking the filters inside the index, until the page is full; cheap
+ *     when many rows match, but a sort correlated with the filters (project names start with the place; recent
+ *     boxes are not expired) may walk most of the index, so those get a capped walk before falling back to B;
+ *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond).
+ * Both give the same order: ORDER BY lists every key of the sort's index, then id.
+ */
+import type { SortDir } from "@shared/common";
+import type { CoreBoxSortColumn } from "@shared/core-boxes";
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import {
+  bestFilterIndex,
+  type EqFilters,
+  type Filters,
+  filterTerms,
+  laterExpiryFacets,
+  matchExpression,
+  monthFacet,
+  orderBy,
+  ROW_COLUMNS,
+  seekablePrefix,
+  walkIndex,
+  whereSql,
+} from "./list-sql";
+
+/** Rough costs in microseconds per row, measured on a 2-core VM with 200,000 boxes (bench/core-boxes.ts). */
+const COST = { walk: 0.07, walkWithSearch: 0.25, fetchRow: 1.1, searchSet: 0.2 };
+/** Up to this many search hits, counting the expired ones by reading rows beats the expiry facets. */
+const JOIN_COUNT_MAX = 8000;
+
+export type RawBoxRow = Record<string, unknown>;
+
+const num = async (db: DbOrTx, query: SQL) => Number((await db.all<{ n: number }>(query))[0]?.n ?? 0);
+
+/** Live boxes matching equality filters (and `extra` on the expiry month), from the summary table. */
+export function summaryCount(db: DbOrTx, eq: EqFilters, extra?: SQL) {
+  const terms: SQL[] = [];
+  for (const [c, v] of Object.entries(eq)) if (v !== undefined) terms.push(sql`${sql.raw(c)} = ${v}`);
+  if (extra) terms.push(extra);
+  return num(db, sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts${whereSql(terms)}`);
+}
+
+/** Boxes in [from, to) by expiry date matching the filters: a short range of the expiry index. */
+function expiryRangeCount(db: DbOrTx, f: Filters, from: string, to: string | null, search: SQL | null) {
+  const rest = filterTerms({ ...f, expired: false }, { search });
+  const upper = to ? sql` AND storage_expiry_date < ${to}` : sql``;
+  const extra = rest.length ? sql` AND ${sql.join(rest, sql` AND `)}` : sql``;
+  return num(
+    db,
+    sql`SELECT count(*) AS n FROM core_boxes INDEXED BY core_boxes_sort_expiry_idx WHERE storage_expiry_date >= ${from}${upper}${extra}`,
+  );
+}
+
+const monthStart = (today: string) => `${today.slice(0, 7)}-01`;
+
+/** Expired boxes matching the equality filters: whole months from the summary, this month's days from the index. */
+async function expiredCount(db: DbOrTx, f: Filters) {
+  const month = f.today.slice(0, 7);
+  const [whole, thisMonth] = await Promise.all([
+    summaryCount(db, f.eq, sql`expiry_month <> '' AND expiry_month < ${month}`),
+    expiryRangeCount(db, f, monthStart(f.today), f.today, null),
+  ]);
+  return whole + thisMonth;
+}
+
+const searchCount = (db: DbOrTx, match: string) =>
+  num(db, sql`SELECT count(*) AS n FROM core_boxes_search WHERE core_boxes_search MATCH ${match}`);
+
+export interface CountResult {
+  total: number;
+  /** Rows a filter-first fetch would read (search hits, or rows matching the equalities). */
+  driving: number;
+  /** All live boxes. */
+  all: number;
+}
+
+/** `joinCountMax` is for tests, to take the facet path on a small inventory. */
+export async function countMatching(
+  db: DbOrTx,
+  f: Filters,
+  opts: { joinCountMax?: number } = {},
+): Promise<CountResult> {
+  const all = await summaryCount(db, {});
+  const hasEq = Object.values(f.eq).some((v) => v !== undefined);
+  if (f.terms.length) {
+    const hits = await searchCount(db, matchExpression(f.terms, f.eq));
+    if (!f.expired || hits === 0) return { total: hits, driving: hits, all };
+    if (hits <= (opts.joinCountMax ?? JOIN_COUNT_MAX)) {
+      // Few hits: read their expiry dates.
+      const expired = await num(
+        db,
+        sql`SELECT count(*) AS n FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${matchExpression(f.terms, f.eq)} AND +b.storage_expiry_date < ${f.today}`,
+      );
+      return { total: expired, driving: hits, all };
+    }
+    // Many: hits less those expiring after this month (facets) less this month's from today on (rows).
+    const [later, thisMonth] = await Promise.all([
+      searchCount(db, matchExpression(f.terms, f.eq, laterExpiryFacets(f.today))),
+      num(
+        db,
+        sql`SELECT count(*) AS n FROM core_boxes WHERE id IN (SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f.terms, f.eq, monthFacet(f.today))}) AND +storage_expiry_date >= ${f.today}`,
+      ),
+    ]);
+    return { total: hits - later - thisMonth, driving: hits, all };
+  }
+  const matchingEq = hasEq ? await summaryCount(db, f.eq) : all;
+  if (!f.expired) return { total: matchingEq, driving: matchingEq, all };
+  return { total: await expiredCount(db, f), driving: matchingEq, all };
+}
+
+export interface PageRequest {
+  sort: CoreBoxSortColumn;
+  dir: SortDir;
+  offset: number;
+  limit: number;
+}
+
+export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, counted: CountResult) {
+  const { total, driving, all } = counted;
+  if (total === 0 || page.offset >= total) return [];
+  const search = f.terms.length ? sql`${matchExpression(f.terms, f.eq)}` : null;
+  const walk = walkIndex(page.sort, f);
+  // Rows in the walked range: all boxes, or those matching the equalities the index seeks on.
+  const seekEq: EqFilters = {};
+  for (const k of walk.keys.slice(0, walk.seek))
+    if (k in f.eq) seekEq[k as keyof EqFilters] = f.eq[k as keyof EqFilters];
+  const range = Object.keys(seekEq).length ? await summaryCount(db, seekEq) : all;
+  const unit = search ? COST.walkWithSearch : COST.walk;
+  const need = page.offset + page.limit;
+  const worstA = range * unit;
+  // A with search text first gathers the search hits into a set to check the walked entries against.
+  const setCost = search ? driving * COST.searchSet : 0;
+  const costB = driving * COST.fetchRow;
+  const full = (rows: RawBoxRow[]) => rows.length >= Math.min(page.limit, total - page.offset);
+  if (correlated(f, walk)) {
+    if (worstA + setCost <= costB) return walkSortIndex(db, f, page, search);
+    // The matches may sit at the start of the walk as well as at its end: try a walk worth a third of B.
+    const cap = Math.floor((costB / 3 - setCost) / unit);
+    if (cap > need) {
+      const rows = await walkSortIndex(db, f, page, search, cap);
+      if (full(rows)) return rows;
+    }
+    return filterFirst(db, f, page, search);
+  }
+  const expectedA = Math.min(worstA, ((need * range) / total) * unit * 3) + setCost;
+  if (expectedA > costB) return filterFirst(db, f, page, search);
+  if (!search) return walkSortIndex(db, f, page, null);
+  // Search words bunch up in ways no filter tells (a place, an engineer's years): walk a little way only, and
+  // fetch the hits instead if the page is not full by then.
+  const cap = Math.ceil(Math.max(((need * range) / total) * 4, need + 2000));
+  if (cap >= range) return walkSortIndex(db, f, page, search);
+  const rows = await walkSortIndex(db, f, page, search, cap);
+  return full(rows) ? rows : filterFirst(db, f, page, search);
+}
+
+/**
+ * Filters whose matches bunch up at one end of the walk: it may cross most of the index before finding them.
+ * What counts is the walk's leading key once the equality filters are set aside. Search words are place names,
+ * initials and work orders (so follow the text columns and the island); project names start with the place;
+ * the year and the expired flag follow the dates.
+ */
+function correlated(f: Filters, walk: { keys: string[]; seek: number }): boolean {
+  const seekKeys = walk.keys.slice(0, walk.seek);
+  const lead = walk.keys.find((k) => !(k in f.eq) || f.eq[k as keyof EqFilters] === undefined) ?? "";
+  const free = (c: string) => !seekKeys.includes(c);
+  if (f.terms.length && /^(project|engineer|work_order|island)\b/.test(lead)) return true;
+  if (lead.startsWith("project") && f.eq.island !== undefined && free("island")) return true;
+  const dates = ["report_submission_date", "storage_expiry_date", "year"].includes(lead);
+  if (dates && f.eq.year !== undefined && free("year")) return true;
+  return dates && f.expired && free("storage_expiry_date");
+}
+
+/**
+ * Plan A: walk an index in the sort's order, checking the filters on the index entries. With `cap`, at most
+ * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it).
+ */
+export function walkSortIndex(db: DbOrTx, f: Filters, page: PageRequest, search: SQL | null, cap?: number) {
+  return db.all<RawBoxRow>(walkSql(f, page, search, cap));
+}
+
+export function walkSql(f: Filters, page: PageRequest, search: SQL | null, cap?: number): SQL {
+  const walk = walkIndex(page.sort, f);
+  const seekKeys = walk.keys.slice(0, walk.seek);
+  const order = orderBy(page.sort, page.dir);
+  const idx = sql.raw(walk.index);
+  if (cap === undefined) {
+    const terms = filterTerms(f, { seekKeys, search });
+    return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
+  }
+  const inner = sql`SELECT id, island, year, complete, keep_or_dump, storage_expiry_date FROM core_boxes INDEXED BY ${idx}${whereSql(seekTerms(f, seekKeys))} ORDER BY ${order} LIMIT ${cap}`;
+  const outer = filterTerms(f, { alias: "w", search });
+  return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT w.id FROM (${inner}) AS w${whereSql(outer)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+}
+
+/** Only the terms the walk seeks on (its range); the capped walk checks the others outside. */
+function seekTerms(f: Filters, seekKeys: string[]): SQL[] {
+  return seekKeys.map((k) =>
+    k === "storage_expiry_date"
+      ? sql`storage_expiry_date < ${f.today}`
+      : sql`${sql.raw(k)} = ${f.eq[k as keyof EqFilters]}`,
+  );
+}
+
+/**
+ * Plan B: every matching row (search hits, or the best filter index's range), sorted; only the page's ids are
+ * kept from the sort, then those rows are read.
+ */
+export function filterFirst(db: DbOrTx, f: Filters, page: PageRequest, search: SQL | null) {
+  let inner: SQL;
+  if (search) {
+    // Join from the search hits (cheaper than an IN list, which is first copied into a temporary index).
+    const expired = f.expired ? sql` AND +b.storage_expiry_date < ${f.today}` : sql``;
+    inner = sql`SELECT b.id FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${search}${expired} ORDER BY ${orderBy(page.sort, page.dir, true, "b")}`;
+  } else {
+    const best = bestFilterIndex(f);
+    const terms = filterTerms(f, { seekKeys: best.keys.slice(0, seekablePrefix(best.keys, f)) });
+    inner = sql`SELECT id FROM core_boxes INDEXED BY ${sql.raw(best.index)}${whereSql(terms)} ORDER BY ${orderBy(page.sort, page.dir, true)}`;
+  }
+  return db.all<RawBoxRow>(
+    sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (${inner} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${orderBy(page.sort, page.dir)}`,
+  );
+}

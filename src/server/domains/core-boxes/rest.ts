@@ -1,0 +1,86 @@
+/**
+ * The spec's core box REST paths (same shapes as the legacy API), plus export, import, bulk delete and the
+ * atomic "Mark Dumped & Remove". Handlers only parse input and call the service.
+ */
+import {
+  changesInput,
+  coreBoxCreateInput,
+  coreBoxFilters,
+  coreBoxIdsInput,
+  coreBoxImportInput,
+  coreBoxListInput,
+  coreBoxPatch,
+  restoreInput,
+} from "@shared/core-boxes";
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { requireUser } from "../../http/request-state";
+import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
+import { parseInput } from "../../lib/errors";
+import { exportCsv } from "./export";
+import { importBoxes } from "./import";
+import { dumpAndRemove, removeBox, removeBoxes, restoreBox } from "./removal";
+import * as boxes from "./service";
+
+export function coreBoxesRest(deps: AppDeps) {
+  const as = (request: Request): boxes.CoreBoxDeps => ({
+    db: deps.db,
+    user: requireUser(request),
+    expiryMonths: deps.env.CORE_BOX_EXPIRY_MONTHS,
+  });
+  return (
+    new Elysia()
+      .get("/api/core-boxes", ({ request, query }) =>
+        boxes.list(as(request), queryParams(coreBoxListInput, query)),
+      )
+      .get("/api/core-boxes/years", ({ request }) => boxes.years(as(request)))
+      .get("/api/core-boxes/islands", ({ request }) => boxes.islands(as(request)))
+      .get("/api/core-boxes/changes", ({ request, query }) =>
+        boxes.changes(as(request), queryParams(changesInput, query)),
+      )
+      .get("/api/core-boxes/export.csv", async ({ request, query }) => {
+        const { fileName, stream } = await exportCsv(as(request), queryParams(coreBoxFilters, query));
+        return new Response(stream, {
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": `attachment; filename="${fileName}"`,
+            "cache-control": "no-store",
+          },
+        });
+      })
+      // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
+      .post("/api/core-boxes/import", async ({ request, query, body, set }) => {
+        const form = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+        const input = parseInput(coreBoxImportInput, {
+          file: form.file,
+          dry_run: query.dry_run ?? form.dry_run,
+        });
+        const result = await importBoxes(as(request), input);
+        // All-or-nothing: refused rows mean nothing was written; say so with a 422 and the full list.
+        if (!result.ok && !result.dry_run) {
+          set.status = 422;
+          return { error: result.message, ...result };
+        }
+        return result;
+      })
+      .post("/api/core-boxes/restore", ({ request, body }) =>
+        restoreBox(as(request), jsonBody(restoreInput, body).change_id),
+      )
+      .post("/api/core-boxes/bulk-delete", ({ request, body }) =>
+        removeBoxes(as(request), jsonBody(coreBoxIdsInput, body).ids),
+      )
+      .post("/api/core-boxes", async ({ request, body, set }) => {
+        const created = await boxes.createBox(as(request), jsonBody(coreBoxCreateInput, body));
+        set.status = 201;
+        return created;
+      })
+      .get("/api/core-boxes/:id", ({ request, params }) => boxes.byId(as(request), idParam(params.id)))
+      .put("/api/core-boxes/:id", ({ request, params, body }) =>
+        boxes.updateBox(as(request), idParam(params.id), jsonBody(coreBoxPatch, body)),
+      )
+      .delete("/api/core-boxes/:id", ({ request, params }) => removeBox(as(request), idParam(params.id)))
+      .post("/api/core-boxes/:id/dump-and-remove", ({ request, params }) =>
+        dumpAndRemove(as(request), idParam(params.id)),
+      )
+  );
+}

@@ -1,0 +1,43 @@
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { changeRecords, coreBoxes } from "../../db/schema";
+import { generateDemoBoxes } from "./demo-data";
+
+export const DEMO_BOX_COUNT = 320;
+
+/**
+ * Demo boxes, only into an empty inventory that has never had any (no history either): a site that removed
+ * all its boxes does not get demo data back on restart.
+ */
+export async function seedCoreBoxes(db: Db, opts: { now?: Date; expiryMonths?: number } = {}) {
+  const [{ boxes } = { boxes: 0 }] = await db.select({ boxes: count() }).from(coreBoxes);
+  const [{ changes } = { changes: 0 }] = await db
+    .select({ changes: count() })
+    .from(changeRecords)
+    .where(eq(changeRecords.kind, "core_box"));
+  if (boxes > 0 || changes > 0) return 0;
+  const now = opts.now ?? new Date();
+  const demo = generateDemoBoxes(DEMO_BOX_COUNT, { now, expiryMonths: opts.expiryMonths, seed: 2026 });
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < demo.length; i += 100) {
+      await tx.insert(coreBoxes).values(
+        demo.slice(i, i + 100).map((b) => ({
+          workOrder: b.work_order,
+          project: b.project,
+          engineer: b.engineer,
+          reportSubmissionDate: b.report_submission_date,
+          storageExpiryDate: b.storage_expiry_date,
+          complete: b.complete,
+          keepOrDump: b.keep_or_dump,
+          island: b.island,
+          year: b.year,
+          createdAt: now,
+          createdBy: "seed",
+          updatedAt: now,
+          updatedBy: "seed",
+        })),
+      );
+    }
+  });
+  return demo.length;
+}

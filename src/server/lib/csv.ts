@@ -1,0 +1,94 @@
+/**
+ * RFC 4180 CSV for every export and import of the portal, through csv-stringify and csv-parse (quotes, commas,
+ * line breaks and Unicode handled by the libraries, not by hand).
+ *
+ * Exports start with a UTF-8 byte-order mark so Excel opens them as UTF-8, end lines with CRLF, and defuse
+ * formulas: a cell starting with = + - @ (or a tab/CR) gets a leading apostrophe, which Excel hides, so a
+ * project named "=HYPERLINK(…)" stays text. Imports strip that apostrophe again.
+ */
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+
+export const BOM = "\uFEFF";
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function defuse(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const s = value instanceof Date ? value.toISOString() : String(value);
+  return FORMULA_START.test(s) ? `'${s}` : s;
+}
+
+/** Undo defuse(): "'=SUM(A1)" → "=SUM(A1)". Other apostrophes are kept. */
+export function undefuse(s: string): string {
+  return s.length > 1 && s[0] === "'" && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s;
+}
+
+/** Rows → CSV text (CRLF line ends, quoted only where needed). */
+export function toCsv(rows: unknown[][]): string {
+  return stringify(
+    rows.map((r) => r.map(defuse)),
+    { record_delimiter: "\r\n", quoted_match: /[\r\n]|^\s|\s$/ },
+  );
+}
+
+/**
+ * A streamed CSV download: BOM and header first, then each batch of rows as `batches` yields it, so a large
+ * export never sits in memory whole.
+ */
+export function csvStream(header: string[], batches: AsyncIterable<unknown[][]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(BOM + toCsv([header])));
+    },
+    async pull(controller) {
+      try {
+        const { value, done } = await iterator.next();
+        if (done) controller.close();
+        else if (value.length) controller.enqueue(encoder.encode(toCsv(value)));
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}
+
+/** Bytes → text: UTF-8 (BOM dropped); files that are not valid UTF-8 are read as Windows-1252 (old Excel). */
+export function decodeText(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder("windows-1252").decode(bytes);
+  }
+  return text.startsWith(BOM) ? text.slice(1) : text;
+}
+
+/** The delimiter of a CSV saved by Excel in any locale: the most frequent of , ; tab outside quotes in line 1. */
+export function detectDelimiter(text: string): string {
+  const counts: Record<string, number> = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) break;
+    else if (!quoted && ch in counts) counts[ch]!++;
+  }
+  const [best, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0]!;
+  return n > 0 ? best : ",";
+}
+
+/** CSV text → rows of cells (blank lines kept, so row numbers match the spreadsheet's). */
+export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
+  const rows = parse(text, {
+    bom: true,
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+  }) as string[][];
+  return rows.map((r) => r.map(undefuse));
+}

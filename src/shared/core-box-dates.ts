@@ -1,0 +1,27 @@
+/** Date rules of a core box, used by the server (stored status, defaults) and the client (badge, form hints). */
+import { addMonths, format, parseISO } from "date-fns";
+import type { BoxStatus } from "./core-boxes";
+
+/** Today's calendar date (YYYY-MM-DD) in local time: a box expires at the start of the day after its date. */
+export function todayIso(now: Date = new Date()): string {
+  return format(now, "yyyy-MM-dd");
+}
+
+/** Expired when the expiry date is before today, else Active (a box with no expiry date is Active). */
+export function boxStatus(expiry: string | null | undefined, today: string = todayIso()): BoxStatus {
+  return expiry && expiry < today ? "Expired" : "Active";
+}
+
+/** Default expiry: the submission date plus `months` (Jan 31 + 1 month is the last day of February). */
+export function defaultExpiry(submission: string, months: number): string {
+  return format(addMonths(parseISO(submission), months), "yyyy-MM-dd");
+}
+
+/** The box's year: from the submission date, else from the expiry date; null when it has neither. */
+export function yearOf(
+  submission: string | null | undefined,
+  expiry: string | null | undefined,
+): number | null {
+  const date = submission || expiry;
+  return date ? Number(date.slice(0, 4)) : null;
+}

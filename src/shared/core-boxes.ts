@@ -1,0 +1,241 @@
+/**
+ * Core box inventory: enums, limits, messages and every input schema, shared by the server (procedures, REST
+ * handlers, Drizzle columns) and the client (forms, URL search params). Business rules live in the service.
+ */
+import { z } from "zod";
+import { flag, isCalendarDate, pageNumber, pageSize, searchText, sortDir, text } from "./common";
+
+export const COMPLETE_VALUES = ["Yes", "No"] as const;
+export type Complete = (typeof COMPLETE_VALUES)[number];
+export const DISPOSITIONS = ["Keep", "Dump", "Save"] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+export const BOX_STATUSES = ["Active", "Expired"] as const;
+export type BoxStatus = (typeof BOX_STATUSES)[number];
+/** The islands the firm works on, in the spelling stored (the form offers these; others are accepted). */
+export const ISLANDS = ["Oahu", "Maui", "Hawaii", "Kauai", "Molokai", "Lanai"] as const;
+
+export const CORE_BOX_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const CORE_BOX_DEFAULT_PAGE_SIZE = 25;
+export const CHANGE_HISTORY_LIMIT = 200;
+export const CHANGE_HISTORY_MAX = 1000;
+export const CORE_BOX_TOAST_MS = 6000;
+/** Storage expiry = report submission date + this many months, unless CORE_BOX_EXPIRY_MONTHS says otherwise. */
+export const DEFAULT_EXPIRY_MONTHS = 24;
+export const LIMITS = { workOrder: 40, project: 200, engineer: 60, island: 40 } as const;
+/** Import: the largest spreadsheet accepted, in bytes and in data rows. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+
+export const SORT_COLUMNS = [
+  "year",
+  "island",
+  "work_order",
+  "project",
+  "engineer",
+  "report_submission_date",
+  "storage_expiry_date",
+  "complete",
+  "keep_or_dump",
+] as const;
+export type CoreBoxSortColumn = (typeof SORT_COLUMNS)[number];
+export const DEFAULT_SORT = { sort_by: "report_submission_date", sort_dir: "desc" } as const;
+
+export const CORE_BOX_MESSAGES = {
+  workOrderRequired: "Work Order is required.",
+  notFound: "Core box not found.",
+  changeNotFound: "Change record not found.",
+  onlyDeleteRestorable: "Only delete entries can be restored.",
+  failedAdd: "Failed to add.",
+  failedSave: "Failed to save changes.",
+  failedRemove: "Failed to remove.",
+  bulkDeleteFailed: "Bulk delete failed.",
+  undoFailed: "Undo failed.",
+  dumpRemoveFailed: "Failed to dump & remove.",
+  expiryBeforeSubmission: "Storage expiry date cannot be before the report submission date.",
+} as const;
+
+const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+
+/** Case-insensitive enum: "keep" and " KEEP " both become "Keep". */
+function looseEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? (values.find((x) => x.toLowerCase() === lower(v)) ?? v) : v),
+    z.enum(values, { error: message }),
+  );
+}
+
+export const completeValue = looseEnum(COMPLETE_VALUES, "must be Yes or No");
+export const dispositionValue = looseEnum(DISPOSITIONS, "must be Keep, Dump or Save");
+
+/** Blank ("", null, whitespace) means "no value". */
+const blankToNull = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? null : v);
+
+/** Required, trimmed, upper-cased; a missing or blank value gets the spec's message. */
+export const workOrder = z
+  .string({
+    error: (i) =>
+      i.input === undefined || i.input === null ? CORE_BOX_MESSAGES.workOrderRequired : "must be text",
+  })
+  .pipe(text(LIMITS.workOrder))
+  .transform((s) => s.toUpperCase())
+  .refine((s) => s.length > 0, CORE_BOX_MESSAGES.workOrderRequired);
+
+/** An optional calendar date (YYYY-MM-DD); blank means none. */
+export const optionalDate = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: "must be a date (YYYY-MM-DD)" })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
+    .refine(isCalendarDate, "is not a real calendar date")
+    .nullable(),
+);
+
+/** Island: known islands are stored in one spelling ("oahu", "O'ahu" → "Oahu"); blank means unknown. */
+export const islandValue = z.preprocess(
+  blankToNull,
+  text(LIMITS.island).transform(canonicalIsland).nullable(),
+);
+
+export function canonicalIsland(value: string): string {
+  const key = value
+    .normalize("NFD")
+    .replace(/[^A-Za-z]/g, "")
+    .toLowerCase();
+  return ISLANDS.find((i) => i.toLowerCase() === key) ?? value;
+}
+
+const yearValue = z.coerce
+  .number({ error: "must be a year like 2024" })
+  .int("must be a year like 2024")
+  .min(1900, "must be a year like 2024")
+  .max(2200, "must be a year like 2024");
+
+/** Fields of a box a person edits. `year` counts only when the box has no dates (it is derived from them). */
+const boxFields = {
+  work_order: workOrder,
+  project: text(LIMITS.project),
+  engineer: text(LIMITS.engineer),
+  report_submission_date: optionalDate,
+  storage_expiry_date: optionalDate,
+  complete: completeValue,
+  keep_or_dump: dispositionValue,
+  island: islandValue,
+  year: z.preprocess(blankToNull, yearValue.nullable()),
+};
+
+export const coreBoxCreateInput = z.object({
+  ...boxFields,
+  project: boxFields.project.optional(),
+  engineer: boxFields.engineer.optional(),
+  report_submission_date: boxFields.report_submission_date.optional(),
+  storage_expiry_date: boxFields.storage_expiry_date.optional(),
+  complete: boxFields.complete.optional(),
+  keep_or_dump: boxFields.keep_or_dump.optional(),
+  island: boxFields.island.optional(),
+  year: boxFields.year.optional(),
+});
+export type CoreBoxCreateInput = z.infer<typeof coreBoxCreateInput>;
+
+/** PUT body: only the fields sent are changed (unknown keys such as id or status are ignored). */
+export const coreBoxPatch = coreBoxCreateInput.partial();
+export type CoreBoxPatch = z.infer<typeof coreBoxPatch>;
+
+export const boxId = z.coerce
+  .number({ error: "must be a positive whole number" })
+  .int("must be a positive whole number")
+  .positive("must be a positive whole number")
+  .max(Number.MAX_SAFE_INTEGER, "must be a positive whole number");
+
+export const coreBoxUpdateInput = coreBoxPatch.extend({ id: boxId });
+export const coreBoxIdInput = z.object({ id: boxId });
+export const coreBoxIdsInput = z.object({
+  ids: z.array(boxId, { error: "must be a list of box ids" }).min(1, "must name at least one box").max(1000),
+});
+export const restoreInput = z.object({ change_id: boxId });
+
+/** "All" and blank mean "no filter" (the screen's select sends them). */
+const anyToUndefined = (v: unknown) =>
+  v === null || (typeof v === "string" && (v.trim() === "" || v.trim().toLowerCase() === "all"))
+    ? undefined
+    : v;
+
+export const coreBoxFilters = z.object({
+  q: searchText.optional(),
+  island: z.preprocess(anyToUndefined, islandValue.optional()),
+  year: z.preprocess(anyToUndefined, yearValue.optional()),
+  complete: z.preprocess(anyToUndefined, completeValue.optional()),
+  keep_or_dump: z.preprocess(anyToUndefined, dispositionValue.optional()),
+  expired: flag.optional(),
+  sort_by: z
+    .enum(SORT_COLUMNS, { error: `must be one of ${SORT_COLUMNS.join(", ")}` })
+    .default(DEFAULT_SORT.sort_by),
+  sort_dir: sortDir.default(DEFAULT_SORT.sort_dir),
+});
+export type CoreBoxFilters = z.infer<typeof coreBoxFilters>;
+
+export const coreBoxListInput = coreBoxFilters.extend({
+  page: pageNumber.default(1),
+  page_size: pageSize(CORE_BOX_PAGE_SIZES, CORE_BOX_DEFAULT_PAGE_SIZE),
+});
+export type CoreBoxListInput = z.infer<typeof coreBoxListInput>;
+
+export const changesInput = z.object({
+  limit: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be 1 or more")
+    .max(CHANGE_HISTORY_MAX, `must be ${CHANGE_HISTORY_MAX} or fewer`)
+    .default(CHANGE_HISTORY_LIMIT),
+  core_box_id: boxId.optional(),
+});
+
+/** Import upload: the spreadsheet and whether to only preview it. */
+export const coreBoxImportInput = z.object({
+  file: z.instanceof(Blob, { error: "Choose a CSV or .xlsx file to import." }),
+  dry_run: flag.optional(),
+});
+/** The same from a FormData body (tRPC importFile). */
+export const coreBoxImportForm = z.preprocess(
+  (v) => (typeof FormData !== "undefined" && v instanceof FormData ? Object.fromEntries(v.entries()) : v),
+  coreBoxImportInput,
+);
+
+export interface CoreBoxImportResult {
+  /** True when nothing was rejected (and, unless a dry run, everything was imported). */
+  ok: boolean;
+  dry_run: boolean;
+  file_name: string;
+  /** Data rows read (blank rows are skipped). */
+  rows: number;
+  valid: number;
+  imported: number;
+  /** Every row that would be (or was) refused, with the spreadsheet row number and the reasons. */
+  rejected: { row: number; work_order: string; errors: string[] }[];
+  /** The first valid rows as they would be stored. */
+  preview: Omit<CoreBox, "id" | "created_at" | "created_by" | "updated_at" | "updated_by">[];
+  ignored_columns: string[];
+  message: string;
+}
+
+export interface CoreBox {
+  id: number;
+  work_order: string;
+  project: string;
+  engineer: string;
+  report_submission_date: string | null;
+  storage_expiry_date: string | null;
+  complete: Complete;
+  keep_or_dump: Disposition;
+  island: string | null;
+  year: number | null;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+}
+export interface CoreBoxRow extends CoreBox {
+  status: BoxStatus;
+}
+
+export { boxStatus, defaultExpiry, todayIso, yearOf } from "./core-box-dates";

@@ -1,0 +1,145 @@
+import { describe, expect, test } from "bun:test";
+import {
+  parseCompleteCell,
+  parseDateCell,
+  parseDispositionCell,
+} from "@server/domains/core-boxes/import-cells";
+import { islandFacet, laterExpiryFacets, searchWords } from "@server/domains/core-boxes/list-sql";
+import { ConfigError, loadEnv } from "@server/env";
+import { decodeText, defuse, parseCsv, toCsv, undefuse } from "@server/lib/csv";
+import {
+  boxStatus,
+  canonicalIsland,
+  coreBoxListInput,
+  defaultExpiry,
+  todayIso,
+  yearOf,
+} from "@shared/core-boxes";
+import { changedFields } from "@shared/history";
+
+describe("box dates", () => {
+  test("Expired only when the expiry date is before today", () => {
+    expect(boxStatus("2026-11-21", "2026-11-22")).toBe("Expired");
+    expect(boxStatus("2026-11-22", "2026-11-22")).toBe("Active");
+    expect(boxStatus(null, "2026-11-22")).toBe("Active");
+    expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
+  });
+  test("default expiry adds calendar months, clamping month ends; the year comes from the dates", () => {
+    expect(defaultExpiry("2024-02-29", 24)).toBe("2026-02-28");
+    expect(defaultExpiry("2024-08-31", 6)).toBe("2025-02-28");
+    expect(yearOf("2019-04-01", "2021-04-01")).toBe(2019);
+    expect(yearOf(null, "2021-04-01")).toBe(2021);
+    expect(yearOf(null, null)).toBeNull();
+  });
+  test("CORE_BOX_EXPIRY_MONTHS defaults to 24 and a bad value stops the server naming it", () => {
+    expect(loadEnv({}).CORE_BOX_EXPIRY_MONTHS).toBe(24);
+    expect(loadEnv({ CORE_BOX_EXPIRY_MONTHS: "36" }).CORE_BOX_EXPIRY_MONTHS).toBe(36);
+    expect(() => loadEnv({ CORE_BOX_EXPIRY_MONTHS: "0" })).toThrow(ConfigError);
+    expect(() => loadEnv({ CORE_BOX_EXPIRY_MONTHS: "two years" })).toThrow(/CORE_BOX_EXPIRY_MONTHS/);
+  });
+  test("list defaults: page size 25, newest submission first; All and blank mean no filter", () => {
+    expect(coreBoxListInput.parse({ complete: "All", island: "", keep_or_dump: "all" })).toMatchObject({
+      page: 1,
+      page_size: 25,
+      sort_by: "report_submission_date",
+      sort_dir: "desc",
+      complete: undefined,
+      island: undefined,
+    });
+    expect(canonicalIsland("Lānaʻi")).toBe("Lanai");
+    expect(canonicalIsland("Niihau")).toBe("Niihau");
+  });
+});
+
+describe("spreadsheet cells", () => {
+  const date = (v: Parameters<typeof parseDateCell>[0]) => parseDateCell(v, "storage date");
+  test("dates as ISO, US text, month names, serial numbers and xlsx dates", () => {
+    expect(date("2024-03-05")).toEqual({ ok: true, value: "2024-03-05" });
+    expect(date("3/5/2024")).toEqual({ ok: true, value: "2024-03-05" });
+    expect(date("03-05-24")).toEqual({ ok: true, value: "2024-03-05" });
+    expect(date("12/31/99")).toEqual({ ok: true, value: "1999-12-31" });
+    expect(date("Mar 5, 2024")).toEqual({ ok: true, value: "2024-03-05" });
+    expect(date(45356)).toEqual({ ok: true, value: "2024-03-05" });
+    expect(date("45356")).toEqual({ ok: true, value: "2024-03-05" });
+    expect(date(new Date(Date.UTC(2024, 2, 5)))).toEqual({ ok: true, value: "2024-03-05" });
+    expect(date("  ")).toEqual({ ok: true, value: null });
+  });
+  test("impossible and ambiguous dates are refused with the column named", () => {
+    expect(date("2/29/2023")).toEqual({
+      ok: false,
+      error: 'storage date "2/29/2023" is not a real calendar date.',
+    });
+    expect(date("2026-02-30").ok).toBe(false);
+    expect(date(2024)).toEqual({ ok: false, error: 'storage date "2024" is not a date.' });
+    expect(date("soon")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("is not a date (use YYYY-MM-DD"),
+    });
+  });
+  test("Yes/No and Keep/Dump/Save with blanks defaulting", () => {
+    expect(parseCompleteCell("Y")).toEqual({ ok: true, value: "Yes" });
+    expect(parseCompleteCell(null)).toEqual({ ok: true, value: "No" });
+    expect(parseCompleteCell(true)).toEqual({ ok: true, value: "Yes" });
+    expect(parseCompleteCell("perhaps").ok).toBe(false);
+    expect(parseDispositionCell(" DUMP ")).toEqual({ ok: true, value: "Dump" });
+    expect(parseDispositionCell("")).toEqual({ ok: true, value: "Keep" });
+    expect(parseDispositionCell("Burn").ok).toBe(false);
+  });
+});
+
+describe("CSV", () => {
+  test("quotes, commas, newlines and Unicode survive a round trip; formulas are defused and restored", () => {
+    const rows = [["a,b", 'say "hi"', "one\ntwo", "Kīhei 🌺", "=1+1", "-5", "plain"]];
+    const text = toCsv(rows);
+    expect(text).toContain("'=1+1");
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(parseCsv(text)).toEqual(rows);
+    expect(defuse("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(undefuse("'Kailua")).toBe("'Kailua");
+  });
+  test("Excel's semicolon CSV and Windows-1252 files are read", () => {
+    expect(parseCsv("W.O.;Project\r\n1;Hālawa")).toEqual([
+      ["W.O.", "Project"],
+      ["1", "Hālawa"],
+    ]);
+    const cp1252 = new Uint8Array([0x4d, 0x61, 0xf1, 0x61, 0x6e, 0x61]); // "Mañana"
+    expect(decodeText(cp1252)).toBe("Mañana");
+  });
+});
+
+describe("search terms", () => {
+  test("only words with letters or digits count; facets match SQLite's hex(lower())", () => {
+    expect(searchWords("'; DROP TABLE x; --")).toEqual(["DROP", "TABLE", "x;"]);
+    expect(searchWords("-- ;")).toEqual([]);
+    expect(islandFacet("Oahu")).toBe("i6F616875");
+    expect(laterExpiryFacets("2026-11-22")).toBe(
+      'facets : ("eynone" OR "em202612" OR "ey2027" OR "ey2028" OR "ey2029" OR "ey203"* OR "ey204"* OR "ey205"* OR "ey206"* OR "ey207"* OR "ey208"* OR "ey209"* OR "ey21"* OR "ey22"*)',
+    );
+  });
+});
+
+describe("history differences", () => {
+  test("an edit lists only the fields that changed; bookkeeping fields are left out", () => {
+    const before = {
+      work_order: "A-1",
+      project: "Old",
+      keep_or_dump: "Keep",
+      updated_at: "x",
+      updated_by: "a",
+    };
+    const after = {
+      work_order: "A-1",
+      project: "New",
+      keep_or_dump: "Dump",
+      updated_at: "y",
+      updated_by: "b",
+    };
+    expect(changedFields(before, after)).toEqual([
+      { field: "project", before: "Old", after: "New" },
+      { field: "keep_or_dump", before: "Keep", after: "Dump" },
+    ]);
+    expect(changedFields(null, { work_order: "A-1", island: null })).toEqual([
+      { field: "work_order", before: null, after: "A-1" },
+    ]);
+  });
+});
