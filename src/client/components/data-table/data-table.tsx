@@ -1,6 +1,6 @@
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Checkbox, Skeleton } from "@/components/ui/misc";
 import { cn } from "@/lib/utils";
 
@@ -36,6 +36,8 @@ export interface DataTableProps<T> {
   rowClassName?(row: T): string | undefined;
   /** Extra rows above the data (e.g. an inline "new row" editor). */
   before?: ReactNode;
+  /** Render a row differently (e.g. as an inline editor); return null for the normal row. */
+  rowOverride?(row: T): ReactNode | null;
 }
 
 /**
@@ -55,6 +57,7 @@ export function DataTable<T>({
   emptyText,
   rowClassName,
   before,
+  rowOverride,
 }: DataTableProps<T>) {
   const table = useReactTable({
     data: rows ?? [],
@@ -165,6 +168,8 @@ export function DataTable<T>({
           ) : (
             table.getRowModel().rows.map((row) => {
               const id = row.id;
+              const override = rowOverride?.(row.original);
+              if (override) return <Fragment key={id}>{override}</Fragment>;
               const canSelect = selection?.canSelect?.(row.original) ?? true;
               return (
                 <tr
