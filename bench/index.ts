@@ -11,6 +11,7 @@ import { directoryBench } from "./directory";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 import { ocrBench } from "./ocr";
+import { reportsBinderBench } from "./reports-binder";
 import { storageBench } from "./storage";
 import { ticketsBench } from "./tickets";
 import { usersBench } from "./users";
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   tickets: ticketsBench,
   directory: directoryBench,
   "core-boxes": coreBoxesBench,
+  "reports-binder": reportsBinderBench,
 };
 
 if (clientIsStale()) await buildClient();

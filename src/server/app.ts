@@ -6,6 +6,7 @@ import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
 import { projectsRest } from "./domains/projects/rest";
+import { reportsBinderRest } from "./domains/reports-binder/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
       .get("/api/core-boxes/_debug", () => ({ ok: true }))
       .use(authRest(deps))
       .use(usersRest(deps))
+      .use(reportsBinderRest(deps))
       .use(storageRest(deps))
       .use(workOrdersRest(deps))
       .use(projectsRest(deps))

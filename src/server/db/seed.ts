@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import { seedCoreBoxes } from "../domains/core-boxes/seed";
 import { seedDemoDirectory } from "../domains/directory/demo";
 import { seedDemoProjects } from "../domains/projects/seed";
+import { seedReportsBinder } from "../domains/reports-binder/seed";
 import { seedDemoTickets } from "../domains/tickets/demo";
 import { upsertLocalAccount } from "../domains/users/local-accounts";
 import type { Logger } from "../lib/logger";
@@ -55,12 +56,14 @@ async function seedDemoAccounts(
   const directory = await seedDemoDirectory(db);
   // Each domain seeds only into its own empty table.
   const coreBoxes = await seedCoreBoxes(db, { expiryMonths: opts.coreBoxExpiryMonths });
+  const binderRows = await seedReportsBinder(db);
   opts.log.info("demo data seeded", {
     ms: Math.round(performance.now() - started),
     accounts: DEMO_ACCOUNTS.length,
     tickets,
     directory,
     coreBoxes,
+    binderRows,
   });
   return { seeded: true };
 }

@@ -2,6 +2,7 @@ import { coreBoxesRouter } from "../domains/core-boxes/router";
 import { dashboardRouter } from "../domains/dashboard/router";
 import { directoryRouter } from "../domains/directory/router";
 import { projectsRouter } from "../domains/projects/router";
+import { reportsBinderRouter } from "../domains/reports-binder/router";
 import { storageRouter } from "../domains/storage/router";
 import { ticketsRouter } from "../domains/tickets/router";
 import { usersRouter } from "../domains/users/router";
@@ -14,6 +15,7 @@ export const appRouter = router({
   directory: directoryRouter,
   tickets: ticketsRouter,
   users: usersRouter,
+  reportsBinder: reportsBinderRouter,
   storage: storageRouter,
   workOrders: workOrdersRouter,
   projects: projectsRouter,

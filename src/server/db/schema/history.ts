@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Kinds of records that keep a change history. Part 4 adds "binder_row" here and nothing else. */
-export const HISTORY_KINDS = ["core_box"] as const;
+export const HISTORY_KINDS = ["core_box", "reports_binder"] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const CHANGE_ACTIONS = ["create", "update", "delete", "restore", "import"] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];

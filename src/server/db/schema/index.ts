@@ -4,6 +4,7 @@ export * from "./core-boxes";
 export * from "./directory";
 export * from "./history";
 export * from "./projects";
+export * from "./reports-binder";
 export * from "./storage";
 export * from "./tickets";
 export * from "./users";

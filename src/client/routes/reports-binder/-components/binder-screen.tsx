@@ -1,0 +1,252 @@
+import { BINDER_MESSAGES, BINDER_PAGE_SIZES, type BinderRow, type BinderSort } from "@shared/reports-binder";
+import { keepPreviousData } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useConfirm } from "@/components/confirm";
+import { DataTable } from "@/components/data-table/data-table";
+import { Pager } from "@/components/data-table/pager";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api";
+import { trpc } from "@/lib/trpc";
+import { useSearchState } from "@/lib/use-search-state";
+import type { BinderSearch } from "../route";
+import { BinderFilters } from "./binder-filters";
+import { type Draft, EMPTY_DRAFT, RowEditor } from "./row-editor";
+import { useBinderActions } from "./use-binder-actions";
+
+const draftOf = (r: BinderRow): Draft => ({
+  date: r.date,
+  work_order: r.work_order,
+  engineer_initials: r.engineer_initials,
+  billing: r.billing,
+  date_sent: r.date_sent,
+  pdf_file: r.pdf_file,
+});
+
+export function BinderScreen() {
+  const [search, set] = useSearchState<BinderSearch>("/reports-binder");
+  const confirm = useConfirm();
+  const actions = useBinderActions();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<number | "new" | null>(null);
+  const input = {
+    q: search.q ?? "",
+    wo: search.wo ?? "",
+    eng: search.eng ?? "",
+    billing_only: search.billing_only ?? false,
+    date_from: search.date_from,
+    date_to: search.date_to,
+    sort_by: search.sort_by ?? "date",
+    sort_dir: search.sort_dir ?? "desc",
+    page: search.page ?? 1,
+    page_size: search.page_size ?? 25,
+  } as const;
+  const list = trpc.reportsBinder.list.useQuery(input, { placeholderData: keepPreviousData });
+  const health = trpc.reportsBinder.health.useQuery(undefined, { refetchInterval: 60_000 });
+
+  // Escape cancels an edit or a new row even when focus has left the editor.
+  useEffect(() => {
+    if (editing === null) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setEditing(null);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [editing]);
+
+  const askRemove = async (row: BinderRow) => {
+    const ok = await confirm({
+      title: "Confirm removal",
+      description: `Remove ${row.work_order}${row.pdf_file ? ` (${row.pdf_file})` : ""} from the binder? You can undo it from the notice that follows.`,
+      confirmLabel: "Remove",
+      destructive: true,
+    });
+    if (ok) await actions.removeOne(row.id, row.work_order);
+  };
+  const removeSelected = async () => {
+    const ids = [...selected].map(Number);
+    const ok = await confirm({
+      title: "Confirm removal",
+      description: `Remove ${ids.length} selected row(s) from the binder?`,
+      confirmLabel: "Remove",
+      destructive: true,
+    });
+    if (!ok) return;
+    await actions.removeMany(ids);
+    setSelected(new Set());
+  };
+  const exportHref = `/api/reports-binder/export.csv?${new URLSearchParams(
+    Object.entries({ ...input, page: undefined, page_size: undefined }).flatMap(([k, v]) =>
+      v === undefined || v === "" || v === false ? [] : [[k, String(v)]],
+    ),
+  )}`;
+
+  const columns: ColumnDef<BinderRow, unknown>[] = [
+    {
+      id: "date",
+      header: "Date",
+      meta: { sortKey: "date" },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.date || "—"}</span>,
+    },
+    {
+      id: "wo",
+      header: "W.O.",
+      meta: { sortKey: "work_order" },
+      cell: ({ row }) => <span className="font-medium">{row.original.work_order}</span>,
+    },
+    {
+      id: "eng",
+      header: "Initials",
+      meta: { sortKey: "engineer_initials" },
+      cell: ({ row }) => row.original.engineer_initials || "—",
+    },
+    {
+      id: "billing",
+      header: "Billing",
+      meta: { sortKey: "billing" },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.billing || "—"}</span>,
+    },
+    {
+      id: "sent",
+      header: "Date Sent",
+      meta: { sortKey: "date_sent" },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.date_sent || "—"}</span>,
+    },
+    {
+      id: "file",
+      header: "File",
+      cell: ({ row }) => (
+        <span className="text-muted-foreground">
+          {row.original.pdf_file}
+          {row.original.page_label ? ` · p. ${row.original.page_label}` : ""}
+        </span>
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: ({ row }) => (
+        <span className="flex gap-1">
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            aria-label={`Edit ${row.original.work_order}`}
+            onClick={() => setEditing(row.original.id)}
+          >
+            <PencilIcon />
+          </Button>
+          <Button
+            size="icon-sm"
+            variant="ghost"
+            className="text-destructive"
+            aria-label={`Delete ${row.original.work_order}`}
+            onClick={() => void askRemove(row.original)}
+          >
+            <Trash2Icon />
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const clean = (d: Draft) => ({ ...d, work_order: d.work_order.trim() });
+  return (
+    <div className="space-y-4">
+      {health.data && !health.data.ok && (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+        >
+          <TriangleAlertIcon className="size-4 shrink-0" aria-hidden />
+          <span>
+            {BINDER_MESSAGES.unavailable} ({health.data.db_path})
+            {health.data.error ? `: ${health.data.error}` : ""}
+          </span>
+        </div>
+      )}
+      {health.data?.ok && !health.data.db_exists && (
+        <div role="status" className="rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm">
+          {BINDER_MESSAGES.notFound}: it is created with the first row you add.
+        </div>
+      )}
+      <BinderFilters
+        search={search}
+        set={set}
+        onReset={() =>
+          set({
+            q: undefined,
+            wo: undefined,
+            eng: undefined,
+            billing_only: undefined,
+            date_from: undefined,
+            date_to: undefined,
+          })
+        }
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" onClick={() => setEditing("new")} disabled={editing === "new"}>
+          <PlusIcon /> New row
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled={selected.size === 0 || actions.busy}
+          onClick={() => void removeSelected()}
+        >
+          <Trash2Icon /> Delete Selected{selected.size ? ` (${selected.size})` : ""}
+        </Button>
+        <Button size="sm" variant="outline" asChild>
+          <a href={exportHref} download>
+            <DownloadIcon /> Export CSV
+          </a>
+        </Button>
+        <span className="ml-auto text-sm text-muted-foreground" aria-live="polite">
+          {list.data ? `${list.data.total.toLocaleString()} result${list.data.total === 1 ? "" : "s"}` : ""}
+        </span>
+      </div>
+      <div>
+        <DataTable
+          label="Reports binder"
+          columns={columns}
+          rows={list.data?.rows}
+          rowId={(r) => String(r.id)}
+          sort={{ by: input.sort_by, dir: input.sort_dir }}
+          onSortChange={(s) => set({ sort_by: s.by as BinderSort, sort_dir: s.dir })}
+          selection={{ selected, onChange: setSelected }}
+          loading={list.isFetching}
+          error={list.error ? errorMessage(list.error, "Failed to load the binder.") : null}
+          emptyText="No binder rows match these filters."
+          before={
+            editing === "new" ? (
+              <RowEditor
+                selectable
+                initial={EMPTY_DRAFT}
+                busy={actions.busy}
+                onCancel={() => setEditing(null)}
+                onSave={async (d) => (await actions.add(clean(d))) && (setEditing(null), true)}
+              />
+            ) : null
+          }
+          rowOverride={(r) =>
+            editing === r.id ? (
+              <RowEditor
+                selectable
+                initial={draftOf(r)}
+                busy={actions.busy}
+                onCancel={() => setEditing(null)}
+                onSave={async (d) => (await actions.save(r.id, clean(d))) && (setEditing(null), true)}
+              />
+            ) : null
+          }
+        />
+        <Pager
+          page={input.page}
+          pageSize={input.page_size}
+          total={list.data?.total ?? 0}
+          pageSizes={BINDER_PAGE_SIZES}
+          onPageChange={(page) => set({ page })}
+          onPageSizeChange={(page_size) => set({ page_size })}
+        />
+      </div>
+    </div>
+  );
+}

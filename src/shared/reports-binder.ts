@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { flag, isoDate, pageNumber, pageSize, searchText, sortDir, text } from "./common";
+
+/** Spec part 1 §9: 10/25/50/100 per page, default 25; toasts 5 s; default sort date descending. */
+export const BINDER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const BINDER_TOAST_MS = 5000;
+export const BINDER_SORTS = ["date", "work_order", "engineer_initials", "billing", "date_sent"] as const;
+export type BinderSort = (typeof BINDER_SORTS)[number];
+
+export const BINDER_MESSAGES = {
+  woRequired: "Work Order is required.",
+  add: "Failed to add.",
+  save: "Failed to save changes.",
+  remove: "Failed to remove.",
+  bulk: "Bulk delete failed.",
+  undo: "Undo failed.",
+  unavailable: "Reports Binder DB unavailable",
+  notFound: "Database file not found",
+  billingHint: "Billing is usually 5–6 digits.",
+} as const;
+
+/** Work orders like 1234, 1234-56, 1234-56A, 1234-56(A). Upper-cased; letters and digits only otherwise. */
+const workOrder = z
+  .string({ error: "Work Order is required." })
+  .trim()
+  .toUpperCase()
+  .min(1, BINDER_MESSAGES.woRequired)
+  .max(32, "Work Order must be 32 characters or fewer.")
+  .regex(/^[0-9A-Z][0-9A-Z()./ -]*$/, "Work Order may contain only letters, digits, -, (, ), . and /.");
+
+/** Initials in the colon form: GS, GS:AT, GS:AT:TT (2–4 letters each). */
+export const INITIALS_PATTERN = /^[A-Z]{1,4}(:[A-Z]{1,4})*$/;
+const initials = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .max(40, "Initials must be 40 characters or fewer.")
+  .refine(
+    (s) => s === "" || INITIALS_PATTERN.test(s),
+    "Initials must look like GS:AT:TT (letters separated by colons).",
+  );
+
+const billing = z
+  .string()
+  .trim()
+  .max(12, "Billing must be 12 digits or fewer.")
+  .refine((s) => s === "" || /^\d+$/.test(s), "Billing accepts digits only.");
+
+const optionalDate = z.union([z.literal(""), isoDate]).optional();
+
+export const binderFields = {
+  pdf_file: text(255).optional(),
+  date: optionalDate,
+  work_order: workOrder,
+  engineer_initials: initials.optional(),
+  billing: billing.optional(),
+  date_sent: optionalDate,
+  page_label: text(64).optional(),
+};
+export const binderCreateInput = z.object(binderFields);
+export const binderUpdateInput = z.object(binderFields).partial();
+export type BinderCreate = z.infer<typeof binderCreateInput>;
+export type BinderUpdate = z.infer<typeof binderUpdateInput>;
+
+export const binderListInput = z
+  .object({
+    q: searchText.default(""),
+    wo: searchText.transform((s) => s.toUpperCase()).default(""),
+    eng: searchText.transform((s) => s.toUpperCase()).default(""),
+    billing_only: flag.default(false),
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+    sort_by: z
+      .enum(BINDER_SORTS, { error: `sort_by must be one of ${BINDER_SORTS.join(", ")}` })
+      .default("date"),
+    sort_dir: sortDir.default("desc"),
+    page: pageNumber.default(1),
+    page_size: pageSize(BINDER_PAGE_SIZES, 25),
+  })
+  .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
+    message: "date_from must be on or before date_to",
+    path: ["date_from"],
+  });
+export type BinderListInput = z.input<typeof binderListInput>;
+
+export const binderBulkDeleteInput = z.object({
+  ids: z
+    .array(z.number({ error: "ids must be numbers" }).int().positive())
+    .min(1, "Select at least one row.")
+    .max(1000, "Delete at most 1000 rows at a time."),
+});
+
+export interface BinderRow {
+  id: number;
+  pdf_file: string;
+  date: string;
+  work_order: string;
+  engineer_initials: string;
+  billing: string;
+  date_sent: string;
+  page_label: string;
+}
+
+export interface BinderHealth {
+  ok: boolean;
+  db_exists: boolean;
+  /** The logical database name, never a file-system path. */
+  db_path: string;
+  error: string | null;
+}
+
+/** Billing of unusual length: the UI warns, the server accepts. */
+export const billingLooksOdd = (billing: string) =>
+  billing !== "" && (billing.length < 5 || billing.length > 6);
