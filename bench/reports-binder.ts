@@ -11,7 +11,6 @@ import { binderListInput } from "../src/shared/reports-binder";
 import { type Figure, timeIt } from "./lib";
 
 const ROWS = 500_000;
-const EXPORT_ROWS = 100_000;
 
 /** Bulk-load with the search triggers dropped, then rebuild the trigram index once (as a restore would). */
 async function load(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
@@ -83,7 +82,14 @@ export async function reportsBinderBench(): Promise<Figure[]> {
     const seconds = big.seconds;
     return [
       {
-        name: `binder list over ${ROWS.toLocaleString()} rows p95 (filters × sorts × search mix)`,
+        name: `binder list over ${ROWS.toLocaleString()} rows p95 (filters × sorts, no free-text search)`,
+        value: filtersOnly.p95,
+        unit: "ms",
+        target: 20,
+        better: "lower",
+      },
+      {
+        name: `binder list over ${ROWS.toLocaleString()} rows p95 (mix incl. broad free-text search)`,
         value: list.p95,
         unit: "ms",
         target: 20,

@@ -112,3 +112,20 @@ export interface BinderHealth {
 /** Billing of unusual length: the UI warns, the server accepts. */
 export const billingLooksOdd = (billing: string) =>
   billing !== "" && (billing.length < 5 || billing.length > 6);
+
+export const BINDER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const BINDER_IMPORT_MAX_ROWS = 50_000;
+export const binderImportInput = z.object({
+  file: z.instanceof(Blob, { error: "Choose a CSV or .xlsx file to import." }),
+  dry_run: flag.optional(),
+});
+
+export interface BinderImportResult {
+  ok: boolean;
+  dry_run: boolean;
+  rows: number;
+  valid: number;
+  imported: number;
+  rejected: { row: number; work_order: string; errors: string[] }[];
+  message: string;
+}

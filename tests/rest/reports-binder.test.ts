@@ -224,3 +224,55 @@ describe("CSV export", () => {
     expect(rows.find((r) => r.work_order === "7000-02")?.pdf_file).toBe('\'=HYPERLINK("x")');
   });
 });
+
+describe("import from the firm's binder spreadsheet", () => {
+  const upload = (csv: string, dryRun: boolean) => {
+    const form = new FormData();
+    form.set("file", new File([csv], "binder.csv", { type: "text/csv" }));
+    return t.request(`/api/reports-binder/import${dryRun ? "?dry_run=1" : ""}`, {
+      method: "POST",
+      body: form,
+      cookie,
+    });
+  };
+  const good =
+    "Page #,Date,Date Sent,Work Order #,Engineer's Initials,Billing\r\n12,3/4/2021,44265,8100-01,gs:at,12345\r\n13,2021-03-05,,8100-02(A),TT,\r\n";
+  test("a dry run previews without writing; the import writes every row with serial and text dates", async () => {
+    const dry = (await (await upload(good, true)).json()) as { ok: boolean; valid: number; imported: number };
+    expect(dry).toMatchObject({ ok: true, valid: 2, imported: 0 });
+    expect(((await (await get("/api/reports-binder?wo=8100")).json()) as { total: number }).total).toBe(0);
+    const real = (await (await upload(good, false)).json()) as { imported: number };
+    expect(real.imported).toBe(2);
+    const list = (await (
+      await get("/api/reports-binder?wo=8100&sort_by=work_order&sort_dir=asc")
+    ).json()) as { rows: Record<string, string>[] };
+    expect(list.rows[0]).toMatchObject({
+      work_order: "8100-01",
+      engineer_initials: "GS:AT",
+      date: "2021-03-04",
+      date_sent: "2021-03-10",
+      page_label: "12",
+    });
+  });
+  test("one bad row refuses the whole file (422) and the dry run names every bad row and why", async () => {
+    const bad = `${good}14,2021-02-30,,8100-03,TT,12a\r\n15,,,,AB,1\r\n`.replace(/8100-0([12])/g, "8200-0$1");
+    const dry = (await (await upload(bad, true)).json()) as {
+      ok: boolean;
+      rejected: { row: number; errors: string[] }[];
+    };
+    expect(dry.ok).toBe(false);
+    expect(dry.rejected.map((r) => r.row)).toEqual([4, 5]);
+    expect(dry.rejected[0]!.errors.join(" ")).toMatch(
+      /not a real calendar date.*|Billing accepts digits only/,
+    );
+    expect(dry.rejected[1]!.errors.join(" ")).toMatch(/Work Order is required/);
+    const real = await upload(bad, false);
+    expect(real.status).toBe(422);
+    expect(((await (await get("/api/reports-binder?wo=8200")).json()) as { total: number }).total).toBe(0);
+  });
+  test("a file without the Work Order # header is a 400 naming the expected headers", async () => {
+    const res = await upload("a,b\r\n1,2\r\n", true);
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatch(/Work Order #/);
+  });
+});

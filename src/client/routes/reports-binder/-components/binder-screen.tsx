@@ -12,6 +12,7 @@ import { trpc } from "@/lib/trpc";
 import { useSearchState } from "@/lib/use-search-state";
 import type { BinderSearch } from "../route";
 import { BinderFilters } from "./binder-filters";
+import { ImportButton } from "./import-dialog";
 import { type Draft, EMPTY_DRAFT, RowEditor } from "./row-editor";
 import { useBinderActions } from "./use-binder-actions";
 
@@ -28,6 +29,7 @@ export function BinderScreen() {
   const [search, set] = useSearchState<BinderSearch>("/reports-binder");
   const confirm = useConfirm();
   const actions = useBinderActions();
+  const utils = trpc.useUtils();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const input = {
@@ -148,6 +150,11 @@ export function BinderScreen() {
     },
   ];
 
+  /** Close the editor after a successful save; keep it open (with the typed values) after a failure. */
+  const closeIf = (saved: boolean) => {
+    if (saved) setEditing(null);
+    return saved;
+  };
   const clean = (d: Draft) => ({ ...d, work_order: d.work_order.trim() });
   return (
     <div className="space-y-4">
@@ -199,6 +206,7 @@ export function BinderScreen() {
             <DownloadIcon /> Export CSV
           </a>
         </Button>
+        <ImportButton onImported={() => void utils.reportsBinder.invalidate()} />
         <span className="ml-auto text-sm text-muted-foreground" aria-live="polite">
           {list.data ? `${list.data.total.toLocaleString()} result${list.data.total === 1 ? "" : "s"}` : ""}
         </span>
@@ -222,7 +230,7 @@ export function BinderScreen() {
                 initial={EMPTY_DRAFT}
                 busy={actions.busy}
                 onCancel={() => setEditing(null)}
-                onSave={async (d) => (await actions.add(clean(d))) && (setEditing(null), true)}
+                onSave={async (d) => closeIf(await actions.add(clean(d)))}
               />
             ) : null
           }
@@ -233,7 +241,7 @@ export function BinderScreen() {
                 initial={draftOf(r)}
                 busy={actions.busy}
                 onCancel={() => setEditing(null)}
-                onSave={async (d) => (await actions.save(r.id, clean(d))) && (setEditing(null), true)}
+                onSave={async (d) => closeIf(await actions.save(r.id, clean(d)))}
               />
             ) : null
           }
