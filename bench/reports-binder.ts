@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { applyExtras } from "../src/server/db/extras";
-import { applyMigrations } from "../src/server/db/migrate";
+import { applyMigrations, refreshPlannerStats } from "../src/server/db/migrate";
 import { binderCsv } from "../src/server/domains/reports-binder/export";
 import { listBinder } from "../src/server/domains/reports-binder/queries";
 import { binderListInput } from "../src/shared/reports-binder";
@@ -38,6 +38,8 @@ async function load(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
     ),
   );
   await applyExtras(db);
+  // What a server start does after a bulk restore: refresh the planner's statistics.
+  await refreshPlannerStats(db);
 }
 
 export async function reportsBinderBench(): Promise<Figure[]> {

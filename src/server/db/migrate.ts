@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Db } from "./client";
 import { applyExtras } from "./extras";
@@ -12,4 +13,15 @@ export const MIGRATIONS_DIR = resolve(import.meta.dir, "../../../drizzle");
 export async function applyMigrations(db: Db) {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   await applyExtras(db);
+  await refreshPlannerStats(db);
+}
+
+/**
+ * Give SQLite's planner row-count statistics (sqlite_stat1) so it can tell a filter that keeps ten rows from
+ * one that keeps half the table. `analysis_limit` bounds the work to a sample per index (milliseconds even on
+ * large tables); `optimize` only re-analyses tables whose size changed a lot since the last run.
+ */
+export async function refreshPlannerStats(db: Db) {
+  await db.run(sql.raw("PRAGMA analysis_limit=1000"));
+  await db.run(sql.raw("PRAGMA optimize=0x10002"));
 }

@@ -16,7 +16,7 @@ const service = (ctx: Context & { user: NonNullable<Context["user"]> }) =>
   createBinderService({ db: ctx.deps.db, user: ctx.user.email });
 const id = z.number({ error: "id must be a number" }).int().positive();
 
-/** The reports binder: every signed-in staff member reads and edits it (docs/decisions/0006). */
+/** The reports binder: every signed-in staff member reads and edits it (docs/decisions/0019-reports-binder.md). */
 export const reportsBinderRouter = router({
   health: authedProcedure.query(({ ctx }) => binderHealth(ctx.deps.db)),
   list: authedProcedure.input(binderListInput).query(({ ctx, input }) => listBinder(ctx.deps.db, input)),
