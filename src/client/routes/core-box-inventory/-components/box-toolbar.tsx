@@ -6,6 +6,7 @@ import { errorMessage } from "@/lib/api";
 import { onAuthedDownload } from "@/lib/download";
 import { BoxImport } from "./box-import";
 import { exportHref, plural } from "./box-model";
+import { HISTORY_DRAWER_ID } from "./history-drawer";
 
 /** The header's Show/Hide History, Export CSV (every box matching the filters) and Import. */
 export function HeaderActions({
@@ -21,7 +22,12 @@ export function HeaderActions({
 }) {
   return (
     <>
-      <Button variant="outline" aria-pressed={historyOpen} onClick={onToggleHistory}>
+      <Button
+        variant="outline"
+        aria-expanded={historyOpen}
+        aria-controls={historyOpen ? HISTORY_DRAWER_ID : undefined}
+        onClick={onToggleHistory}
+      >
         <HistoryIcon /> {historyOpen ? "Hide History" : "Show History"}
       </Button>
       <Button variant="outline" asChild>

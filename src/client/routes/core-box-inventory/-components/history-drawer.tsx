@@ -9,6 +9,7 @@ import { formatDateTime } from "@/lib/format";
 import { type RouterOutputs, trpc } from "@/lib/trpc";
 import { actionLabel, changeLines, dispositionBeforeDump } from "./history-format";
 
+export const HISTORY_DRAWER_ID = "core-box-history";
 export type Change = RouterOutputs["coreBoxes"]["changes"]["changes"][number];
 
 const ACTION_STYLE: Record<Change["action"], "secondary" | "destructive" | "success" | "outline"> = {
@@ -42,6 +43,7 @@ export function HistoryDrawer({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} modal={false}>
       <SheetContent
+        id={HISTORY_DRAWER_ID}
         side="right"
         className="w-[30rem] border-l shadow-2xl"
         onInteractOutside={(e) => e.preventDefault()}

@@ -34,17 +34,27 @@ export function useBoxActions() {
     return message;
   };
 
-  /** Restore delete records; `after` runs on the restored box (Mark Dumped & Remove puts the disposition back). */
+  /**
+   * Restore delete records; `after` runs on each restored box (Mark Dumped & Remove puts the disposition back).
+   * One refusal (say its work order was taken meanwhile) does not stop the others.
+   */
   const undo = (changeIds: number[], label: string, after?: (box: CoreBox) => Promise<void>) => async () => {
-    try {
-      for (const change_id of changeIds) {
+    const failures: string[] = [];
+    for (const change_id of changeIds) {
+      try {
         const { box } = await restore.mutateAsync({ change_id });
         await after?.(box);
+      } catch (err) {
+        failures.push(errorMessage(err, M.undoFailed));
       }
-      toast.success(`Restored ${label}.`, ms);
-    } catch (err) {
-      fail(err, M.undoFailed);
     }
+    if (failures.length === 0) toast.success(`Restored ${label}.`, ms);
+    else if (failures.length === changeIds.length) toast.error(failures.join(" "), ms);
+    else
+      toast.warning(`Restored ${changeIds.length - failures.length} of ${changeIds.length}.`, {
+        ...ms,
+        description: failures.join(" "),
+      });
     refresh();
   };
 
@@ -106,7 +116,9 @@ export function useBoxActions() {
           }
         };
         toast.success(
-          `Marked ${box.work_order} Dump and removed it.`,
+          previous === "Dump"
+            ? `Removed ${box.work_order}.`
+            : `Marked ${box.work_order} Dump and removed it.`,
           undoAction(undo([change_id], box.work_order, putBack)),
         );
       } catch (err) {
@@ -122,7 +134,7 @@ export function useBoxActions() {
         const skippedText = skipped.length ? ` Skipped ${plural(skipped.length, "box", "boxes")}.` : "";
         const message = `Removed ${plural(removed.length, "box", "boxes")}.${skippedText}`;
         const lines = skippedLines(skipped);
-        const opts = { description: lines.length ? lines.join("\n") : undefined };
+        const opts = { description: lines.length ? lines.join(" ") : undefined };
         if (removed.length) {
           const label =
             removed.length === 1 ? removed[0]!.work_order : plural(removed.length, "box", "boxes");
