@@ -96,22 +96,25 @@ export function BoxScreen() {
   const deleteSelected = async () => {
     const notDump = selectedRows.filter((r) => r.keep_or_dump !== "Dump");
     const dump = selectedRows.length - notDump.length;
-    const ok = await confirm({
-      title: "Confirm removal",
-      description: (
-        <>
-          <p>Remove {plural(dump, "box", "boxes")} marked Dump from storage?</p>
-          {notDump.length > 0 && (
-            <p className="mt-2">
-              Only boxes marked Dump can be removed, so {plural(notDump.length, "box", "boxes")} will be
-              skipped: {notDump.map((r) => `${r.work_order} (${r.keep_or_dump})`).join(", ")}.
-            </p>
-          )}
-        </>
-      ),
-      confirmLabel: "Remove",
-      destructive: true,
-    });
+    // Nothing would be removed: no question to ask, the server's answer says why each was skipped.
+    const ok =
+      dump === 0 ||
+      (await confirm({
+        title: "Confirm removal",
+        description: (
+          <>
+            <p>Remove {plural(dump, "box", "boxes")} marked Dump from storage?</p>
+            {notDump.length > 0 && (
+              <p className="mt-2">
+                Only boxes marked Dump can be removed, so {plural(notDump.length, "box", "boxes")} will be
+                skipped: {notDump.map((r) => `${r.work_order} (${r.keep_or_dump})`).join(", ")}.
+              </p>
+            )}
+          </>
+        ),
+        confirmLabel: "Remove",
+        destructive: true,
+      }));
     if (!ok) return;
     const lines = await actions.removeSelected(selectedRows.map((r) => r.id));
     if (lines) {
