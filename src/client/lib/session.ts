@@ -18,6 +18,11 @@ export function setTokenGetter(getter: (() => Promise<string | null>) | null) {
   tokenGetter = getter;
 }
 
+/** True in Entra mode: the server knows the caller by a bearer token only, so a plain link is not signed in. */
+export function usesBearerToken() {
+  return tokenGetter !== null;
+}
+
 export async function authHeaders(): Promise<Record<string, string>> {
   const headers: Record<string, string> = { "X-User": actingUser };
   const token = tokenGetter ? await tokenGetter().catch(() => null) : null;

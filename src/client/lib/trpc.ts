@@ -1,9 +1,12 @@
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../server/trpc/root";
 import { authHeaders } from "./session";
 
 export const trpc = createTRPCReact<AppRouter>();
+/** What each procedure answers, e.g. `RouterOutputs["coreBoxes"]["changes"]`. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createTrpcClient() {
   return trpc.createClient({

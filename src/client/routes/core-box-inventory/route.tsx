@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Screen } from "@/components/screen";
+import { boxSearch } from "./-components/box-model";
+import { BoxScreen } from "./-components/box-screen";
 
+/** Core Inventory: filters, sort and page live in the URL (bad values fall back to the defaults). */
 export const Route = createFileRoute("/core-box-inventory")({
-  component: () => <Screen path="/core-box-inventory" />,
+  validateSearch: boxSearch,
+  component: BoxScreen,
 });
