@@ -1,4 +1,5 @@
 import { RotateCcwIcon } from "lucide-react";
+import { useId } from "react";
 import { DateRange } from "@/components/date-range";
 import { SearchBox } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
@@ -16,6 +17,7 @@ export function BinderFilters({
   set(p: Partial<BinderSearch>): void;
   onReset(): void;
 }) {
+  const billingId = useId();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <SearchBox
@@ -38,14 +40,14 @@ export function BinderFilters({
         value={search.eng ?? ""}
         onChange={(e) => set({ eng: e.target.value.toUpperCase() })}
       />
-      <label className="flex items-center gap-2 text-sm">
+      <div className="flex items-center gap-2 text-sm">
         <Checkbox
+          id={billingId}
           checked={!!search.billing_only}
           onCheckedChange={(v) => set({ billing_only: v === true ? true : undefined })}
-          aria-label="Has billing"
         />
-        Has billing
-      </label>
+        <label htmlFor={billingId}>Has billing</label>
+      </div>
       <DateRange
         from={search.date_from}
         to={search.date_to}
