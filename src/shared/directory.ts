@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddress, text } from "./common";
+import { compareText, fold, naturalKey } from "./text-keys";
 
 /** Where a person in the directory comes from: the organisation's staff list or the signed-in person's contacts. */
 export const CONTACT_SOURCES = ["directory", "contact"] as const;
@@ -88,12 +89,6 @@ export const DEFAULT_SORT: DirectorySort = { by: "name", dir: "asc" };
 const haystacks = new WeakMap<Contact, string>();
 const sortKeys = new WeakMap<Contact, Partial<Record<ColumnKey, string>>>();
 
-/** Lower-case without accents, so "anela" finds "Ánela". Plain ASCII (most text) skips the Unicode work. */
-const fold = (s: string) => {
-  const lower = s.toLowerCase();
-  return /[^\u0000-\u007f]/.test(lower) ? lower.normalize("NFD").replace(/\p{M}/gu, "") : lower;
-};
-
 function haystack(c: Contact): string {
   let h = haystacks.get(c);
   if (h === undefined) {
@@ -117,14 +112,13 @@ function sortKey(c: Contact, key: ColumnKey): string {
   }
   let k = keys[key];
   if (k === undefined) {
-    k = fold(cellText(c, key).trim());
-    if (/\d/.test(k)) k = k.replace(/\d+/g, (d) => d.padStart(12, "0"));
+    k = naturalKey(cellText(c, key));
     keys[key] = k;
   }
   return k;
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const cmp = compareText;
 
 /**
  * The screen's search and sort, in the browser, over everything loaded. Every word typed must appear in some
