@@ -1,0 +1,89 @@
+import { UploadIcon } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { cn } from "@/lib/utils";
+
+/** The spec's rule for both PDF queues: the name ends in .pdf, any case. */
+export const isPdfName = (file: { name: string }) => /\.pdf$/i.test(file.name);
+
+/**
+ * A drop zone that is also a button (click, Enter or Space opens the file chooser). Files that `accept` refuses
+ * are dropped silently, as the spec asks; the accepted ones go to `onFiles` (nothing is called when none remain).
+ */
+export function DropZone({
+  onFiles,
+  accept = () => true,
+  acceptAttr,
+  multiple = true,
+  disabled,
+  title,
+  hint,
+  className,
+}: {
+  onFiles(files: File[]): void;
+  accept?(file: File): boolean;
+  /** The chooser's `accept` attribute, e.g. ".pdf,application/pdf". */
+  acceptAttr?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  title: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const take = (list: FileList | null | undefined) => {
+    const files = [...(list ?? [])].filter(accept);
+    if (files.length) onFiles(multiple ? files : files.slice(0, 1));
+  };
+  return (
+    <>
+      <button
+        type="button"
+        disabled={disabled}
+        data-testid="drop-zone"
+        data-over={over || undefined}
+        className={cn(
+          "flex w-full cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed p-6 text-center text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50",
+          over ? "border-primary bg-primary/5" : "border-border hover:bg-muted/40",
+          className,
+        )}
+        onClick={() => input.current?.click()}
+        onDragEnter={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          e.dataTransfer.dropEffect = "copy";
+          setOver(true);
+        }}
+        onDragLeave={(e) => {
+          // Leaving for a child of the zone is not leaving the zone.
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+        }}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          if (!disabled) take(e.dataTransfer.files);
+        }}
+      >
+        <UploadIcon className="size-8 text-muted-foreground" aria-hidden />
+        <span className="font-medium">{title}</span>
+        {hint && <span className="text-muted-foreground">{hint}</span>}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple={multiple}
+        accept={acceptAttr}
+        aria-label="Choose files"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          take(e.target.files);
+          e.target.value = "";
+        }}
+      />
+    </>
+  );
+}
