@@ -5,6 +5,15 @@ import { type ReactNode, useState } from "react";
 import { previewKind } from "@/lib/file-links";
 import { cn } from "@/lib/utils";
 
+/**
+ * For the dialog or pane around a preview (`onOpenAutoFocus`): focus the pane itself, not the frame. Keyboard
+ * focus inside a PDF frame belongs to the browser's viewer, and Escape would no longer reach the dialog.
+ */
+export function keepFocusOnPane(e: Event) {
+  e.preventDefault();
+  (e.currentTarget as HTMLElement | null)?.focus();
+}
+
 export const NO_PREVIEW_URL = "No preview available for this file.";
 
 const defaultFallback = (ext: string) =>

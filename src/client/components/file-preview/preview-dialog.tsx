@@ -2,7 +2,7 @@ import { DownloadIcon, ExternalLinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
-import { FilePreview } from "./file-preview";
+import { FilePreview, keepFocusOnPane } from "./file-preview";
 
 export interface PreviewFile {
   name: string;
@@ -23,7 +23,10 @@ export function PreviewDialog({
 }) {
   return (
     <Dialog open={!!file} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="flex h-[85vh] max-w-5xl flex-col gap-3 p-4 sm:p-5">
+      <DialogContent
+        className="flex h-[85vh] max-w-5xl flex-col gap-3 p-4 outline-none sm:p-5"
+        onOpenAutoFocus={keepFocusOnPane}
+      >
         <div className="min-w-0 pr-8">
           <DialogTitle className="truncate text-base leading-normal">{file?.name}</DialogTitle>
           <DialogDescription className="truncate text-xs">{file?.detail ?? "Preview"}</DialogDescription>
