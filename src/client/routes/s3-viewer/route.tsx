@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Screen } from "@/components/screen";
+import { viewerSearch } from "./-components/viewer-model";
+import { ViewerScreen } from "./-components/viewer-screen";
 
-export const Route = createFileRoute("/s3-viewer")({
-  component: () => <Screen path="/s3-viewer" />,
-});
+/** S3 Browser: every signed-in person; search, filters, sort and page live in the URL. */
+export const Route = createFileRoute("/s3-viewer")({ validateSearch: viewerSearch, component: ViewerScreen });
