@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Screen } from "@/components/screen";
+import { adminSearch } from "./-components/admin-model";
+import { AdminScreen } from "./-components/admin-screen";
 
-export const Route = createFileRoute("/s3-admin")({
-  component: () => <Screen path="/s3-admin" />,
-});
+/** S3 Uploader: Admins and Owners (the server enforces every write); search and sort live in the URL. */
+export const Route = createFileRoute("/s3-admin")({ validateSearch: adminSearch, component: AdminScreen });
