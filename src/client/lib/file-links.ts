@@ -21,9 +21,19 @@ export function absoluteUrl(url: string, origin: string = globalThis.location?.o
   return new URL(url, origin).href;
 }
 
-/** Open up to `cap` links in new tabs (the spec's open-many cap is 10); returns how many were opened. */
-export function openMany(urls: readonly string[], cap = OPEN_MANY_CAP): number {
+/**
+ * Open up to `cap` links in new tabs (the spec's open-many cap is 10). Browsers allow one new tab per click unless
+ * pop-ups are allowed for the site, so this reports how many actually opened. The opener link is cut by hand:
+ * with the "noopener" feature window.open returns null and blocked tabs could not be told apart.
+ */
+export function openMany(urls: readonly string[], cap = OPEN_MANY_CAP): { asked: number; opened: number } {
   const some = urls.filter(Boolean).slice(0, cap);
-  for (const url of some) window.open(url, "_blank", "noopener,noreferrer");
-  return some.length;
+  let opened = 0;
+  for (const url of some) {
+    const tab = window.open(url, "_blank");
+    if (!tab) continue;
+    tab.opener = null;
+    opened++;
+  }
+  return { asked: some.length, opened };
 }

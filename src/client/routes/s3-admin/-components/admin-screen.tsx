@@ -82,7 +82,7 @@ export function AdminScreen() {
   const count = !list.data
     ? ""
     : v.q
-      ? `${filtered.length.toLocaleString()} of ${STORAGE_TEXTS.fileCount(rows.length)}`
+      ? `${filtered.length} of ${STORAGE_TEXTS.fileCount(rows.length)}`
       : STORAGE_TEXTS.fileCount(rows.length);
 
   return (

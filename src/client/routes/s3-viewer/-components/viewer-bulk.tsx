@@ -69,7 +69,12 @@ export function ViewerBulk({
         title={`Opens at most ${OPEN_MANY_CAP} files in new tabs`}
         onClick={() => {
           if (!urls.length) return noUrls();
-          openMany(urls);
+          const { asked, opened } = openMany(urls);
+          if (opened < asked)
+            toast.warning(`The browser blocked ${asked - opened} of ${asked} tabs.`, {
+              description: "Allow pop-ups for this site to open several files at once.",
+              duration: 6000,
+            });
         }}
       >
         <ExternalLinkIcon /> Open{urls.length > OPEN_MANY_CAP ? ` (first ${OPEN_MANY_CAP})` : ""}
