@@ -150,7 +150,14 @@ describe("S3 Uploader", () => {
     const history = drawer.getByRole("list", { name: "Recent activity" });
     await history.waitFor();
     const text = (await history.textContent()) ?? "";
-    for (const part of ["Uploaded", "lab-data.pdf", "Moved", "Deleted", "archive/site-report-final.pdf", "e2e_db"])
+    for (const part of [
+      "Uploaded",
+      "lab-data.pdf",
+      "Moved",
+      "Deleted",
+      "archive/site-report-final.pdf",
+      "e2e_db",
+    ])
       expect(text).toContain(part);
     expect(text).toContain(`by ${DEMO.admin}`);
     await page.getByRole("button", { name: "Hide History" }).click();
@@ -168,9 +175,9 @@ describe("S3 Uploader", () => {
     expect(await target.inputValue()).not.toBe("");
 
     await target.selectOption({ label: "New folder/database…" });
-    await page.getByLabel("Choose files").setInputFiles([
-      { name: "orphan.pdf", mimeType: "application/pdf", buffer: pdf("orphan") },
-    ]);
+    await page
+      .getByLabel("Choose files")
+      .setInputFiles([{ name: "orphan.pdf", mimeType: "application/pdf", buffer: pdf("orphan") }]);
     await page.locator('li[data-status="error"]').getByText("Pick a target DB first").waitFor();
     await page.getByText("Pick a target DB first").first().waitFor();
 
