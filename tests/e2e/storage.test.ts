@@ -160,33 +160,56 @@ describe("S3 Uploader", () => {
     ])
       expect(text).toContain(part);
     expect(text).toContain(`by ${DEMO.admin}`);
-    await page.getByRole("button", { name: "Hide History" }).click();
+    // The toggle says what it does next; Escape closes the drawer.
+    await page.getByRole("button", { name: "Hide History" }).waitFor();
+    await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Show History" }).waitFor();
     await page.context().close();
   });
 
-  test("no target DB: the item fails with 'Pick a target DB first'; bulk delete asks first", async () => {
+  test("drag-and-drop and keyboard; no target DB gives 'Pick a target DB first'; bulk delete asks first", async () => {
     await putObject("bulk_db/one.pdf", pdf("one"), "application/pdf");
     await putObject("bulk_db/two.pdf", pdf("two"), "application/pdf");
     const page = await env.newPage(DEMO.owner);
     await page.goto("/s3-admin");
+    const group = page.getByRole("region", { name: "Folder bulk_db" });
+    await group.waitFor();
     const target = page.getByLabel("Target DB");
-    await page.getByRole("region", { name: "Folder bulk_db" }).waitFor();
-    expect(await target.inputValue()).not.toBe("");
+    await target.selectOption("bulk_db");
 
+    // Dropped files: the PDF (any case) is queued, the image is ignored without a word.
+    const transfer = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "dropped.PDF", { type: "application/pdf" }));
+      dt.items.add(new File(["not a pdf"], "photo.png", { type: "image/png" }));
+      return dt;
+    }, pdf("dropped").toString("latin1"));
+    await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer: transfer });
+    const queue = page.getByRole("list", { name: "Upload queue" });
+    await queue.locator('li[data-status="done"]').waitFor();
+    expect(await queue.getByRole("listitem").count()).toBe(1);
+    await group.getByRole("button", { name: "Preview dropped.PDF" }).waitFor();
+
+    // The drop zone is a button: Enter opens the file chooser. With no Target DB the file fails at once.
     await target.selectOption({ label: "New folder/database…" });
-    await page
-      .getByLabel("Choose files")
-      .setInputFiles([{ name: "orphan.pdf", mimeType: "application/pdf", buffer: pdf("orphan") }]);
-    await page.locator('li[data-status="error"]').getByText("Pick a target DB first").waitFor();
+    const choosing = page.waitForEvent("filechooser");
+    await page.getByTestId("drop-zone").press("Enter");
+    const chooser = await choosing;
+    await chooser.setFiles([{ name: "orphan.pdf", mimeType: "application/pdf", buffer: pdf("orphan") }]);
+    await queue.locator('li[data-status="error"]').getByText("Pick a target DB first").waitFor();
     await page.getByText("Pick a target DB first").first().waitFor();
 
-    // Select both files of the group, then Delete selected.
-    const group = page.getByRole("region", { name: "Folder bulk_db" });
+    // Retry sends it with the Target DB chosen now.
+    await page.getByLabel("New database name").fill("retry_db");
+    await queue.getByRole("button", { name: "Retry orphan.pdf" }).click();
+    await page.getByRole("region", { name: "Folder retry_db" }).waitFor();
+
+    // Select the whole group, then Delete selected with the spec's confirmation.
     await group.getByRole("checkbox", { name: "Select all rows on this page" }).click();
-    await page.getByRole("toolbar", { name: "Bulk actions" }).getByText("2 selected").waitFor();
+    await page.getByRole("toolbar", { name: "Bulk actions" }).getByText("3 selected").waitFor();
     await page.getByRole("button", { name: "Delete selected" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Delete 2 item(s) from S3?" });
+    const confirm = page.getByRole("alertdialog", { name: "Delete 3 item(s) from S3?" });
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Deleted", { exact: true }).waitFor();
     await group.waitFor({ state: "detached" });

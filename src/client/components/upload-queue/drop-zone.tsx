@@ -1,5 +1,5 @@
 import { UploadIcon } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils";
 
 /** The spec's rule for both PDF queues: the name ends in .pdf, any case. */
@@ -31,6 +31,18 @@ export function DropZone({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  // A file dropped just beside the zone would make the browser open it in place of the portal.
+  useEffect(() => {
+    const guard = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
+    };
+    window.addEventListener("dragover", guard);
+    window.addEventListener("drop", guard);
+    return () => {
+      window.removeEventListener("dragover", guard);
+      window.removeEventListener("drop", guard);
+    };
+  }, []);
   const take = (list: FileList | null | undefined) => {
     const files = [...(list ?? [])].filter(accept);
     if (files.length) onFiles(multiple ? files : files.slice(0, 1));
