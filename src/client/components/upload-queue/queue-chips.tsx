@@ -48,6 +48,7 @@ export function QueueChips<M, R>({
   onRetry,
   onRemove,
   labels = DEFAULT_STATUS_LABELS,
+  sizeText = formatSize,
   detail,
   className,
 }: {
@@ -56,6 +57,8 @@ export function QueueChips<M, R>({
   onRetry(id: string): void;
   onRemove(id: string): void;
   labels?: Record<UploadStatus, string>;
+  /** How a file size reads (the storage format by default; the Index Manager shows MB with two decimals). */
+  sizeText?(bytes: number): string;
   detail?(item: QueueItem<M, R>): ReactNode;
   className?: string;
 }) {
@@ -133,7 +136,7 @@ export function QueueChips<M, R>({
                 {labels[item.status]}
                 {sending && ` ${item.progress}%`}
               </span>
-              <span className="ml-auto tabular-nums">{formatSize(item.size)}</span>
+              <span className="ml-auto tabular-nums">{sizeText(item.size)}</span>
             </div>
             {item.error && item.status === "error" && (
               <p className="mt-1 text-xs break-words text-destructive">{item.error}</p>
