@@ -1,6 +1,7 @@
 import { coreBoxesRouter } from "../domains/core-boxes/router";
 import { dashboardRouter } from "../domains/dashboard/router";
 import { directoryRouter } from "../domains/directory/router";
+import { documentsRouter } from "../domains/documents/router";
 import { projectsRouter } from "../domains/projects/router";
 import { reportsBinderRouter } from "../domains/reports-binder/router";
 import { storageRouter } from "../domains/storage/router";
@@ -17,6 +18,7 @@ export const appRouter = router({
   users: usersRouter,
   reportsBinder: reportsBinderRouter,
   storage: storageRouter,
+  documents: documentsRouter,
   workOrders: workOrdersRouter,
   projects: projectsRouter,
 });

@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { searchText, text } from "./common";
+
+/**
+ * Document databases (Index Manager /db-admin, Database Explorer /db-viewer): names, inputs, shapes and texts.
+ * A "database" is a named document collection such as `employee_handbook.db`; its originals live in the object
+ * store under `<db_name>/<file name>` (the `.db` is part of the top folder name, as the spec's signed-link map
+ * `'<database>/<file>'` implies).
+ */
+
+export const DB_NAME_PATTERN = /^[a-z0-9_]{1,64}\.db$/;
+export const DB_NAME_HINT = "only letters, numbers, underscores";
+
+/** Collections the portal keeps for itself: never listed, never writable through the document screens. */
+export const INTERNAL_DBS = [
+  "chat_history.db",
+  "reports.db",
+  "user_roles.db",
+  "pr_data.db",
+  "users.db",
+] as const;
+export const isInternalDb = (name: string) => (INTERNAL_DBS as readonly string[]).includes(name);
+
+export const DOCUMENT_MODES = ["default", "general"] as const;
+export type DocumentMode = (typeof DOCUMENT_MODES)[number];
+
+/** The spec's rule for a new database name: lower-case, spaces → _, drop everything outside a–z 0–9 _, add .db. */
+export function toDbName(input: string): string {
+  const base = input
+    .trim()
+    .replace(/\.db$/i, "")
+    .toLowerCase()
+    .replace(/\s+/g, "_")
+    .replace(/[^a-z0-9_]/g, "")
+    .slice(0, 64);
+  return base ? `${base}.db` : "";
+}
+
+/** "employee_handbook.db" → "employee handbook" (the explorer's display name). */
+export const displayDbName = (name: string) => name.replace(/\.db$/i, "").replace(/_/g, " ");
+
+/** A database name as the server accepts it. */
+export const docDbName = z
+  .string({ error: "is required" })
+  .trim()
+  .min(1, "is required")
+  .regex(DB_NAME_PATTERN, "must be a database name like employee_handbook.db (a–z, 0–9 and _, ending in .db)")
+  .refine((s) => !isInternalDb(s), "is reserved by the portal");
+
+export const dbNameInput = z.object({ db_name: docDbName });
+export const deleteDbInput = z.object({
+  db_name: docDbName,
+  confirmation_text: z.string({ error: "is required" }).max(200, "is too long"),
+});
+
+/** The text fields of POST /api/process-file (the file streams separately). `user` is accepted and ignored. */
+export const processFileFields = z.object({
+  db_name: docDbName,
+  mode: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? "default" : v))
+    .pipe(z.enum(DOCUMENT_MODES, { error: "must be default or general" })),
+  /** new: the database must not exist yet (it is created with `title`); append: it must exist. */
+  action: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? "append" : v))
+    .pipe(z.enum(["new", "append"], { error: "must be new or append" })),
+  title: text(200).optional(),
+  user: z.string().optional(),
+});
+export type ProcessFileFields = z.infer<typeof processFileFields>;
+
+export const uploadHistoryInput = z
+  .object({ q: searchText.optional(), limit: z.coerce.number().int().min(1).max(1000).default(500) })
+  .default({ limit: 500 });
+
+/** documents.listDbs (tRPC); GET /api/list-dbs answers `{ dbs: names }`. */
+export interface DocDb {
+  name: string;
+  title: string;
+  mode: DocumentMode;
+  files: number;
+  /** ISO date-time. */
+  createdAt: string;
+}
+
+/** documents.listFiles (tRPC); POST /api/list-files answers `{ files: names }`. */
+export interface DocFile {
+  id: number;
+  fileName: string;
+  key: string;
+  size: number;
+  pages: number;
+  status: "queued" | "processing" | "indexed" | "failed";
+  error: string | null;
+  uploadedBy: string;
+  /** ISO date-time. */
+  uploadedAt: string;
+  /** Signed link to the original, null when the original is missing from the store. */
+  url: string | null;
+}
+
+/** POST /api/inspect-db: per table. */
+export type SchemaInfo = Record<string, { columns: string[]; sample_rows: unknown[][] }>;
+
+export interface UploadHistoryEntry {
+  /** ISO date-time. */
+  time: string;
+  db: string;
+  file: string;
+  user: string;
+}
+
+/**
+ * One line of the NDJSON stream POST /api/process-file sends when asked with `Accept: application/x-ndjson`:
+ * `{ step }` lines as they happen, then one final line with the whole result.
+ */
+export type ProcessStreamLine =
+  | { step: string }
+  | { done: true; ok: boolean; steps: string[]; error?: string; document_id?: number };
+
+export const SAMPLE_ROWS = 5;
+export const SAMPLE_CELL_CHARS = 50;
+export const HISTORY_GROUP_MINUTES = 10;
+
+export const DOCUMENT_MESSAGES = {
+  confirmationMismatch: "Confirmation does not match.",
+  dbExists: (name: string) => `A database named ${name} already exists. Choose Append to add files to it.`,
+  dbMissing: (name: string) => `No database named ${name}.`,
+  deleted: (name: string) => `Database ${name} deleted.`,
+} as const;
+
+export const DOCUMENT_TEXTS = {
+  queueEmpty: "Queue is empty.",
+  pickDb: "Please enter/select a DB.",
+  stopped: "Stopped.",
+  finished: "Finished queue.",
+  uploading: (name: string, pct: number) => `Uploading ${name}… ${pct}%`,
+  choose: "-- choose --",
+  titlePlaceholder: "e.g. Employee Handbook",
+  dbFilePlaceholder: "generated_name.db",
+  noHistory: "No history.",
+  noDatabases: "No databases.",
+  noFileList: "No file list or failed to load.",
+  exportSchemaFailed: "Failed to export schema.",
+  signedUrlMissing: "Signed URL not found for this file.",
+  deleteFailed: "Failed to delete.",
+  canceled: "Canceled",
+  uploadFailed: "Upload failed",
+  confirmBulkDelete: (n: number) => `Delete ${n} database(s)? This cannot be undone.`,
+  // Database Explorer
+  searchDatabases: "Search databases...",
+  loadingDatabases: "Loading databases...",
+  loadingFiles: "Loading files...",
+  noDatabasesTitle: "No Databases",
+  noFiles: "No Files",
+  selectDatabase: "Select a Database",
+  previewNotAvailable: "Preview Not Available",
+  loadDatabasesFailed: "Failed to load databases. Please try again.",
+  refreshFailed: "Failed to refresh databases.",
+  schemaFailed: "Failed to load schema information.",
+  schemaErrorTitle: "Schema Error",
+  dbDeleted: "Database deleted successfully.",
+  dbDeleteFailed: "Failed to delete database.",
+  filesSelected: (n: number) => `${n} file(s) selected`,
+  urlsCopied: "URLs copied!",
+  noUrls: "No URLs available for selected files.",
+  noUrl: "No URL available for this file.",
+  noPreview: "No preview available for this file.",
+} as const;
