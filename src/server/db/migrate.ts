@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import { backfillSearchWords } from "../domains/core-boxes/search-words";
 import type { Db } from "./client";
 import { applyExtras } from "./extras";
 
@@ -13,6 +14,7 @@ export const MIGRATIONS_DIR = resolve(import.meta.dir, "../../../drizzle");
 export async function applyMigrations(db: Db) {
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   await applyExtras(db);
+  await backfillSearchWords(db);
   await refreshPlannerStats(db);
 }
 

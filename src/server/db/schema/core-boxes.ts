@@ -28,6 +28,8 @@ export const coreBoxes = sqliteTable(
     createdBy: text().notNull(),
     updatedAt: integer({ mode: "timestamp_ms" }).notNull().default(now),
     updatedBy: text().notNull(),
+    /** Written with the row (search-words.ts): lets a sort walk check a search on the row it reads. */
+    searchWords: text().notNull().default(""),
   },
   (t) => {
     const filters = [t.island, t.year, t.complete, t.keepOrDump, t.storageExpiryDate] as const;

@@ -19,6 +19,7 @@ import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 import { cellText, findHeader, type ImportField, isBlank } from "./import-cells";
 import { type Candidate, previewOf, readRow, rejectLiveWorkOrders } from "./import-rows";
 import { toCoreBox } from "./queries";
+import { searchWordsOf } from "./search-words";
 import { type CoreBoxDeps, isUniqueViolation, nowOf } from "./service";
 
 export const importFormInput = coreBoxImportForm;
@@ -100,6 +101,7 @@ async function writeAll(deps: CoreBoxDeps, rows: Candidate[], fileName: string):
           .values(
             rows.slice(i, i + 100).map((r) => ({
               ...r.values,
+              searchWords: searchWordsOf(r.values),
               createdAt: now,
               createdBy: user,
               updatedAt: now,

@@ -31,7 +31,7 @@ import {
 } from "./list-sql";
 
 /** Rough costs in microseconds per row, measured on a 2-core VM with 200,000 boxes (bench/core-boxes.ts). */
-const COST = { walk: 0.07, walkWithSearch: 0.25, fetchRow: 1.1, searchSet: 0.2 };
+const COST = { walk: 0.07, walkWithSearch: 1.0, fetchRow: 1.1 };
 /** Up to this many search hits, counting the expired ones by reading rows beats the expiry facets. */
 const JOIN_COUNT_MAX = 8000;
 
@@ -135,28 +135,26 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   const unit = search ? COST.walkWithSearch : COST.walk;
   const need = page.offset + page.limit;
   const worstA = range * unit;
-  // A with search text first gathers the search hits into a set to check the walked entries against.
-  const setCost = search ? driving * COST.searchSet : 0;
   const costB = driving * COST.fetchRow;
   const full = (rows: RawBoxRow[]) => rows.length >= Math.min(page.limit, total - page.offset);
   if (correlated(f, walk)) {
-    if (worstA + setCost <= costB) return walkSortIndex(db, f, page, search);
+    if (worstA <= costB) return walkSortIndex(db, f, page);
     // The matches may sit at the start of the walk as well as at its end: try a walk worth a third of B.
-    const cap = Math.floor((costB / 3 - setCost) / unit);
+    const cap = Math.floor(costB / 3 / unit);
     if (cap > need) {
-      const rows = await walkSortIndex(db, f, page, search, cap);
+      const rows = await walkSortIndex(db, f, page, cap);
       if (full(rows)) return rows;
     }
     return filterFirst(db, f, page, search);
   }
-  const expectedA = Math.min(worstA, ((need * range) / total) * unit * 3) + setCost;
+  const expectedA = Math.min(worstA, ((need * range) / total) * unit * 3);
   if (expectedA > costB) return filterFirst(db, f, page, search);
-  if (!search) return walkSortIndex(db, f, page, null);
+  if (!search) return walkSortIndex(db, f, page);
   // Search words bunch up in ways no filter tells (a place, an engineer's years): walk a little way only, and
   // fetch the hits instead if the page is not full by then.
   const cap = Math.ceil(Math.max(((need * range) / total) * 4, need + 2000));
-  if (cap >= range) return walkSortIndex(db, f, page, search);
-  const rows = await walkSortIndex(db, f, page, search, cap);
+  if (cap >= range) return walkSortIndex(db, f, page);
+  const rows = await walkSortIndex(db, f, page, cap);
   return full(rows) ? rows : filterFirst(db, f, page, search);
 }
 
@@ -181,22 +179,29 @@ function correlated(f: Filters, walk: { keys: string[]; seek: number }): boolean
  * Plan A: walk an index in the sort's order, checking the filters on the index entries. With `cap`, at most
  * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it).
  */
-export function walkSortIndex(db: DbOrTx, f: Filters, page: PageRequest, search: SQL | null, cap?: number) {
-  return db.all<RawBoxRow>(walkSql(f, page, search, cap));
+export function walkSortIndex(db: DbOrTx, f: Filters, page: PageRequest, cap?: number) {
+  return db.all<RawBoxRow>(walkSql(f, page, cap));
 }
 
-export function walkSql(f: Filters, page: PageRequest, search: SQL | null, cap?: number): SQL {
+/**
+ * Search words are checked on each row the walk reaches (after the index's own filter checks), so a page costs
+ * the rows walked, never the number of search hits.
+ */
+export function walkSql(f: Filters, page: PageRequest, cap?: number): SQL {
   const walk = walkIndex(page.sort, f);
   const seekKeys = walk.keys.slice(0, walk.seek);
   const order = orderBy(page.sort, page.dir);
   const idx = sql.raw(walk.index);
+  const words = f.terms.length ? "search_words" : undefined;
   if (cap === undefined) {
-    const terms = filterTerms(f, { seekKeys, search });
+    const terms = filterTerms(f, { seekKeys, words });
     return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
   const inner = sql`SELECT id, island, year, complete, keep_or_dump, storage_expiry_date FROM core_boxes INDEXED BY ${idx}${whereSql(seekTerms(f, seekKeys))} ORDER BY ${order} LIMIT ${cap}`;
-  const outer = filterTerms(f, { alias: "w", search });
-  return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT w.id FROM (${inner}) AS w${whereSql(outer)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+  const outer = filterTerms(f, { alias: "w", words: words && "b.search_words" });
+  // The join reads a box only for walked entries that passed the index's filters.
+  const from = words ? sql` JOIN core_boxes b ON b.id = w.id` : sql``;
+  return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT w.id FROM (${inner}) AS w${from}${whereSql(outer)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
 }
 
 /** Only the terms the walk seeks on (its range); the capped walk checks the others outside. */

@@ -5,6 +5,7 @@
 import type { SortDir } from "@shared/common";
 import type { CoreBoxSortColumn } from "@shared/core-boxes";
 import { type SQL, sql } from "drizzle-orm";
+import { searchNeedle } from "./search-words";
 
 export type EqColumn = "island" | "year" | "complete" | "keep_or_dump";
 export type EqFilters = Partial<Record<EqColumn, string | number>>;
@@ -124,12 +125,19 @@ export function bestFilterIndex(f: Filters): { index: string; keys: string[] } {
  * get a unary + so SQLite only checks them, instead of treating them as constants and re-sorting the result.
  * `alias` qualifies columns when the terms apply to a derived table.
  */
-export function filterTerms(f: Filters, opts: { seekKeys?: string[]; alias?: string; search?: SQL | null }) {
+export function filterTerms(
+  f: Filters,
+  opts: { seekKeys?: string[]; alias?: string; search?: SQL | null; words?: string },
+) {
   const seek = new Set(opts.seekKeys ?? []);
   const col = (c: string) => sql.raw(`${seek.has(c) ? "" : "+"}${opts.alias ? `${opts.alias}.` : ""}${c}`);
   const terms: SQL[] = [];
   for (const [c, v] of Object.entries(f.eq)) if (v !== undefined) terms.push(sql`${col(c)} = ${v}`);
   if (f.expired) terms.push(sql`${col("storage_expiry_date")} < ${f.today}`);
+  // Search words checked on the row (search-words.ts): for walks, which read few rows per page.
+  if (opts.words !== undefined) {
+    for (const t of f.terms) terms.push(sql`instr(${sql.raw(opts.words)}, ${searchNeedle(t)}) > 0`);
+  }
   if (opts.search) {
     const id = sql.raw(opts.alias ? `${opts.alias}.id` : "id");
     terms.push(

@@ -7,6 +7,7 @@ import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import { type BoxRecord, findBox, findBoxByWorkOrder, toCoreBox } from "./queries";
+import { searchWordsOf } from "./search-words";
 import { applyUpdate, type CoreBoxDeps, isUniqueViolation, nowOf, rowOf } from "./service";
 
 export const notDumpMessage = (box: BoxRecord) =>
@@ -123,6 +124,11 @@ export async function restoreBox(
           workOrder: copy.work_order,
           project: copy.project,
           engineer: copy.engineer,
+          searchWords: searchWordsOf({
+            workOrder: copy.work_order,
+            project: copy.project,
+            engineer: copy.engineer,
+          }),
           reportSubmissionDate: copy.report_submission_date,
           storageExpiryDate: copy.storage_expiry_date,
           complete: copy.complete,

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { changeRecords, coreBoxes } from "../../db/schema";
 import { generateDemoBoxes } from "./demo-data";
+import { searchWordsOf } from "./search-words";
 
 export const DEMO_BOX_COUNT = 320;
 
@@ -25,6 +26,7 @@ export async function seedCoreBoxes(db: Db, opts: { now?: Date; expiryMonths?: n
           workOrder: b.work_order,
           project: b.project,
           engineer: b.engineer,
+          searchWords: searchWordsOf({ workOrder: b.work_order, project: b.project, engineer: b.engineer }),
           reportSubmissionDate: b.report_submission_date,
           storageExpiryDate: b.storage_expiry_date,
           complete: b.complete,

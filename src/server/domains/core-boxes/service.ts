@@ -29,6 +29,7 @@ import {
   withStatus,
 } from "./queries";
 import { type BoxValues, sameValues, valuesForCreate, valuesForUpdate } from "./rules";
+import { searchWordsOf } from "./search-words";
 
 export interface CoreBoxDeps {
   db: Db;
@@ -86,7 +87,14 @@ export async function createBox(deps: CoreBoxDeps, input: CoreBoxCreateInput): P
       await assertWorkOrderFree(tx, values.workOrder);
       const [created] = await tx
         .insert(coreBoxes)
-        .values({ ...values, createdAt: now, createdBy: who, updatedAt: now, updatedBy: who })
+        .values({
+          ...values,
+          searchWords: searchWordsOf(values),
+          createdAt: now,
+          createdBy: who,
+          updatedAt: now,
+          updatedBy: who,
+        })
         .returning();
       await recordChange(tx, {
         kind: "core_box",
@@ -138,7 +146,7 @@ export async function applyUpdate(
 ): Promise<{ row: BoxRecord; changeId: number }> {
   const [updated] = await tx
     .update(coreBoxes)
-    .set({ ...next, updatedAt: opts.now, updatedBy: opts.user })
+    .set({ ...next, searchWords: searchWordsOf(next), updatedAt: opts.now, updatedBy: opts.user })
     .where(eq(coreBoxes.id, current.id))
     .returning();
   const changeId = await recordChange<CoreBox>(tx, {
