@@ -1,1 +1,0 @@
-ALTER TABLE `core_boxes` ADD `search_words` text DEFAULT '' NOT NULL;
