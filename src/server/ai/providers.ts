@@ -1,0 +1,78 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { embeddingsConfig, embedTexts } from "../documents/embeddings";
+import type { Env } from "../env";
+import { createLocalModel, LOCAL_MODEL_ID } from "./local-model";
+
+/**
+ * The answer model, chosen once from configuration: an OpenAI-compatible chat endpoint when AI_BASE_URL and
+ * AI_MODEL are set (through `.chat()`: the Chat Completions API that vLLM, llama.cpp server and Ollama speak;
+ * the bare provider call would use the Responses API they lack), else the built-in extractive model.
+ */
+export type AiEnv = Pick<
+  Env,
+  | "AI_BASE_URL"
+  | "AI_API_KEY"
+  | "AI_MODEL"
+  | "AI_TIMEOUT_S"
+  | "AI_IDLE_TIMEOUT_S"
+  | "EMBEDDINGS_BASE_URL"
+  | "EMBEDDINGS_MODEL"
+  | "EMBEDDINGS_API_KEY"
+  | "EMBEDDINGS_BATCH"
+>;
+
+export interface AnswerModel {
+  model: LanguageModelV4;
+  kind: "local" | "openai";
+  /** Names the model in the cache key and history: another model never reuses this one's answers. */
+  id: string;
+  /** For streamText: the whole answer, and the wait for the first / next token. */
+  timeout: { totalMs: number; firstChunkMs: number; chunkMs: number };
+  maxRetries: number;
+  /** What the person sees when the model times out (seconds in the message). */
+  timeoutSeconds: { total: number; idle: number };
+}
+
+export function createAnswerModel(env: AiEnv): AnswerModel {
+  const timeout = {
+    totalMs: env.AI_TIMEOUT_S * 1000,
+    firstChunkMs: env.AI_IDLE_TIMEOUT_S * 1000,
+    chunkMs: env.AI_IDLE_TIMEOUT_S * 1000,
+  };
+  const timeoutSeconds = { total: env.AI_TIMEOUT_S, idle: env.AI_IDLE_TIMEOUT_S };
+  if (env.AI_BASE_URL && env.AI_MODEL) {
+    // A local server needs no key, but the provider insists on one.
+    const provider = createOpenAI({ baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? "none" });
+    return {
+      model: provider.chat(env.AI_MODEL),
+      kind: "openai",
+      id: `openai:${env.AI_MODEL}@${env.AI_BASE_URL}`,
+      timeout,
+      // One retry of a failed call; a hung one is cut by the timeouts instead.
+      maxRetries: 1,
+      timeoutSeconds,
+    };
+  }
+  return {
+    model: createLocalModel(),
+    kind: "local",
+    id: `local:${LOCAL_MODEL_ID}`,
+    timeout,
+    maxRetries: 0,
+    timeoutSeconds,
+  };
+}
+
+/** How long the question's own embedding may take before retrieval goes on with full-text alone. */
+export const QUERY_EMBED_TIMEOUT_MS = 5000;
+
+/** The question's vector, when an embeddings endpoint is configured (hybrid retrieval); else undefined. */
+export function createQueryEmbedder(env: AiEnv) {
+  const cfg = embeddingsConfig(env);
+  if (!cfg) return undefined;
+  return async (text: string): Promise<Float32Array | null> => {
+    const [v] = await embedTexts(cfg, [text], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
+    return v ?? null;
+  };
+}

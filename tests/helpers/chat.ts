@@ -1,0 +1,35 @@
+import type { Db } from "@server/db/client";
+import { chunkPages, normalizePageText } from "@server/documents/chunk";
+import { createCollection, findCollection, insertDocument } from "@server/documents/store-rows";
+
+/**
+ * Index a document from page texts straight into the tables (no PDF, no job): what the pipeline writes for a
+ * PDF with these pages, in milliseconds.
+ */
+export async function indexPages(db: Db, dbName: string, fileName: string, pages: string[]) {
+  return db.transaction(async (tx) => {
+    const c =
+      (await findCollection(tx, dbName)) ??
+      (await createCollection(tx, { name: dbName, title: "", mode: "default", user: "test" }));
+    const texts = pages.map(normalizePageText);
+    return insertDocument(tx, {
+      collectionId: c.id,
+      db: dbName,
+      fileName,
+      storageKey: `${dbName}/${fileName}`,
+      sha256: new Bun.CryptoHasher("sha256")
+        .update(`${dbName}/${fileName}/${texts.join("\f")}`)
+        .digest("hex"),
+      size: texts.join("").length,
+      user: "test",
+      pages: texts.map((text) => ({ text, ocr: false })),
+      chunks: chunkPages(texts),
+    });
+  });
+}
+
+export const POLICY_PAGES = [
+  "Working Hours\n\nThe standard work week is 40 hours, Monday through Friday. Core hours are 9:00 a.m. to 3:00 p.m.",
+  "Paid Time Off\n\nFull-time employees accrue 15 days of vacation per year during their first three years of service. Unused vacation of up to 5 days may be carried over into the next calendar year.",
+  "Field Safety\n\nHard hats, safety glasses and steel-toed boots are required at every drilling site. Work order 1234-56A covers the Kapolei boring program.",
+];
