@@ -1,4 +1,7 @@
 import type { Db } from "@server/db/client";
+import { jobs } from "@server/db/schema";
+import { seedDemoDocuments } from "@server/db/seed";
+import type { AppDeps } from "@server/deps";
 import { chunkPages, normalizePageText } from "@server/documents/chunk";
 import { createCollection, findCollection, insertDocument } from "@server/documents/store-rows";
 
@@ -33,3 +36,19 @@ export const POLICY_PAGES = [
   "Paid Time Off\n\nFull-time employees accrue 15 days of vacation per year during their first three years of service. Unused vacation of up to 5 days may be carried over into the next calendar year.",
   "Field Safety\n\nHard hats, safety glasses and steel-toed boots are required at every drilling site. Work order 1234-56A covers the Kapolei boring program.",
 ];
+
+/**
+ * The three demo databases through the real pipeline (pdf-lib PDFs, text extraction in the PDF thread,
+ * chunking, the job queue), as a fresh start indexes them. Resolves when every job has finished.
+ */
+export async function indexDemoDocuments(deps: Pick<AppDeps, "db" | "jobs" | "log">, timeoutMs = 60_000) {
+  await seedDemoDocuments(deps);
+  deps.jobs.start();
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const rows = await deps.db.select({ status: jobs.status }).from(jobs);
+    if (rows.length >= 4 && rows.every((r) => r.status === "done" || r.status === "failed")) return;
+    if (performance.now() > deadline) throw new Error("demo documents were not indexed in time");
+    await Bun.sleep(50);
+  }
+}

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { phrasesIn, synonymsOf } from "./synonyms";
 
 /**
  * Turning what someone typed into a safe FTS5 query. Raw text in MATCH is a syntax error as soon as it holds
@@ -20,7 +21,7 @@ export const STOP_WORDS = new Set(
     "these they this those through to too under until up upon us very was wasn't we were weren't what what's " +
     "when where which while who whom whose why will with within without would wouldn't you your yours yourself " +
     "yourselves also anyone someone something anything thing things know want wants explain describe give " +
-    "find kind way ways"
+    "find kind way ways many often dont don't im i'm ive i've can't cant"
   ).split(" "),
 );
 
@@ -31,6 +32,10 @@ export interface QueryTerm {
   words: string[];
   /** Porter stems of `words` (how the index and sentence scoring compare words). */
   stems: string[];
+  /** Words or phrases that stand for the same thing (synonyms.ts), as stems; each counts as the term. */
+  alts?: string[][];
+  /** Chunks holding the term across the index (0: the index never saw it); set by retrieval. */
+  df?: number;
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
@@ -78,10 +83,32 @@ export function queryTerms(input: string): QueryTerm[] {
       if (STOP_WORDS.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
       if (seen.has(w)) continue;
       seen.add(w);
-      out.push({ fts: quote(w), words: [w], stems: [stem(w)] });
+      out.push(withAlternatives(w, synonymsOf(w)));
     }
   }
+  // A known phrase ("work from home", "restricted stock units") is one term: its words no longer count alone.
+  for (const { phrase, alts } of phrasesIn(text)) {
+    const inside = new Set(phrase.split(" "));
+    for (let i = out.length - 1; i >= 0; i--) {
+      if (out[i]!.words.length === 1 && inside.has(out[i]!.words[0]!)) out.splice(i, 1);
+    }
+    out.push(withAlternatives(phrase, alts));
+  }
   return out.slice(0, 32);
+}
+
+/** A word or phrase searched for together with its synonyms: ("vacation" OR "annual leave" OR …). */
+function withAlternatives(term: string, alts: string[]): QueryTerm {
+  const words = term.split(" ");
+  const asTokens = (x: string) => (x.match(WORD) ?? []).map((w) => w.replace(/['’]/g, ""));
+  if (!alts.length) return { fts: quote(term), words, stems: words.map(stem) };
+  const all = [term, ...alts].map((x) => quote(asTokens(x).join(" ")));
+  return {
+    fts: `(${all.join(" OR ")})`,
+    words,
+    stems: words.map(stem),
+    alts: alts.map((a) => asTokens(a).map(stem)),
+  };
 }
 
 /** The MATCH expression: OR of the terms (null when nothing is left to search for). */

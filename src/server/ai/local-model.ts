@@ -4,21 +4,21 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { composeExtractiveAnswer } from "./extractive";
+import { composeExtractiveAnswer, type WeightedTerm } from "./extractive";
 import { parseSources } from "./prompt";
 
 /**
  * The built-in answer model (the default; no network): an AI SDK LanguageModelV4 that answers with the
  * retrieved sentences that best match the question, each quoted with its [file p. N] citation and labelled as
  * extracted. It reads the same prompt a hosted model gets (the <source> blocks of the system message and the
- * last user message) plus our provider options: `geolabs: { dbLabel, useWeb, stems }`.
+ * last user message) plus our provider options: `geolabs: { dbLabel, useWeb, terms }`.
  */
 export const LOCAL_MODEL_ID = "geolabs-extractive-1";
 
 export interface LocalOptions {
   dbLabel?: string;
   useWeb?: boolean;
-  stems?: string[];
+  terms?: WeightedTerm[];
 }
 
 function readPrompt(options: LanguageModelV4CallOptions) {
@@ -35,7 +35,7 @@ function readPrompt(options: LanguageModelV4CallOptions) {
     pages: parseSources(system),
     dbLabel: o.dbLabel ?? "the documents",
     useWeb: !!o.useWeb,
-    stems: Array.isArray(o.stems) && o.stems.length ? o.stems : undefined,
+    terms: Array.isArray(o.terms) && o.terms.length ? o.terms : undefined,
   };
 }
 

@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { matchExpression, type QueryTerm, queryTerms } from "./fts-query";
-import { type PageText, splitByPage } from "./page-split";
+import { CONTEXT_BUDGET_CHARS, loadPassages } from "./passages";
+
+export { CONTEXT_BUDGET_CHARS };
+
+import type { PageText } from "./page-split";
 import { hasEmbeddings, nearestChunks, reciprocalRankFusion } from "./vector-search";
-import { correction, vocabulary } from "./vocabulary";
+import { correction, documentFrequency, vocabulary } from "./vocabulary";
 
 /**
  * Retrieval across a whole collection (every file in it): BM25 full-text over the chunks, fused with vector
@@ -27,6 +31,8 @@ export interface Retrieval {
   terms: QueryTerm[];
   /** Typed word → the indexed stem it was read as. */
   corrections: [string, string][];
+  /** Chunks in the index (with each term's `df`, the terms' inverse document frequency). */
+  chunks: number;
   mode: "fts" | "hybrid";
 }
 
@@ -44,7 +50,6 @@ export interface RetrieveOptions {
 }
 
 export const CONTEXT_PASSAGES = 6;
-export const CONTEXT_BUDGET_CHARS = 6000;
 
 /** Question terms plus, for words the index has never seen, the closest indexed stem as a prefix term. */
 export async function searchTerms(db: Db, question: string) {
@@ -53,13 +58,15 @@ export async function searchTerms(db: Db, question: string) {
   const extra: QueryTerm[] = [];
   const vocab = await vocabulary(db);
   for (const t of terms) {
-    if (t.words.length !== 1) continue;
+    const df = (words: string[]) => Math.min(...words.map((w) => documentFrequency(vocab, w)));
+    t.df = Math.max(df(t.words), ...(t.alts ?? []).map((alt) => df(alt)));
+    if (t.words.length !== 1 || t.df > 0) continue;
     const fixed = correction(vocab, t.words[0]!);
     if (!fixed) continue;
     corrections.push([t.words[0]!, fixed]);
-    extra.push({ fts: `"${fixed}"*`, words: [fixed], stems: [fixed] });
+    extra.push({ fts: `"${fixed}"*`, words: [fixed], stems: [fixed], df: vocab.df.get(fixed) ?? 1 });
   }
-  return { terms: [...terms, ...extra], corrections };
+  return { terms: [...terms, ...extra], corrections, chunks: vocab.chunks };
 }
 
 /** Chunk ids of the collections best matching `match` by bm25, best first. */
@@ -83,9 +90,9 @@ export async function retrieve(
 ): Promise<Retrieval> {
   const limit = opts.limit ?? CONTEXT_PASSAGES;
   const candidates = opts.candidates ?? 40;
-  const { terms, corrections } = await searchTerms(db, question);
+  const { terms, corrections, chunks } = await searchTerms(db, question);
   const match = matchExpression(terms);
-  const empty: Retrieval = { passages: [], terms, corrections, mode: "fts" };
+  const empty: Retrieval = { passages: [], terms, corrections, chunks, mode: "fts" };
   if (!collectionIds.length) return empty;
 
   const ftsIds = match ? await ftsChunkIds(db, collectionIds, match, candidates) : [];
@@ -106,75 +113,5 @@ export async function retrieve(
   }
   if (!ranked.length) return { ...empty, mode };
   const passages = await loadPassages(db, ranked.slice(0, limit * 2), limit, opts.budgetChars);
-  return { passages, terms, corrections, mode };
-}
-
-interface ChunkRow {
-  id: number;
-  document_id: number;
-  first_page: number;
-  last_page: number;
-  text: string;
-  file_name: string;
-  storage_key: string;
-}
-
-/** The chunks in rank order, within the budget (always at least one), with their text split by page. */
-async function loadPassages(db: Db, ids: number[], limit: number, budget = CONTEXT_BUDGET_CHARS) {
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = await db.all<ChunkRow>(sql`
-    SELECT c.id, c.document_id, c.first_page, c.last_page, c.text, d.file_name, d.storage_key
-    FROM doc_chunks c JOIN doc_documents d ON d.id = c.document_id WHERE c.id IN (${list})`);
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  const chosen: ChunkRow[] = [];
-  let used = 0;
-  for (const id of ids) {
-    const r = byId.get(id);
-    if (!r) continue;
-    if (chosen.length && used + r.text.length > budget) continue;
-    chosen.push(r);
-    used += r.text.length;
-    if (chosen.length >= limit) break;
-  }
-  const pages = await pageTexts(db, chosen);
-  return chosen.map<Passage>((r, i) => ({
-    n: i + 1,
-    chunkId: Number(r.id),
-    documentId: Number(r.document_id),
-    file: r.file_name,
-    storageKey: r.storage_key,
-    pages:
-      r.first_page === r.last_page
-        ? [{ page: r.first_page, text: r.text }]
-        : splitByPage(
-            r.text,
-            r.first_page,
-            (pages.get(`${r.document_id}`) ?? []).filter((p) => p.page <= r.last_page),
-          ),
-  }));
-}
-
-async function pageTexts(db: Db, rows: ChunkRow[]) {
-  const spans = rows.filter((r) => r.first_page !== r.last_page);
-  const out = new Map<string, PageText[]>();
-  if (!spans.length) return out;
-  const where = sql.join(
-    spans.map(
-      (r) => sql`(document_id = ${r.document_id} AND page_no BETWEEN ${r.first_page} AND ${r.last_page})`,
-    ),
-    sql` OR `,
-  );
-  const found = await db.all<{ document_id: number; page_no: number; text: string }>(
-    sql`SELECT document_id, page_no, text FROM doc_pages WHERE ${where}`,
-  );
-  for (const p of found) {
-    const key = `${p.document_id}`;
-    const list = out.get(key) ?? [];
-    list.push({ page: Number(p.page_no), text: p.text });
-    out.set(key, list);
-  }
-  return out;
+  return { passages, terms, corrections, chunks, mode };
 }

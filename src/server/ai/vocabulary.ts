@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { distance } from "fastest-levenshtein";
 import type { Db } from "../db/client";
 import { stem } from "./fts-query";
 
@@ -9,8 +8,10 @@ import { stem } from "./fts-query";
  * is replaced by the closest known stem starting with the same letter ("vacaton" → "vacat", "retirment" →
  * "retir"), so full-text retrieval still finds the passage.
  */
-interface Vocab {
+export interface Vocab {
   sig: number;
+  /** Chunks in the index (for inverse document frequency). */
+  chunks: number;
   df: Map<string, number>;
   byFirst: Map<string, string[]>;
 }
@@ -21,6 +22,7 @@ async function load(db: Db, sig: number): Promise<Vocab> {
   const rows = await db.all<{ term: string; doc: number }>(
     sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE doc > 0`,
   );
+  const [count] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM doc_chunks`);
   const df = new Map<string, number>();
   const byFirst = new Map<string, string[]>();
   for (const r of rows) {
@@ -31,7 +33,7 @@ async function load(db: Db, sig: number): Promise<Vocab> {
     if (list) list.push(r.term);
     else byFirst.set(first, [r.term]);
   }
-  return { sig, df, byFirst };
+  return { sig, chunks: Number(count?.n ?? 0), df, byFirst };
 }
 
 export async function vocabulary(db: Db): Promise<Vocab> {
@@ -52,8 +54,41 @@ export async function vocabulary(db: Db): Promise<Vocab> {
   }
 }
 
-/** How far a word may be from a known stem: none below 4 letters, one edit below 8, two from 8 on. */
-const allowed = (n: number) => (n >= 8 ? 2 : n >= 4 ? 1 : 0);
+/**
+ * How far a word may be from a known stem: none below 5 letters (short words are mostly real words the
+ * documents do not use), one edit below 9, two from 9 on. A swap of two letters is one edit.
+ */
+const allowed = (n: number) => (n >= 9 ? 2 : n >= 5 ? 1 : 0);
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping past `max`. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    rows.push(row);
+    if (i > 0 && best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Chunks holding a word (its stem, or the word as indexed); 0 when the index never saw it. */
+export function documentFrequency(v: Vocab, word: string): number {
+  return v.df.get(stem(word)) ?? v.df.get(word) ?? 0;
+}
 
 /** The known stem closest to `word`, or null when the word is known (or nothing is close enough). */
 export function correction(v: Vocab, word: string): string | null {
@@ -68,9 +103,9 @@ export function correction(v: Vocab, word: string): string | null {
   for (const t of v.byFirst.get(word[0]!) ?? []) {
     if (Math.abs(t.length - s.length) > max + 3) continue;
     // The whole stem, or the typed word cut to the stem's length (a stem is mostly a prefix of its words).
-    let d = distance(s, t);
+    let d = editDistance(s, t, max);
     if (t.length >= 4 && word.length > t.length && word.length - t.length <= 3) {
-      d = Math.min(d, distance(word.slice(0, t.length), t) + 0.5);
+      d = Math.min(d, editDistance(word.slice(0, t.length), t, max) + 0.5);
     }
     const df = v.df.get(t) ?? 0;
     if (d <= max && (d < bestD || (d === bestD && df > bestDf))) {

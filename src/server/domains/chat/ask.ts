@@ -1,6 +1,7 @@
 import { CHAT_TEXTS, type ChatSource, CITATION_PATTERN } from "@shared/chat";
 import { streamText } from "ai";
 import { AnswerStopped, answerError } from "../../ai/errors";
+import { STOP_WORDS } from "../../ai/fts-query";
 import { systemPrompt } from "../../ai/prompt";
 import { type Passage, retrieve } from "../../ai/retrieval";
 import type { Db } from "../../db/client";
@@ -141,7 +142,15 @@ export async function startAnswer(
     return { ...base, pieces: () => once(CHAT_TEXTS.notFound(target.label)) };
   }
 
-  const stems = retrieval.terms.flatMap((t) => t.stems);
+  // Inverse document frequency of each term, 0 for words the documents never use (the local model's weights).
+  const corrected = new Set(retrieval.corrections.map(([typed]) => typed));
+  const terms = retrieval.terms
+    .filter((t) => !(t.words.length === 1 && corrected.has(t.words[0]!)))
+    .map((t) => ({
+      stems: t.stems.filter((x) => !STOP_WORDS.has(x)),
+      alts: t.alts,
+      weight: t.df ? Math.log(1 + retrieval.chunks / t.df) : 0,
+    }));
   return {
     ...base,
     async *pieces() {
@@ -153,7 +162,7 @@ export async function startAnswer(
         maxRetries: answerModel.maxRetries,
         timeout: answerModel.timeout,
         abortSignal: req.signal,
-        providerOptions: { geolabs: { dbLabel: target.label, useWeb: req.useWeb, stems } },
+        providerOptions: { geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms } },
         // Errors arrive as stream parts below; this only keeps the SDK from logging them to the console.
         onError: () => {},
       });
