@@ -52,3 +52,38 @@ export async function indexDemoDocuments(deps: Pick<AppDeps, "db" | "jobs" | "lo
     await Bun.sleep(50);
   }
 }
+
+export interface UiPart {
+  type: string;
+  delta?: string;
+  errorText?: string;
+  messageMetadata?: Record<string, unknown>;
+}
+
+/** The parts of an AI SDK UI message stream (SSE `data:` lines), as they arrive; `stopAfter` cancels early. */
+export async function readUiStream(res: Response, stopAfter?: (parts: UiPart[]) => boolean) {
+  const parts: UiPart[] = [];
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let nl = buffer.indexOf("\n\n");
+    while (nl >= 0) {
+      const line = buffer.slice(0, nl).replace(/^data: /, "");
+      buffer = buffer.slice(nl + 2);
+      if (line && line !== "[DONE]") parts.push(JSON.parse(line) as UiPart);
+      nl = buffer.indexOf("\n\n");
+    }
+    if (stopAfter?.(parts)) {
+      await reader.cancel();
+      break;
+    }
+  }
+  const text = parts
+    .filter((p) => p.type === "text-delta")
+    .map((p) => p.delta)
+    .join("");
+  return { parts, text };
+}

@@ -10,14 +10,6 @@ export class AnswerStopped extends AppError {
   }
 }
 
-const isTimeout = (err: unknown): boolean => {
-  if (!(err instanceof Error)) return false;
-  if (err.name === "TimeoutError") return true;
-  const cause = (err as { cause?: unknown }).cause;
-  if (/time(d)? ?out/i.test(err.message)) return true;
-  return cause !== undefined && cause !== err && isTimeout(cause);
-};
-
 function describe(err: unknown): string {
   if (RetryError.isInstance(err)) return describe(err.lastError);
   if (APICallError.isInstance(err)) {
@@ -30,17 +22,11 @@ function describe(err: unknown): string {
 }
 
 /**
- * What a failed answer means for the person asking: stopped (their own abort), too slow (504, the configured
- * wait in the message) or the service failed (502, with the HTTP status when there is one). Never a stack.
+ * What a failed answer means for the person asking: stopped (their own abort), or the service failed (502,
+ * with the HTTP status when there is one). Timeouts are the watchdog's (504). Never a stack trace.
  */
-export function answerError(err: unknown, opts: { signal?: AbortSignal; waitSeconds: number }): AppError {
+export function answerError(err: unknown, signal?: AbortSignal): AppError {
   if (err instanceof AppError) return err;
-  if (opts.signal?.aborted) return new AnswerStopped();
-  if (RetryError.isInstance(err) && isTimeout(err.lastError)) {
-    return new AppError("GATEWAY_TIMEOUT", CHAT_MESSAGES.aiTimeout(opts.waitSeconds));
-  }
-  if (isTimeout(err) || (err instanceof Error && err.name === "AbortError")) {
-    return new AppError("GATEWAY_TIMEOUT", CHAT_MESSAGES.aiTimeout(opts.waitSeconds));
-  }
+  if (signal?.aborted) return new AnswerStopped();
   return new AppError("BAD_GATEWAY", CHAT_MESSAGES.aiUnavailable(describe(err)));
 }

@@ -34,7 +34,8 @@ export function splitByPage(chunk: string, firstPage: number, pages: PageText[])
 
 /** How many characters at the end of `page` the chunk starts with (the chunk began inside this page). */
 function tailLength(page: string, chunk: string): number | null {
-  const probe = chunk.slice(0, Math.min(40, chunk.length));
+  const gap = chunk.indexOf("\n\n");
+  const probe = chunk.slice(0, Math.min(40, gap > 0 ? gap : chunk.length));
   let from = page.indexOf(probe);
   while (from >= 0) {
     const tail = page.slice(from);

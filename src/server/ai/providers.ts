@@ -27,19 +27,12 @@ export interface AnswerModel {
   kind: "local" | "openai";
   /** Names the model in the cache key and history: another model never reuses this one's answers. */
   id: string;
-  /** For streamText: the whole answer, and the wait for the first / next token. */
-  timeout: { totalMs: number; firstChunkMs: number; chunkMs: number };
   maxRetries: number;
-  /** What the person sees when the model times out (seconds in the message). */
+  /** The longest wait for the whole answer and for the first (or next) token, in seconds. */
   timeoutSeconds: { total: number; idle: number };
 }
 
 export function createAnswerModel(env: AiEnv): AnswerModel {
-  const timeout = {
-    totalMs: env.AI_TIMEOUT_S * 1000,
-    firstChunkMs: env.AI_IDLE_TIMEOUT_S * 1000,
-    chunkMs: env.AI_IDLE_TIMEOUT_S * 1000,
-  };
   const timeoutSeconds = { total: env.AI_TIMEOUT_S, idle: env.AI_IDLE_TIMEOUT_S };
   if (env.AI_BASE_URL && env.AI_MODEL) {
     // A local server needs no key, but the provider insists on one.
@@ -48,7 +41,6 @@ export function createAnswerModel(env: AiEnv): AnswerModel {
       model: provider.chat(env.AI_MODEL),
       kind: "openai",
       id: `openai:${env.AI_MODEL}@${env.AI_BASE_URL}`,
-      timeout,
       // One retry of a failed call; a hung one is cut by the timeouts instead.
       maxRetries: 1,
       timeoutSeconds,
@@ -58,7 +50,6 @@ export function createAnswerModel(env: AiEnv): AnswerModel {
     model: createLocalModel(),
     kind: "local",
     id: `local:${LOCAL_MODEL_ID}`,
-    timeout,
     maxRetries: 0,
     timeoutSeconds,
   };

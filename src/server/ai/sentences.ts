@@ -9,8 +9,13 @@ const FOOTER = /\bpage \d+ of \d+\b/i;
 
 const isItem = (line: string) => /^[-•*–]\s+/.test(line);
 const endsSentence = (line: string) => /[.!?:;]["”’)]?$/.test(line);
-/** A heading or a running header: short, no closing punctuation, or no lower-case letter at all. */
-const isHeading = (line: string) => !/\p{Ll}/u.test(line) || (line.length < 60 && !endsSentence(line));
+/**
+ * A heading or a running header: no lower-case letter at all, or short without closing punctuation and not
+ * continued on the next line (a wrapped sentence goes on in lower case).
+ */
+const isHeading = (line: string, next?: string) =>
+  !/\p{Ll}/u.test(line) ||
+  (line.length < 60 && !endsSentence(line) && !isItem(line) && !(next && /^\p{Ll}/u.test(next)));
 
 export interface Block {
   text: string;
@@ -53,14 +58,22 @@ export function blocks(text: string): Block[] {
       }
       flush();
     }
-    if (!current && isHeading(line) && !(next && isItem(next) && line.endsWith(":"))) {
+    if (!current && isHeading(line, next)) {
       // Running headers are all capitals; a section heading has lower-case letters.
       if (/\p{Ll}/u.test(line)) heading = line;
       continue;
     }
+    // A list's lead-in ("Recent values per share:") starts its own block.
+    if (current && line.endsWith(":") && next && isItem(next) && /[.!?]["”’)]?$/.test(current)) flush();
     current = current ? `${current} ${line}` : line;
     // A line that ends a sentence and is followed by a heading or a new item closes the block.
-    if (endsSentence(line) && (!next || isHeading(next) || isItem(next)) && !line.endsWith(":")) flush();
+    if (
+      endsSentence(line) &&
+      (!next || isHeading(next, lines[i + 2]) || isItem(next)) &&
+      !line.endsWith(":")
+    ) {
+      flush();
+    }
   }
   flush();
   return out;

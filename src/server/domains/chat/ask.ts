@@ -1,11 +1,13 @@
-import { CHAT_TEXTS, type ChatSource, CITATION_PATTERN } from "@shared/chat";
+import { CHAT_MESSAGES, CHAT_TEXTS, type ChatSource, CITATION_PATTERN } from "@shared/chat";
 import { streamText } from "ai";
 import { AnswerStopped, answerError } from "../../ai/errors";
 import { STOP_WORDS } from "../../ai/fts-query";
 import { systemPrompt } from "../../ai/prompt";
 import { type Passage, retrieve } from "../../ai/retrieval";
+import { createWatchdog } from "../../ai/watchdog";
 import type { Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import { cacheKey, readCache, writeCache } from "./cache";
 import { saveAnswer } from "./history";
@@ -154,30 +156,35 @@ export async function startAnswer(
   return {
     ...base,
     async *pieces() {
+      const wait = answerModel.timeoutSeconds;
+      const watchdog = createWatchdog(wait.idle * 1000, wait.total * 1000);
+      const signal = req.signal ? AbortSignal.any([req.signal, watchdog.signal]) : watchdog.signal;
       const result = streamText({
         model: answerModel.model,
         system: systemPrompt(retrieval.passages, { dbLabel: target.label, useWeb: req.useWeb }),
         prompt: req.question,
         temperature: 0.2,
         maxRetries: answerModel.maxRetries,
-        timeout: answerModel.timeout,
-        abortSignal: req.signal,
+        abortSignal: signal,
         providerOptions: { geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms } },
         // Errors arrive as stream parts below; this only keeps the SDK from logging them to the console.
         onError: () => {},
       });
-      const wait = answerModel.timeoutSeconds;
+      const timedOut = () =>
+        new AppError(
+          "GATEWAY_TIMEOUT",
+          CHAT_MESSAGES.aiTimeout(watchdog.fired === "total" ? wait.total : wait.idle),
+        );
       try {
         for await (const part of result.fullStream) {
+          watchdog.alive();
           if (part.type === "text-delta") yield part.text;
           else if (part.type === "error") throw part.error;
-          else if (part.type === "abort") throw new AnswerStopped();
+          else if (part.type === "abort") throw watchdog.fired ? timedOut() : new AnswerStopped();
         }
+        if (watchdog.fired) throw timedOut();
       } catch (err) {
-        const mapped = answerError(err, {
-          signal: req.signal,
-          waitSeconds: performance.now() - started > wait.total * 1000 - 50 ? wait.total : wait.idle,
-        });
+        const mapped = watchdog.fired && !req.signal?.aborted ? timedOut() : answerError(err, req.signal);
         if (!(mapped instanceof AnswerStopped)) {
           deps.log.warn("answer failed", {
             db: target.name,
@@ -187,6 +194,8 @@ export async function startAnswer(
           });
         }
         throw mapped;
+      } finally {
+        watchdog.stop();
       }
     },
   };
