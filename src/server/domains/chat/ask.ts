@@ -67,7 +67,11 @@ export function citedSources(answer: string, sources: ChatSource[]): ChatSource[
     for (let p = from; p <= Math.min(to, from + 50); p++) cited.add(`${m[1]!.toLowerCase()}|${p}`);
   }
   if (!cited.size) return /could not find anything/i.test(answer) ? [] : sources;
-  const hit = sources.filter((s) => s.pages.some((p) => cited.has(`${s.file.toLowerCase()}|${p}`)));
+  const isCited = (s: ChatSource, p: number) => cited.has(`${s.file.toLowerCase()}|${p}`);
+  // Only the cited pages of each passage: the others were context the answer did not use.
+  const hit = sources
+    .filter((s) => s.pages.some((p) => isCited(s, p)))
+    .map((s) => ({ ...s, pages: s.pages.filter((p) => isCited(s, p)) }));
   return hit.length ? hit : sources;
 }
 

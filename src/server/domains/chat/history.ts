@@ -31,6 +31,17 @@ const owner = (email: string) => email.trim().toLowerCase();
 /** History entry + answer log row, together. Returns the history id (what feedback refers to). */
 export async function saveAnswer(db: Db, a: SavedAnswer): Promise<number> {
   return db.transaction(async (tx) => {
+    // Asking the same question again moves it to the top of the history instead of listing it twice.
+    const same = and(
+      eq(chatHistory.userEmail, owner(a.user)),
+      eq(chatHistory.db, a.db),
+      eq(chatHistory.question, a.question),
+    );
+    const older = (await tx.select({ id: chatHistory.id }).from(chatHistory).where(same)).map((r) => r.id);
+    if (older.length) {
+      await tx.update(chatFeedback).set({ historyId: null }).where(inArray(chatFeedback.historyId, older));
+      await tx.delete(chatHistory).where(inArray(chatHistory.id, older));
+    }
     const [row] = await tx
       .insert(chatHistory)
       .values({
