@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
+import { askAiBench } from "./ask-ai";
 import { coreBoxesBench } from "./core-boxes";
 import { directoryBench } from "./directory";
 import { foundationBench } from "./foundation";
@@ -25,6 +26,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   directory: directoryBench,
   "core-boxes": coreBoxesBench,
   "reports-binder": reportsBinderBench,
+  "ask-ai": askAiBench,
 };
 
 if (clientIsStale()) await buildClient();

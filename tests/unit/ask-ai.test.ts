@@ -5,6 +5,7 @@ import { matchExpression, queryTerms } from "@server/ai/fts-query";
 import { createLocalModel } from "@server/ai/local-model";
 import { splitByPage } from "@server/ai/page-split";
 import { systemPrompt } from "@server/ai/prompt";
+import { rerank } from "@server/ai/rerank";
 import { blocks, splitSentences } from "@server/ai/sentences";
 import { reciprocalRankFusion } from "@server/ai/vector-search";
 import { editDistance } from "@server/ai/vocabulary";
@@ -78,6 +79,24 @@ describe("sentences and pages", () => {
   test("edit distance counts a swap of two letters as one edit", () => {
     expect(editDistance("saftei", "safeti")).toBe(1);
     expect(editDistance("vacat", "valuat")).toBe(2);
+  });
+
+  test("in-memory BM25 (the second stage in a large index) ranks rare terms and more matches first", () => {
+    const terms = queryTerms("vesting schedule for RSUs").map((t) => ({
+      ...t,
+      df: t.words[0] === "schedule" ? 5000 : 50,
+    }));
+    const order = rerank(
+      [
+        { id: 1, text: "The schedule of the crew is set each Friday." },
+        { id: 2, text: "RSUs vest over 4 years on a fixed vesting schedule." },
+        { id: 3, text: "Vesting of restricted stock units." },
+        { id: 4, text: "Nothing relevant here." },
+      ],
+      terms,
+      100_000,
+    );
+    expect(order).toEqual([2, 3, 1]);
   });
 
   test("reciprocal rank fusion favours what both rankings put high", () => {
