@@ -9,6 +9,7 @@ import { clientIsStale } from "../scripts/client-freshness";
 import { askAiBench } from "./ask-ai";
 import { coreBoxesBench } from "./core-boxes";
 import { directoryBench } from "./directory";
+import { documentsBench } from "./documents";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 import { ocrBench } from "./ocr";
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   directory: directoryBench,
   "core-boxes": coreBoxesBench,
   "reports-binder": reportsBinderBench,
+  documents: documentsBench,
   "ask-ai": askAiBench,
 };
 
