@@ -1,6 +1,4 @@
-import { APICallError } from "@ai-sdk/provider";
 import { CHAT_MESSAGES } from "@shared/chat";
-import { RetryError } from "ai";
 import { AppError } from "../lib/errors";
 
 /** The person closed the request (Stop, or left the page): nothing to answer, nothing to save. */
@@ -10,10 +8,14 @@ export class AnswerStopped extends AppError {
   }
 }
 
+/** The AI SDK's errors, told apart by name (importing the SDK for `isInstance` would load it at start). */
+type SdkError = Error & { lastError?: unknown; statusCode?: number };
+
 function describe(err: unknown): string {
-  if (RetryError.isInstance(err)) return describe(err.lastError);
-  if (APICallError.isInstance(err)) {
-    return err.statusCode ? `HTTP ${err.statusCode}` : "no connection to the AI service";
+  const e = err as SdkError;
+  if (e?.name === "AI_RetryError") return describe(e.lastError);
+  if (e?.name === "AI_APICallError") {
+    return e.statusCode ? `HTTP ${e.statusCode}` : "no connection to the AI service";
   }
   if (err instanceof Error && /fetch|connect|ECONNREFUSED|socket/i.test(err.message)) {
     return "no connection to the AI service";

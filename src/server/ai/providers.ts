@@ -1,4 +1,3 @@
-import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { embeddingsConfig, embedTexts } from "../documents/embeddings";
 import type { Env } from "../env";
@@ -23,7 +22,8 @@ export type AiEnv = Pick<
 >;
 
 export interface AnswerModel {
-  model: LanguageModelV4;
+  /** The model; the AI SDK and the provider are loaded on the first question, not at start. */
+  load(): Promise<LanguageModelV4>;
   kind: "local" | "openai";
   /** Names the model in the cache key and history: another model never reuses this one's answers. */
   id: string;
@@ -35,10 +35,14 @@ export interface AnswerModel {
 export function createAnswerModel(env: AiEnv): AnswerModel {
   const timeoutSeconds = { total: env.AI_TIMEOUT_S, idle: env.AI_IDLE_TIMEOUT_S };
   if (env.AI_BASE_URL && env.AI_MODEL) {
-    // A local server needs no key, but the provider insists on one.
-    const provider = createOpenAI({ baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? "none" });
+    const { AI_BASE_URL: baseURL, AI_API_KEY: apiKey, AI_MODEL: modelId } = env;
+    let model: Promise<LanguageModelV4> | undefined;
     return {
-      model: provider.chat(env.AI_MODEL),
+      load: () =>
+        (model ??= import("@ai-sdk/openai").then(({ createOpenAI }) =>
+          // A local server needs no key, but the provider insists on one.
+          createOpenAI({ baseURL, apiKey: apiKey ?? "none" }).chat(modelId),
+        )),
       kind: "openai",
       id: `openai:${env.AI_MODEL}@${env.AI_BASE_URL}`,
       // One retry of a failed call; a hung one is cut by the timeouts instead.
@@ -46,8 +50,9 @@ export function createAnswerModel(env: AiEnv): AnswerModel {
       timeoutSeconds,
     };
   }
+  const local = createLocalModel();
   return {
-    model: createLocalModel(),
+    load: async () => local,
     kind: "local",
     id: `local:${LOCAL_MODEL_ID}`,
     maxRetries: 0,

@@ -1,5 +1,4 @@
 import { CHAT_MESSAGES, CHAT_TEXTS, type ChatSource, CITATION_PATTERN } from "@shared/chat";
-import { streamText } from "ai";
 import { AnswerStopped, answerError } from "../../ai/errors";
 import { STOP_WORDS } from "../../ai/fts-query";
 import { systemPrompt } from "../../ai/prompt";
@@ -163,8 +162,9 @@ export async function startAnswer(
       const wait = answerModel.timeoutSeconds;
       const watchdog = createWatchdog(wait.idle * 1000, wait.total * 1000);
       const signal = req.signal ? AbortSignal.any([req.signal, watchdog.signal]) : watchdog.signal;
+      const [{ streamText }, model] = await Promise.all([import("ai"), answerModel.load()]);
       const result = streamText({
-        model: answerModel.model,
+        model,
         system: systemPrompt(retrieval.passages, { dbLabel: target.label, useWeb: req.useWeb }),
         prompt: req.question,
         temperature: 0.2,

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, type ChatMessageMeta } from "@shared/chat";
-import { createUIMessageStream, createUIMessageStreamResponse, type UIMessage } from "ai";
+import type { UIMessage } from "ai";
 import { AppError } from "../../lib/errors";
 import { type AskDeps, type AskRequest, startAnswer } from "./ask";
 
@@ -12,6 +12,7 @@ export type ChatUIMessage = UIMessage<ChatMessageMeta>;
  */
 export async function streamAnswer(deps: AskDeps, user: { email: string }, req: AskRequest) {
   const run = await startAnswer(deps, user, req);
+  const { createUIMessageStream, createUIMessageStreamResponse } = await import("ai");
   const stream = createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
       writer.write({
