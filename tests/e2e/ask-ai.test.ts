@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createAnswerModel } from "@server/ai/providers";
+import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
 import { indexDemoDocuments } from "../helpers/chat";
+import { startFakeOpenAi } from "../helpers/fake-openai";
 
 /**
  * Ask Geolabs AI in a real browser over the demo handbook (indexed through the real pipeline): a suggested
@@ -15,13 +18,20 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
+/** The dropdown shows `db` once the list of databases has loaded. */
+const dbChosen = (page: Page, db: string) =>
+  page.waitForFunction(
+    (name) => (document.getElementById("ask-db") as HTMLSelectElement | null)?.value === name,
+    db,
+  );
+
 describe("Ask Geolabs AI", () => {
   test("ask a suggested handbook question, open the cited PDF page, copy the answer, delete it from history", async () => {
     const page = await env.newPage(DEMO.user);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.baseUrl });
     await page.goto("/ask-ai");
     await page.getByText("Ready to Help").waitFor();
-    await expect(page.getByLabel("Database").inputValue()).resolves.toBe("employee_handbook.db");
+    await dbChosen(page, "employee_handbook.db");
     await page.getByRole("button", { name: /Show 5 More/ }).click();
     await page.getByRole("button", { name: "Show Less" }).waitFor();
 
@@ -63,7 +73,7 @@ describe("Ask Geolabs AI", () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ask-ai?db=share_plan.db");
     await page.getByText("Ready to Help").waitFor();
-    await expect(page.getByLabel("Database").inputValue()).resolves.toBe("share_plan.db");
+    await dbChosen(page, "share_plan.db");
     const box = page.getByRole("textbox", { name: "Question" });
     await page.getByRole("heading", { name: "Ask Geolabs AI" }).click();
     await page.keyboard.press("Control+k");
@@ -77,5 +87,36 @@ describe("Ask Geolabs AI", () => {
     expect(await box.inputValue()).toBe("");
     await page.getByRole("button", { name: "New chat" }).click();
     await page.getByText("Ready to Help").waitFor();
+  });
+});
+
+describe("Ask Geolabs AI with a slow hosted model", () => {
+  test("Thinking while waiting, Stop says Request stopped., Regenerate answers again without the cache", async () => {
+    const fake = startFakeOpenAi({ slowMs: 250 });
+    const previous = env.t.deps.ai;
+    env.t.deps.ai = {
+      ...previous,
+      answer: createAnswerModel({ ...env.t.deps.env, AI_BASE_URL: fake.baseURL, AI_MODEL: "slow" }),
+    };
+    try {
+      const page = await env.newPage(DEMO.admin);
+      await page.goto("/ask-ai?db=retirement_plan.db");
+      await page.getByRole("button", { name: "When do matching contributions vest?" }).click();
+      await page.getByText("Thinking").waitFor();
+      await page.getByTestId("answer").getByText("The documents").waitFor();
+      await page.getByRole("button", { name: "Stop" }).click();
+      await page.getByText("Request stopped.").waitFor();
+      const before = fake.chats.length;
+      await page.getByRole("button", { name: "Regenerate (no cache)" }).click();
+      const answer = page.getByTestId("answer");
+      // Finished (the copy button comes with the end of the stream), with its citation linked to the PDF.
+      await answer.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 15_000 });
+      await answer.locator('a[data-citation^="Geolabs_401k_Retirement_Plan_Guide.pdf#"]').waitFor();
+      expect(fake.chats.length).toBe(before + 1);
+      expect(await page.getByTestId("answer").getByText("Cached", { exact: true }).count()).toBe(0);
+    } finally {
+      env.t.deps.ai = previous;
+      fake.stop();
+    }
   });
 });

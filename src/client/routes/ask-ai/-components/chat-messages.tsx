@@ -51,7 +51,9 @@ export function ChatMessages({
     );
   }
 
-  const waiting = status === "submitted" && last?.role === "user" && !outcomes[last.id];
+  // "Thinking" until the first words arrive (the stream opens with the sources, before any text).
+  const busy = status === "submitted" || status === "streaming";
+  const waiting = busy && !!last && !outcomes[last.id] && (last.role === "user" || !lastText.trim());
   return (
     <div className="space-y-4 p-4" aria-live="polite">
       {messages.map((m, i) => {
