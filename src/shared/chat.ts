@@ -166,7 +166,7 @@ export const CHAT_TEXTS = {
   readyHint:
     "Ask a question about the selected documents. Every answer cites the file and page it comes from.",
   thinking: "Thinking",
-  placeholder: "Ask a question… (Enter to send, Shift+Enter for a new line, Ctrl+K to focus)",
+  placeholder: "Ask a question… (Enter to send, Shift+Enter for a new line)",
   database: "Database",
   chooseDb: "Select a database",
   web: "Web",

@@ -51,6 +51,8 @@ export const ChatInput = forwardRef<
         }}
         placeholder={CHAT_TEXTS.placeholder}
         aria-label="Question"
+        aria-keyshortcuts="Control+K Meta+K"
+        title="Ctrl+K (⌘K) from anywhere on this screen focuses the question"
         maxLength={MAX_QUESTION_CHARS}
         rows={2}
         className="max-h-48 min-h-11 resize-none bg-background"

@@ -77,7 +77,8 @@ export function ChatMessages({
               <Answer
                 db={db}
                 text={text}
-                sources={meta.sources ?? []}
+                // Sources belong to a finished answer (the server then sends the ones it cites).
+                sources={meta.historyId ? (meta.sources ?? []) : []}
                 cached={meta.cached}
                 historyId={meta.historyId || undefined}
                 rating={meta.historyId ? ratings[meta.historyId] : null}
