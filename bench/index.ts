@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
+import { askAiBench } from "./ask-ai";
 import { coreBoxesBench } from "./core-boxes";
 import { directoryBench } from "./directory";
 import { documentsBench } from "./documents";
@@ -27,6 +28,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   "core-boxes": coreBoxesBench,
   "reports-binder": reportsBinderBench,
   documents: documentsBench,
+  "ask-ai": askAiBench,
 };
 
 if (clientIsStale()) await buildClient();

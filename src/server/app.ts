@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
+import { chatRest } from "./domains/chat/rest";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
 import { documentsRest } from "./domains/documents/rest";
 import { projectsRest } from "./domains/projects/rest";
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
       .use(reportsBinderRest(deps))
       .use(storageRest(deps))
       .use(documentsRest(deps))
+      .use(chatRest(deps))
       .use(workOrdersRest(deps))
       .use(projectsRest(deps))
       .use(ticketsRest(deps))

@@ -1,3 +1,4 @@
+import { createAnswerModel, createQueryEmbedder } from "./ai/providers";
 import { createAuthService } from "./auth/service";
 import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
@@ -50,5 +51,6 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
     ocr,
     pdf,
     jobs,
+    ai: { answer: createAnswerModel(env), embed: createQueryEmbedder(env) },
   };
 }

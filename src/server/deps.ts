@@ -1,3 +1,4 @@
+import type { AnswerModel } from "./ai/providers";
 import type { AuthService } from "./auth/service";
 import type { Database, Db } from "./db/client";
 import type { PdfHost } from "./documents/pdf-host";
@@ -24,6 +25,8 @@ export interface AppDeps {
   jobs: JobRunner;
   /** The PDF thread (extract, render, demo PDFs); it ends itself when idle. */
   pdf: PdfHost;
+  /** Ask AI: the answer model (hosted or built-in) and, with an embeddings endpoint, the question embedder. */
+  ai: { answer: AnswerModel; embed?: (text: string) => Promise<Float32Array | null> };
   /** Client address of a request; index.ts wires Bun's server.requestIP, tests may inject one. */
   clientAddress?: (request: Request) => string | null;
 }

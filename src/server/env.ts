@@ -123,6 +123,16 @@ const schema = z.object({
   EMBEDDINGS_API_KEY: optionalText,
   /** Texts per embeddings request. */
   EMBEDDINGS_BATCH: z.coerce.number().int().min(1).max(2048).default(64),
+  /**
+   * Ask AI: an OpenAI-compatible chat endpoint (OpenAI, vLLM, llama.cpp server, Ollama). Without one, answers
+   * come from the built-in extractive model (no network).
+   */
+  AI_BASE_URL: optionalText.pipe(z.url("must be a URL such as http://127.0.0.1:11434/v1").optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  /** Longest an answer may take, and longest wait for the first (or next) streamed token, in seconds. */
+  AI_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+  AI_IDLE_TIMEOUT_S: z.coerce.number().positive().max(3600).default(30),
   /** Background jobs (indexing PDFs): how many run at once in this process, and their lease. */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   JOBS_LEASE_S: z.coerce.number().int().min(5).max(3600).default(60),
@@ -179,6 +189,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!raw.EMBEDDINGS_BASE_URL !== !raw.EMBEDDINGS_MODEL) {
     throw new ConfigError(
       "Invalid configuration:\n  EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL: set both (embeddings on) or neither (full-text search only)",
+    );
+  }
+  if (!raw.AI_BASE_URL !== !raw.AI_MODEL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  AI_BASE_URL, AI_MODEL: set both (an OpenAI-compatible chat endpoint) or neither (the built-in answer model)",
     );
   }
   return { ...raw, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, entra };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { BINDER_EXTRAS } from "./extras-binder";
+import { CHAT_EXTRAS } from "./extras-chat";
 import { DOCUMENT_EXTRAS } from "./extras-documents";
 
 /**
@@ -87,7 +88,12 @@ export const CORE_BOX_EXTRAS: DbExtra[] = [
   },
 ];
 
-export const DB_EXTRAS: DbExtra[] = [...CORE_BOX_EXTRAS, ...BINDER_EXTRAS, ...DOCUMENT_EXTRAS];
+export const DB_EXTRAS: DbExtra[] = [
+  ...CORE_BOX_EXTRAS,
+  ...BINDER_EXTRAS,
+  ...DOCUMENT_EXTRAS,
+  ...CHAT_EXTRAS,
+];
 
 /** Create and fill every missing extra (idempotent; a few milliseconds when all are present). */
 export async function applyExtras(db: Db, extras: DbExtra[] = DB_EXTRAS) {

@@ -1,3 +1,4 @@
+import { chatRouter } from "../domains/chat/router";
 import { coreBoxesRouter } from "../domains/core-boxes/router";
 import { dashboardRouter } from "../domains/dashboard/router";
 import { directoryRouter } from "../domains/directory/router";
@@ -11,6 +12,7 @@ import { workOrdersRouter } from "../domains/work-orders/router";
 import { router } from "./init";
 
 export const appRouter = router({
+  chat: chatRouter,
   coreBoxes: coreBoxesRouter,
   dashboard: dashboardRouter,
   directory: directoryRouter,

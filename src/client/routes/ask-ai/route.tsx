@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Screen } from "@/components/screen";
+import { z } from "zod";
+import { AskScreen } from "./-components/ask-screen";
 
-export const Route = createFileRoute("/ask-ai")({
-  component: () => <Screen path="/ask-ai" />,
-});
+/**
+ * Ask Geolabs AI: every signed-in person. The chosen database lives in the URL (?db=…) so a link opens the
+ * same one; the schema stays here, light, because the route tree (in the entry chunk) carries it.
+ */
+const askSearch = z.object({ db: z.string().max(80).optional().catch(undefined) });
+
+export const Route = createFileRoute("/ask-ai")({ validateSearch: askSearch, component: AskScreen });

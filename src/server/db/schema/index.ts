@@ -1,5 +1,6 @@
 // One file per domain; drizzle-kit reads this barrel to generate migrations.
 export * from "./audit";
+export * from "./chat";
 export * from "./core-boxes";
 export * from "./directory";
 export * from "./documents";

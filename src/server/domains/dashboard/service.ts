@@ -1,5 +1,6 @@
 import type { DashboardKpis, Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
+import { aiAnswersKpi } from "../chat/kpi";
 import { coreBoxesKpi } from "../core-boxes/kpi";
 import { openTicketsKpi } from "../tickets/kpi";
 
@@ -14,7 +15,7 @@ const none: KpiSource = async () => ({ value: 0, trend: [0, 0, 0, 0, 0, 0, 0] })
 export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
   docsIndexed: none,
   coreBoxes: coreBoxesKpi,
-  aiAnswersThisWeek: none,
+  aiAnswersThisWeek: aiAnswersKpi,
   openTasks: openTicketsKpi,
 };
 

@@ -1,0 +1,128 @@
+import { useChat } from "@ai-sdk/react";
+import { CHAT_MESSAGES, type ChatHistoryEntry } from "@shared/chat";
+import { DefaultChatTransport } from "ai";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { authHeaders } from "@/lib/session";
+import { type ChatMessage, messageText } from "./chat-model";
+
+export interface AskSettings {
+  db: string;
+  useWeb: boolean;
+  useCache: boolean;
+}
+
+/** What to say under an assistant message that did not end normally. */
+export type Outcome = "stopped" | "failed" | "empty";
+
+/**
+ * The conversation on the screen: useChat over POST /api/chat (the AI SDK UI message stream). Only the latest
+ * question is sent, with the database and toggles of the moment; regenerate re-asks it without the cache.
+ */
+export function useAskChat(settings: AskSettings, onAnswered: () => void) {
+  const current = useRef(settings);
+  current.current = settings;
+  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
+  /** The spec's failure text is fixed; the server's reason (a timeout, the service down) is shown under it. */
+  const [failure, setFailure] = useState<{ detail: string } | null>(null);
+
+  const transport = useMemo(
+    () =>
+      new DefaultChatTransport<ChatMessage>({
+        api: "/api/chat",
+        credentials: "same-origin",
+        prepareSendMessagesRequest: async ({ messages, trigger }) => {
+          const s = current.current;
+          const last = [...messages].reverse().find((m) => m.role === "user");
+          return {
+            headers: await authHeaders(),
+            body: {
+              db: s.db,
+              use_web: s.useWeb,
+              use_cache: trigger === "regenerate-message" ? false : s.useCache,
+              messages: last ? [{ role: "user", parts: last.parts }] : [],
+            },
+          };
+        },
+      }),
+    [],
+  );
+
+  const chat = useChat<ChatMessage>({
+    transport,
+    onFinish: ({ message, isAbort, isError }) => {
+      const outcome: Outcome | null = isAbort
+        ? "stopped"
+        : isError
+          ? "failed"
+          : messageText(message).trim()
+            ? null
+            : "empty";
+      if (outcome) setOutcomes((o) => ({ ...o, [message.id]: outcome }));
+      if (!isAbort && !isError) onAnswered();
+    },
+    onError: (err) => setFailure({ detail: reason(err) }),
+  });
+
+  const ask = useCallback(
+    (text: string) => {
+      setFailure(null);
+      void chat.sendMessage({ text });
+    },
+    [chat.sendMessage],
+  );
+
+  const regenerate = useCallback(() => {
+    setFailure(null);
+    void chat.regenerate();
+  }, [chat.regenerate]);
+
+  /** Show an earlier question and its answer from the history panel. */
+  const load = useCallback(
+    (entry: ChatHistoryEntry) => {
+      void chat.stop();
+      setFailure(null);
+      chat.setMessages([
+        { id: `h${entry.id}-q`, role: "user", parts: [{ type: "text", text: entry.question }] },
+        {
+          id: `h${entry.id}-a`,
+          role: "assistant",
+          parts: [{ type: "text", text: entry.answer }],
+          metadata: { sources: entry.sources, cached: entry.cached, historyId: entry.id },
+        },
+      ]);
+    },
+    [chat.stop, chat.setMessages],
+  );
+
+  const clear = useCallback(() => {
+    void chat.stop();
+    setFailure(null);
+    chat.setMessages([]);
+  }, [chat.stop, chat.setMessages]);
+
+  /** Stop; a question stopped before any answer text arrived is marked on the question itself. */
+  const stop = useCallback(() => {
+    const last = chat.messages.at(-1);
+    if (chat.status === "submitted" && last?.role === "user") {
+      setOutcomes((o) => ({ ...o, [last.id]: "stopped" }));
+    }
+    void chat.stop();
+  }, [chat.stop, chat.status, chat.messages]);
+
+  const busy = chat.status === "submitted" || chat.status === "streaming";
+  return { ...chat, ask, regenerate, load, clear, stop, busy, outcomes, failure };
+}
+
+/** The server's own message when it sent one we can show (JSON `{ error }` or the stream's error text). */
+function reason(err: Error): string {
+  let text = err.message ?? "";
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body.error === "string") text = body.error;
+  } catch {
+    // plain text
+  }
+  return text && text !== CHAT_MESSAGES.failed && !/^(Failed to fetch|NetworkError|Load failed)/.test(text)
+    ? text.slice(0, 300)
+    : "";
+}

@@ -1,0 +1,118 @@
+import { stemmer } from "stemmer";
+import { phrasesIn, synonymsOf } from "./synonyms";
+
+/**
+ * Turning what someone typed into a safe FTS5 query. Raw text in MATCH is a syntax error as soon as it holds
+ * punctuation, quotes, a `*`, a work order like `1234-56A` or an operator word (NEAR, AND, OR, NOT), so the
+ * query is rebuilt from tokens: every term is a quoted string (FTS5 never reads operators inside quotes), a
+ * token with inner punctuation becomes a phrase of its parts ("1234 56a": the tokenizer splits it the same way),
+ * stop words are dropped and the terms are OR-ed, so bm25 ranks chunks matching more and rarer terms first.
+ */
+
+/** English function words plus the words questions are made of; they carry nothing for retrieval. */
+export const STOP_WORDS = new Set(
+  (
+    "a about above after again against all am an and any are aren't as at be because been before being below " +
+    "between both but by can cannot could couldn't did didn't do does doesn't doing don't down during each few " +
+    "for from further get gets got had hadn't has hasn't have haven't having he her here hers herself him himself " +
+    "his how i if in into is isn't it it's its itself just let like me more most much must my myself need no nor " +
+    "not now of off on once only or other ought our ours ourselves out over own please same say says shall she " +
+    "should shouldn't so some such tell than that that's the their theirs them themselves then there there's " +
+    "these they this those through to too under until up upon us very was wasn't we were weren't what what's " +
+    "when where which while who whom whose why will with within without would wouldn't you your yours yourself " +
+    "yourselves also anyone someone something anything thing things know want wants explain describe give " +
+    "find kind way ways many often dont don't im i'm ive i've can't cant"
+  ).split(" "),
+);
+
+export interface QueryTerm {
+  /** What goes into MATCH for this term: a quoted token, a quoted phrase, or a quoted prefix ("vacat"*). */
+  fts: string;
+  /** The words of the term as typed (lower case), for sentence scoring. */
+  words: string[];
+  /** Porter stems of `words` (how the index and sentence scoring compare words). */
+  stems: string[];
+  /** Words or phrases that stand for the same thing (synonyms.ts), as stems; each counts as the term. */
+  alts?: string[][];
+  /** Chunks holding the term across the index (0: the index never saw it); set by retrieval. */
+  df?: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** Fold to what the index's tokenizer sees: lower case, no diacritics. */
+export function fold(s: string): string {
+  return s
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
+}
+
+export const stem = (word: string) => stemmer(word.replace(/['’]s$/, "").replace(/['’]/g, ""));
+
+/** Words of a text as the retriever compares them: folded, stop words dropped. */
+export function contentWords(text: string): string[] {
+  return (fold(text).match(WORD) ?? [])
+    .map((w) => w.replace(/['’]s$/, ""))
+    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)));
+}
+
+const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/**
+ * The distinct terms of a question. Runs of letters/digits joined by `-`, `.`, `/` or `_` with no space (a
+ * work order, "W.O.", "401(k)" → "401 k") stay together as one phrase term.
+ */
+export function queryTerms(input: string): QueryTerm[] {
+  const text = fold(input).slice(0, 2000);
+  const seen = new Set<string>();
+  const out: QueryTerm[] = [];
+  // Split on whitespace first so compound tokens can be recognised, then into word parts.
+  for (const raw of text.split(/\s+/)) {
+    const parts = (raw.match(WORD) ?? []).map((w) => w.replace(/['’]s$/, "").replace(/['’]/g, ""));
+    if (!parts.length) continue;
+    const compound = parts.length > 1 && /[\p{L}\p{N}][-./_()][\p{L}\p{N}]/u.test(raw);
+    if (compound && parts.some((p) => /\d/.test(p))) {
+      const key = parts.join(" ");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ fts: quote(key), words: parts, stems: parts.map(stem) });
+      continue;
+    }
+    for (const w of parts) {
+      if (STOP_WORDS.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
+      if (seen.has(w)) continue;
+      seen.add(w);
+      out.push(withAlternatives(w, synonymsOf(w)));
+    }
+  }
+  // A known phrase ("work from home", "restricted stock units") is one term: its words no longer count alone.
+  for (const { phrase, alts } of phrasesIn(text)) {
+    const inside = new Set(phrase.split(" "));
+    for (let i = out.length - 1; i >= 0; i--) {
+      if (out[i]!.words.length === 1 && inside.has(out[i]!.words[0]!)) out.splice(i, 1);
+    }
+    out.push(withAlternatives(phrase, alts));
+  }
+  return out.slice(0, 32);
+}
+
+/** A word or phrase searched for together with its synonyms: ("vacation" OR "annual leave" OR …). */
+function withAlternatives(term: string, alts: string[]): QueryTerm {
+  const words = term.split(" ");
+  const asTokens = (x: string) => (x.match(WORD) ?? []).map((w) => w.replace(/['’]/g, ""));
+  if (!alts.length) return { fts: quote(term), words, stems: words.map(stem) };
+  const all = [term, ...alts].map((x) => quote(asTokens(x).join(" ")));
+  return {
+    fts: `(${all.join(" OR ")})`,
+    words,
+    stems: words.map(stem),
+    alts: alts.map((a) => asTokens(a).map(stem)),
+  };
+}
+
+/** The MATCH expression: OR of the terms (null when nothing is left to search for). */
+export function matchExpression(terms: QueryTerm[]): string | null {
+  if (!terms.length) return null;
+  return terms.map((t) => t.fts).join(" OR ");
+}

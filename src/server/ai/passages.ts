@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type PageText, splitByPage } from "./page-split";
+import type { Passage } from "./retrieval";
+import { sentenceEnd, sentenceStart } from "./sentences";
+
+export const CONTEXT_BUDGET_CHARS = 6000;
+
+interface ChunkRow {
+  id: number;
+  document_id: number;
+  first_page: number;
+  last_page: number;
+  text: string;
+  file_name: string;
+  storage_key: string;
+}
+
+/**
+ * The chunks in rank order, within the budget (always at least one), split at page breaks and widened to
+ * whole sentences: a chunk starts where the previous one's overlap began, usually mid-sentence, and a quoted
+ * half-sentence reads as a wrong answer.
+ */
+export async function loadPassages(
+  db: Db,
+  ids: number[],
+  limit: number,
+  budget = CONTEXT_BUDGET_CHARS,
+): Promise<Passage[]> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await db.all<ChunkRow>(sql`
+    SELECT c.id, c.document_id, c.first_page, c.last_page, c.text, d.file_name, d.storage_key
+    FROM doc_chunks c JOIN doc_documents d ON d.id = c.document_id WHERE c.id IN (${list})`);
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const chosen: ChunkRow[] = [];
+  let used = 0;
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (!r) continue;
+    if (chosen.length && used + r.text.length > budget) continue;
+    chosen.push(r);
+    used += r.text.length;
+    if (chosen.length >= limit) break;
+  }
+  const pages = await pageTexts(db, chosen);
+  return chosen.map<Passage>((r, i) => {
+    const own = pages.get(Number(r.document_id)) ?? new Map<number, string>();
+    const inRange: PageText[] = [];
+    for (let p = r.first_page; p <= r.last_page; p++) {
+      const text = own.get(p);
+      if (text !== undefined) inRange.push({ page: p, text });
+    }
+    const parts =
+      r.first_page === r.last_page
+        ? [{ page: r.first_page, text: r.text }]
+        : splitByPage(r.text, r.first_page, inRange);
+    return {
+      n: i + 1,
+      chunkId: Number(r.id),
+      documentId: Number(r.document_id),
+      file: r.file_name,
+      storageKey: r.storage_key,
+      pages: parts.map((part) => widen(part, own.get(part.page))),
+    };
+  });
+}
+
+/** A page's part of a chunk, widened to the sentences it cuts into (the page text is the reference). */
+function widen(part: PageText, page: string | undefined): PageText {
+  if (!page) return part;
+  const at = page.indexOf(part.text.slice(0, 60));
+  if (at < 0) return part;
+  const start = sentenceStart(page, at);
+  const end = sentenceEnd(page, at + part.text.length);
+  return { page: part.page, text: page.slice(start, Math.max(end, at + part.text.length)).trim() };
+}
+
+/** Texts of every page the chunks touch: document id → page → text. */
+async function pageTexts(db: Db, rows: ChunkRow[]) {
+  const out = new Map<number, Map<number, string>>();
+  if (!rows.length) return out;
+  const where = sql.join(
+    rows.map(
+      (r) => sql`(document_id = ${r.document_id} AND page_no BETWEEN ${r.first_page} AND ${r.last_page})`,
+    ),
+    sql` OR `,
+  );
+  const found = await db.all<{ document_id: number; page_no: number; text: string }>(
+    sql`SELECT document_id, page_no, text FROM doc_pages WHERE ${where}`,
+  );
+  for (const p of found) {
+    const doc = out.get(Number(p.document_id)) ?? new Map<number, string>();
+    doc.set(Number(p.page_no), p.text);
+    out.set(Number(p.document_id), doc);
+  }
+  return out;
+}

@@ -1,0 +1,53 @@
+import { fold, type QueryTerm, stem } from "./fts-query";
+
+/**
+ * BM25 over a few hundred candidate chunks, in JavaScript: the second stage of retrieval in a large
+ * collection, where the first stage searched the index for the question's rarer terms only (FTS5 scores every
+ * row a query matches, so an OR of common terms over 200,000 chunks is what is slow). The weights are the
+ * index's own (document frequencies of the whole index), so the order matches what FTS5 would give.
+ */
+const K1 = 1.2;
+const B = 0.75;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export interface Candidate {
+  id: number;
+  text: string;
+}
+
+function stemCounts(text: string, wanted: Set<string>, prefixes: Set<string>) {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const token of fold(text).match(WORD) ?? []) {
+    length++;
+    // Stemming is the costly part: only words that could be a wanted stem are stemmed.
+    if (!prefixes.has(token.slice(0, 3))) continue;
+    const s = stem(token);
+    if (wanted.has(s)) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  return { counts, length };
+}
+
+export function rerank(candidates: Candidate[], terms: QueryTerm[], chunks: number): number[] {
+  const forms = terms.map((t) => [t.stems, ...(t.alts ?? [])]);
+  const wanted = new Set(forms.flat(2));
+  const prefixes = new Set([...wanted].map((s) => s.slice(0, 3)));
+  const docs = candidates.map((c) => ({ id: c.id, ...stemCounts(c.text, wanted, prefixes) }));
+  const avg = docs.reduce((n, d) => n + d.length, 0) / (docs.length || 1);
+  const scored = docs.map((d) => {
+    let score = 0;
+    terms.forEach((t, i) => {
+      // A term (or phrase, or any of its synonyms) counts as often as its least frequent word appears.
+      const tf = Math.max(0, ...forms[i]!.map((f) => Math.min(...f.map((s) => d.counts.get(s) ?? 0))));
+      if (!tf) return;
+      const df = Math.max(1, t.df ?? 1);
+      const idf = Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
+      score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / (avg || 1)));
+    });
+    return { id: d.id, score };
+  });
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((s) => s.id);
+}

@@ -1,0 +1,215 @@
+import { CHAT_MESSAGES, CHAT_TEXTS, type ChatSource, CITATION_PATTERN } from "@shared/chat";
+import { AnswerStopped, answerError } from "../../ai/errors";
+import { STOP_WORDS } from "../../ai/fts-query";
+import { systemPrompt } from "../../ai/prompt";
+import { type Passage, retrieve } from "../../ai/retrieval";
+import { createWatchdog } from "../../ai/watchdog";
+import type { Db } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
+import { cacheKey, readCache, writeCache } from "./cache";
+import { saveAnswer } from "./history";
+import { collectionVersion, requireTarget } from "./targets";
+
+/**
+ * One answer, whichever door it came through (POST /api/question, the screen's stream): resolve the database,
+ * reuse a cached answer when allowed, else retrieve and stream from the configured model; then save it to the
+ * asker's history (and the cache). The asker is always the signed-in person.
+ */
+export interface AskDeps {
+  db: Db;
+  ai: AppDeps["ai"];
+  log: Logger;
+}
+
+export interface AskRequest {
+  question: string;
+  db: string;
+  useWeb: boolean;
+  useCache: boolean;
+  /** Closing the request aborts the answer (no history entry, no cache entry). */
+  signal?: AbortSignal;
+}
+
+export interface AnswerRun {
+  cached: boolean;
+  model: string;
+  /** The passages the answer was made from. */
+  sources: ChatSource[];
+  /** The answer as it is produced; throws an AppError (502/504, or AnswerStopped) when it fails. */
+  pieces(): AsyncGenerator<string>;
+  /** Save the finished answer; returns the history entry and the sources the answer cites. */
+  finish(answer: string): Promise<{ historyId: number; sources: ChatSource[] }>;
+}
+
+export function toChatSources(passages: Passage[], db: string): ChatSource[] {
+  return passages.map((p) => ({
+    n: p.n,
+    db,
+    file: p.file,
+    pages: p.pages.map((x) => x.page),
+    snippet: p.pages
+      .map((x) => x.text)
+      .join(" ")
+      .replace(/\s+/g, " ")
+      .slice(0, 280),
+  }));
+}
+
+/** The sources an answer cites (all of them when it cites none it could be matched to; none for "not found"). */
+export function citedSources(answer: string, sources: ChatSource[]): ChatSource[] {
+  const cited = new Set<string>();
+  for (const m of answer.matchAll(CITATION_PATTERN)) {
+    const from = Number(m[2]);
+    const to = Number(m[3] ?? m[2]);
+    for (let p = from; p <= Math.min(to, from + 50); p++) cited.add(`${m[1]!.toLowerCase()}|${p}`);
+  }
+  if (!cited.size) return /could not find anything/i.test(answer) ? [] : sources;
+  const isCited = (s: ChatSource, p: number) => cited.has(`${s.file.toLowerCase()}|${p}`);
+  // Only the cited pages of each passage: the others were context the answer did not use.
+  const hit = sources
+    .filter((s) => s.pages.some((p) => isCited(s, p)))
+    .map((s) => ({ ...s, pages: s.pages.filter((p) => isCited(s, p)) }));
+  return hit.length ? hit : sources;
+}
+
+async function* once(text: string) {
+  yield text;
+}
+
+export async function startAnswer(
+  deps: AskDeps,
+  user: { email: string },
+  req: AskRequest,
+): Promise<AnswerRun> {
+  const started = performance.now();
+  const target = await requireTarget(deps.db, req.db);
+  const answerModel = deps.ai.answer;
+  const version = await collectionVersion(deps.db, target.collectionIds);
+  const key = cacheKey({
+    db: target.name,
+    version,
+    question: req.question,
+    useWeb: req.useWeb,
+    model: answerModel.id,
+  });
+  const save = async (answer: string, sources: ChatSource[], cached: boolean) => {
+    if (req.signal?.aborted) throw new AnswerStopped();
+    // Nothing to keep: the screen shows "No response received."
+    if (!answer.trim()) return { historyId: 0, sources: [] };
+    const used = citedSources(answer, sources);
+    if (!cached) {
+      await writeCache(deps.db, key, {
+        db: target.name,
+        version,
+        answer,
+        sources: used,
+        model: answerModel.id,
+      });
+    }
+    const historyId = await saveAnswer(deps.db, {
+      user: user.email,
+      db: target.name,
+      question: req.question,
+      answer,
+      sources: used,
+      cached,
+      model: answerModel.id,
+      ms: performance.now() - started,
+    });
+    return { historyId, sources: used };
+  };
+
+  if (req.useCache) {
+    const hit = await readCache(deps.db, key);
+    if (hit) {
+      return {
+        cached: true,
+        model: answerModel.id,
+        sources: hit.sources,
+        pieces: () => once(hit.answer),
+        finish: (answer) => save(answer, hit.sources, true),
+      };
+    }
+  }
+
+  const retrieval = await retrieve(deps.db, target.collectionIds, req.question, { embed: deps.ai.embed });
+  req.signal?.throwIfAborted();
+  const sources = toChatSources(retrieval.passages, target.name);
+  const base = {
+    cached: false,
+    model: answerModel.id,
+    sources,
+    finish: (answer: string) => save(answer, sources, false),
+  };
+  if (!retrieval.passages.length && !req.useWeb) {
+    return { ...base, pieces: () => once(CHAT_TEXTS.notFound(target.label)) };
+  }
+
+  // Inverse document frequency of each term, 0 for words the documents never use (the local model's weights).
+  const corrected = new Set(retrieval.corrections.map(([typed]) => typed));
+  const terms = retrieval.terms
+    .filter((t) => !(t.words.length === 1 && corrected.has(t.words[0]!)))
+    .map((t) => ({
+      stems: t.stems.filter((x) => !STOP_WORDS.has(x)),
+      alts: t.alts,
+      weight: t.df ? Math.log(1 + retrieval.chunks / t.df) : 0,
+    }));
+  return {
+    ...base,
+    async *pieces() {
+      const wait = answerModel.timeoutSeconds;
+      const watchdog = createWatchdog(wait.idle * 1000, wait.total * 1000);
+      const signal = req.signal ? AbortSignal.any([req.signal, watchdog.signal]) : watchdog.signal;
+      const [{ streamText }, model] = await Promise.all([import("ai"), answerModel.load()]);
+      const result = streamText({
+        model,
+        system: systemPrompt(retrieval.passages, { dbLabel: target.label, useWeb: req.useWeb }),
+        prompt: req.question,
+        temperature: 0.2,
+        maxRetries: answerModel.maxRetries,
+        abortSignal: signal,
+        providerOptions: { geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms } },
+        // Errors arrive as stream parts below; this only keeps the SDK from logging them to the console.
+        onError: () => {},
+      });
+      const timedOut = () =>
+        new AppError(
+          "GATEWAY_TIMEOUT",
+          CHAT_MESSAGES.aiTimeout(watchdog.fired === "total" ? wait.total : wait.idle),
+        );
+      try {
+        for await (const part of result.fullStream) {
+          watchdog.alive();
+          if (part.type === "text-delta") yield part.text;
+          else if (part.type === "error") throw part.error;
+          else if (part.type === "abort") throw watchdog.fired ? timedOut() : new AnswerStopped();
+        }
+        if (watchdog.fired) throw timedOut();
+      } catch (err) {
+        const mapped = watchdog.fired && !req.signal?.aborted ? timedOut() : answerError(err, req.signal);
+        if (!(mapped instanceof AnswerStopped)) {
+          deps.log.warn("answer failed", {
+            db: target.name,
+            model: answerModel.id,
+            err,
+            status: mapped.status,
+          });
+        }
+        throw mapped;
+      } finally {
+        watchdog.stop();
+      }
+    },
+  };
+}
+
+/** POST /api/question: the whole answer at once. */
+export async function answerQuestion(deps: AskDeps, user: { email: string }, req: AskRequest) {
+  const run = await startAnswer(deps, user, req);
+  let answer = "";
+  for await (const piece of run.pieces()) answer += piece;
+  const { sources } = await run.finish(answer);
+  return { answer, sources, cached: run.cached };
+}

@@ -1,0 +1,156 @@
+import {
+  CHAT_MESSAGES,
+  type ChatFeedbackEntry,
+  type ChatHistoryEntry,
+  type ChatSource,
+  type FeedbackRating,
+  HISTORY_LIMIT,
+} from "@shared/chat";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { chatAnswers, chatFeedback, chatHistory } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+
+/**
+ * Chat history, feedback and the answer log. Every function takes the signed-in person's email from the
+ * caller (the session), never from the request: one person can neither read nor delete another's history.
+ */
+export interface SavedAnswer {
+  user: string;
+  db: string;
+  question: string;
+  answer: string;
+  sources: ChatSource[];
+  cached: boolean;
+  model: string;
+  ms: number;
+}
+
+const owner = (email: string) => email.trim().toLowerCase();
+
+/** History entry + answer log row, together. Returns the history id (what feedback refers to). */
+export async function saveAnswer(db: Db, a: SavedAnswer): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Asking the same question again moves it to the top of the history instead of listing it twice.
+    const same = and(
+      eq(chatHistory.userEmail, owner(a.user)),
+      eq(chatHistory.db, a.db),
+      eq(chatHistory.question, a.question),
+    );
+    const older = (await tx.select({ id: chatHistory.id }).from(chatHistory).where(same)).map((r) => r.id);
+    if (older.length) {
+      await tx.update(chatFeedback).set({ historyId: null }).where(inArray(chatFeedback.historyId, older));
+      await tx.delete(chatHistory).where(inArray(chatHistory.id, older));
+    }
+    const [row] = await tx
+      .insert(chatHistory)
+      .values({
+        userEmail: owner(a.user),
+        db: a.db,
+        question: a.question,
+        answer: a.answer,
+        sources: JSON.stringify(a.sources),
+        cached: a.cached,
+        model: a.model,
+      })
+      .returning({ id: chatHistory.id });
+    await tx
+      .insert(chatAnswers)
+      .values({ userEmail: owner(a.user), db: a.db, cached: a.cached, model: a.model, ms: Math.round(a.ms) });
+    return row!.id;
+  });
+}
+
+/** The caller's questions in one database, newest first, with their own rating of each answer. */
+export async function listHistory(db: Db, user: string, dbName: string): Promise<ChatHistoryEntry[]> {
+  const rows = await db
+    .select({ h: chatHistory, rating: chatFeedback.rating })
+    .from(chatHistory)
+    .leftJoin(chatFeedback, eq(chatFeedback.historyId, chatHistory.id))
+    .where(and(eq(chatHistory.userEmail, owner(user)), eq(chatHistory.db, dbName)))
+    .orderBy(desc(chatHistory.id))
+    .limit(HISTORY_LIMIT);
+  return rows.map(({ h, rating }) => ({
+    id: h.id,
+    question: h.question,
+    answer: h.answer,
+    sources: JSON.parse(h.sources) as ChatSource[],
+    cached: h.cached,
+    rating: rating ?? null,
+    createdAt: h.createdAt.toISOString(),
+  }));
+}
+
+/** Remove the caller's entries of `question` in `dbName` (404 when they have none). */
+export async function deleteHistory(db: Db, user: string, dbName: string, question: string) {
+  const mine = and(
+    eq(chatHistory.userEmail, owner(user)),
+    eq(chatHistory.db, dbName),
+    eq(chatHistory.question, question),
+  );
+  const deleted = await db.transaction(async (tx) => {
+    const ids = (await tx.select({ id: chatHistory.id }).from(chatHistory).where(mine)).map((r) => r.id);
+    if (!ids.length) return 0;
+    // Feedback keeps its own copy for review; it just no longer points at a history entry.
+    await tx.update(chatFeedback).set({ historyId: null }).where(inArray(chatFeedback.historyId, ids));
+    await tx.delete(chatHistory).where(inArray(chatHistory.id, ids));
+    return ids.length;
+  });
+  if (!deleted) throw notFound(CHAT_MESSAGES.historyMissing);
+  return { deleted };
+}
+
+/** Rate one of the caller's own answers (null takes the rating back). */
+export async function setFeedback(
+  db: Db,
+  user: string,
+  input: { id: number; rating: FeedbackRating | null; comment?: string },
+) {
+  const [h] = await db
+    .select()
+    .from(chatHistory)
+    .where(and(eq(chatHistory.id, input.id), eq(chatHistory.userEmail, owner(user))));
+  if (!h) throw notFound(CHAT_MESSAGES.historyMissing);
+  if (input.rating === null) {
+    await db.delete(chatFeedback).where(eq(chatFeedback.historyId, h.id));
+    return { rating: null };
+  }
+  const values = {
+    historyId: h.id,
+    userEmail: h.userEmail,
+    db: h.db,
+    question: h.question,
+    answer: h.answer,
+    rating: input.rating,
+    comment: input.comment || null,
+    createdAt: new Date(),
+  };
+  await db
+    .insert(chatFeedback)
+    .values(values)
+    .onConflictDoUpdate({
+      target: chatFeedback.historyId,
+      set: { rating: values.rating, comment: values.comment, createdAt: values.createdAt },
+    });
+  return { rating: input.rating };
+}
+
+/** For admins: the newest ratings, with the question and answer as they were. */
+export async function listFeedback(db: Db, opts: { rating?: FeedbackRating; limit?: number } = {}) {
+  const rows = await db
+    .select()
+    .from(chatFeedback)
+    .where(opts.rating ? eq(chatFeedback.rating, opts.rating) : undefined)
+    .orderBy(desc(chatFeedback.createdAt), desc(chatFeedback.id))
+    .limit(opts.limit ?? 200);
+  return rows.map<ChatFeedbackEntry>((r) => ({
+    id: r.id,
+    user: r.userEmail,
+    db: r.db,
+    question: r.question,
+    answer: r.answer,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

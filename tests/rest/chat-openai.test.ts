@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createAnswerModel, createQueryEmbedder } from "@server/ai/providers";
+import { retrieve } from "@server/ai/retrieval";
+import { chatHistory, docChunks } from "@server/db/schema";
+import { embeddingsConfig, embedTexts, writeEmbeddings } from "@server/documents/embeddings";
+import { requireTarget } from "@server/domains/chat/targets";
+import { eq } from "drizzle-orm";
+import { DEMO, startTestApp, type TestApp } from "../helpers/app";
+import { indexPages, POLICY_PAGES, readUiStream } from "../helpers/chat";
+import { type FakeOpenAi, startFakeOpenAi } from "../helpers/fake-openai";
+
+/**
+ * The production OpenAI-compatible path (createOpenAI(...).chat(model) through streamText) against a loopback
+ * server: streamed answers with citations, a failing endpoint (502, clear message), a hanging one (504 after
+ * the configured wait, no hung request), an abort mid-stream (generation stops, nothing saved), and hybrid
+ * retrieval with the question embedded by the same kind of endpoint.
+ */
+let t: TestApp;
+let fake: FakeOpenAi;
+let cookie = "";
+const DB = "policies.db";
+
+const useModel = (model: string, idleSeconds = 1) => {
+  const env = { ...t.deps.env, AI_MODEL: model, AI_IDLE_TIMEOUT_S: idleSeconds };
+  t.deps.ai = { ...t.deps.ai, answer: createAnswerModel(env) };
+};
+
+beforeAll(async () => {
+  fake = startFakeOpenAi({ slowMs: 150 });
+  t = await startTestApp({
+    SEED_DEMO: "true",
+    AI_BASE_URL: fake.baseURL,
+    AI_MODEL: "geo-chat",
+    AI_IDLE_TIMEOUT_S: "1",
+    AI_TIMEOUT_S: "5",
+  });
+  await indexPages(t.deps.db, DB, "Policies.pdf", POLICY_PAGES);
+  cookie = await t.login(DEMO.user);
+});
+afterAll(async () => {
+  await t.close();
+  fake.stop();
+});
+
+const question = (query: string) =>
+  t.request("/api/question", { method: "POST", cookie, json: { query, db: DB, use_cache: false } });
+const chat = (text: string, signal?: AbortSignal) =>
+  t.request("/api/chat", {
+    method: "POST",
+    cookie,
+    signal,
+    json: { db: DB, use_cache: false, messages: [{ role: "user", parts: [{ type: "text", text }] }] },
+  });
+
+describe("OpenAI-compatible chat endpoint", () => {
+  test("streams the answer through the UI message stream, with the sources in the prompt and the metadata", async () => {
+    useModel("geo-chat");
+    const res = await chat("How many vacation days do full-time employees accrue?");
+    expect(res.status).toBe(200);
+    const { parts, text } = await readUiStream(res);
+    expect(text).toBe("The documents answer this directly. [Policies.pdf p. 1]");
+    expect(parts.filter((p) => p.type === "text-delta").length).toBeGreaterThan(3);
+    const meta = parts.find((p) => p.type === "message-metadata")?.messageMetadata;
+    expect(meta?.historyId).toBeGreaterThan(0);
+    const sent = fake.chats.at(-1)!;
+    expect(sent).toMatchObject({ model: "geo-chat", stream: true });
+    expect(sent.messages[0]!.content).toContain('<source n="1" file="Policies.pdf">');
+    expect(sent.messages[0]!.content).toContain("15 days of vacation");
+    expect(sent.messages.at(-1)!.content).toContain("vacation days");
+  });
+
+  test("a failing endpoint is a 502 naming the HTTP status, retried once", async () => {
+    // Long enough a wait for the one retry (the SDK waits 2 s before it).
+    useModel("fail", 5);
+    const before = fake.chats.length;
+    const res = await question("What are the core hours?");
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { error: string }).error).toContain("HTTP 500");
+    expect(fake.chats.length - before).toBe(2);
+  });
+
+  test("a hanging endpoint is a 504 after the configured wait, and the call to it is cut", async () => {
+    useModel("hang");
+    const aborted = fake.aborted;
+    const started = performance.now();
+    const res = await question("What are the core hours?");
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { error: string }).error).toContain("did not answer within 1 s");
+    expect(performance.now() - started).toBeLessThan(4000);
+    await Bun.sleep(50);
+    expect(fake.aborted).toBeGreaterThan(aborted);
+    // In the stream: an error part with the same message, not a hung response.
+    const { parts } = await readUiStream(await chat("What are the core hours?"));
+    expect(parts.find((p) => p.type === "error")?.errorText).toContain("did not answer");
+  });
+
+  test("closing the request mid-stream stops generation and saves nothing", async () => {
+    useModel("slow");
+    const q = "What is required at every drilling site?";
+    const controller = new AbortController();
+    const aborted = fake.aborted;
+    const res = await chat(q, controller.signal);
+    const { parts } = await readUiStream(res, (ps) => {
+      const n = ps.filter((p) => p.type === "text-delta").length;
+      if (n >= 2) controller.abort();
+      return n >= 2;
+    });
+    expect(parts.filter((p) => p.type === "text-delta").length).toBe(2);
+    await Bun.sleep(400);
+    expect(fake.aborted).toBeGreaterThan(aborted);
+    const saved = await t.deps.db.select().from(chatHistory).where(eq(chatHistory.question, q));
+    expect(saved).toEqual([]);
+  });
+});
+
+describe("hybrid retrieval with an embeddings endpoint", () => {
+  test("fuses vector and full-text rankings; a failing endpoint falls back to full-text", async () => {
+    const env = { ...t.deps.env, EMBEDDINGS_BASE_URL: fake.baseURL, EMBEDDINGS_MODEL: "geo-embed" };
+    const cfg = embeddingsConfig(env)!;
+    const target = await requireTarget(t.deps.db, DB);
+    const chunks = await t.deps.db
+      .select()
+      .from(docChunks)
+      .where(eq(docChunks.collectionId, target.collectionIds[0]!));
+    const vectors = await embedTexts(
+      cfg,
+      chunks.map((c) => c.text),
+    );
+    await writeEmbeddings(
+      t.deps.db,
+      cfg,
+      chunks.map((c, i) => ({ chunkId: c.id, collectionId: c.collectionId, vector: vectors[i]! })),
+    );
+
+    const embed = createQueryEmbedder(env)!;
+    const hybrid = await retrieve(t.deps.db, target.collectionIds, "steel-toed boots drilling", { embed });
+    expect(hybrid.mode).toBe("hybrid");
+    expect(hybrid.passages[0]!.pages.map((p) => p.page)).toContain(3);
+    expect(fake.embeddings.at(-1)!.input).toEqual(["steel-toed boots drilling"]);
+
+    const failing = createQueryEmbedder({ ...env, EMBEDDINGS_MODEL: "fail" })!;
+    const fallback = await retrieve(t.deps.db, target.collectionIds, "steel-toed boots drilling", {
+      embed: failing,
+    });
+    expect(fallback.mode).toBe("fts");
+    expect(fallback.passages.length).toBeGreaterThan(0);
+  });
+});
