@@ -11,6 +11,7 @@ import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
+import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
         if (!isApi) return;
         set.headers["cache-control"] = "no-store";
         if (isCrossSiteWrite(request, env.PUBLIC_URL)) return refuse(request, 403, MESSAGES.crossSite);
+        if (isOversizedBody(request)) return refuse(request, 413, BODY_TOO_LARGE);
         try {
           requestState(request).user = await deps.auth.identify(request, ip);
         } catch (err) {
