@@ -12,6 +12,8 @@ import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
 import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
+import { createMetrics } from "./http/metrics";
+import { metricsRest } from "./http/metrics-route";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
@@ -34,16 +36,19 @@ export function createApp(deps: AppDeps) {
   const { env, log } = deps;
   const headers = securityHeaders(env);
   const serveClient = createStaticHandler(env.CLIENT_DIR);
+  const metrics = createMetrics(Object.keys(appRouter._def.procedures));
 
   const logRequest = (request: Request, status: number) => {
     const state = requestState(request);
     const url = new URL(request.url);
+    const ms = (state.end ?? performance.now()) - state.start;
+    metrics.observe(request.method, url.pathname, status, ms / 1000);
     log.info("request", {
       reqId: state.reqId,
       method: request.method,
       path: url.pathname,
       status,
-      ms: Math.round(((state.end ?? performance.now()) - state.start) * 10) / 10,
+      ms: Math.round(ms * 10) / 10,
       user: state.user?.email,
     });
   };
@@ -54,7 +59,8 @@ export function createApp(deps: AppDeps) {
     return json(status, { error: message }, { ...headers, "x-request-id": requestState(request).reqId });
   };
 
-  return (
+  // attach() reads the finished route list, to label metrics by route pattern.
+  return metrics.attach(
     new Elysia()
       .onRequest(async ({ request, set, server }) => {
         const reqId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
@@ -105,6 +111,7 @@ export function createApp(deps: AppDeps) {
           set.status = 400;
           return { error: "The request is not valid." };
         }
+        metrics.countUnhandled();
         log.error("unhandled error", { reqId: requestState(request).reqId, err: error });
         set.status = 500;
         return { error: INTERNAL };
@@ -120,6 +127,7 @@ export function createApp(deps: AppDeps) {
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
+      .use(metricsRest(deps, metrics))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))
@@ -129,7 +137,7 @@ export function createApp(deps: AppDeps) {
         const path = new URL(request.url).pathname;
         if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });
         return serveClient(request);
-      })
+      }),
   );
 }
 

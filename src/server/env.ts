@@ -117,6 +117,8 @@ const schema = z.object({
     .min(1, "must be at least 1")
     .max(600, "must be 600 or fewer")
     .default(DEFAULT_EXPIRY_MONTHS),
+  /** Bearer token a Prometheus scraper sends to GET /api/metrics (Owners may read it with their session). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Where the built client lives (the start script builds it there). */
   CLIENT_DIR: z.string().default("./dist/client"),
 });

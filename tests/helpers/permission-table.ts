@@ -147,6 +147,8 @@ export const REST_TABLE: Record<string, Row> = {
   "PUT /api/core-boxes/:id": { answers: SIGNED_IN, sample: { json: { project: "x" } } },
   "DELETE /api/core-boxes/:id": { answers: SIGNED_IN },
   "POST /api/core-boxes/:id/dump-and-remove": { answers: SIGNED_IN },
+  // Operations: Owners (or a scraper's METRICS_TOKEN, tests/rest/metrics.test.ts)
+  "GET /api/metrics": { answers: "401 403 403 ok ok" },
   // Catch-alls: an unknown procedure or API path is a 404 once signed in; signed links carry their own authority
   "GET /trpc/*": { answers: SIGNED_IN },
   "POST /trpc/*": { answers: SIGNED_IN },
