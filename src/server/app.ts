@@ -17,7 +17,7 @@ import { metricsRest } from "./http/metrics-route";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
-import { AppError } from "./lib/errors";
+import { AppError, outageError } from "./lib/errors";
 import { appRouter } from "./trpc/root";
 
 const INTERNAL = "Something went wrong on our side. Please try again.";
@@ -110,6 +110,12 @@ export function createApp(deps: AppDeps) {
         if (code === "VALIDATION") {
           set.status = 400;
           return { error: "The request is not valid." };
+        }
+        const outage = outageError(error);
+        if (outage) {
+          log.warn("dependency unavailable", { reqId: requestState(request).reqId, err: error });
+          set.status = outage.status;
+          return { error: outage.message };
         }
         metrics.countUnhandled();
         log.error("unhandled error", { reqId: requestState(request).reqId, err: error });
