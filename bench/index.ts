@@ -10,6 +10,7 @@ import { coreBoxesBench } from "./core-boxes";
 import { directoryBench } from "./directory";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { loadBench } from "./load";
 import { ocrBench } from "./ocr";
 import { reportsBinderBench } from "./reports-binder";
 import { storageBench } from "./storage";
@@ -25,6 +26,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   directory: directoryBench,
   "core-boxes": coreBoxesBench,
   "reports-binder": reportsBinderBench,
+  load: loadBench,
 };
 
 if (clientIsStale()) await buildClient();
