@@ -123,6 +123,7 @@ export function createApp(deps: AppDeps) {
         return { error: INTERNAL };
       })
       .get("/api/health", () => ({ ok: true }))
+      .use(metricsRest(deps, metrics))
       // The spec's health path: public, 200, no internals.
       .get("/api/core-boxes/_debug", () => ({ ok: true }))
       .use(authRest(deps))
@@ -133,7 +134,6 @@ export function createApp(deps: AppDeps) {
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
-      .use(metricsRest(deps, metrics))
       .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
       .all("/api/*", () => json(404, { error: "Not found." }))
