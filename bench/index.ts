@@ -12,6 +12,7 @@ import { directoryBench } from "./directory";
 import { documentsBench } from "./documents";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
+import { loadBench } from "./load";
 import { ocrBench } from "./ocr";
 import { reportsBinderBench } from "./reports-binder";
 import { storageBench } from "./storage";
@@ -29,6 +30,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   "reports-binder": reportsBinderBench,
   documents: documentsBench,
   "ask-ai": askAiBench,
+  load: loadBench,
 };
 
 if (clientIsStale()) await buildClient();

@@ -13,10 +13,13 @@ import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
+import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
+import { createMetrics } from "./http/metrics";
+import { metricsRest } from "./http/metrics-route";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
-import { AppError } from "./lib/errors";
+import { AppError, outageError } from "./lib/errors";
 import { appRouter } from "./trpc/root";
 
 const INTERNAL = "Something went wrong on our side. Please try again.";
@@ -35,16 +38,19 @@ export function createApp(deps: AppDeps) {
   const { env, log } = deps;
   const headers = securityHeaders(env);
   const serveClient = createStaticHandler(env.CLIENT_DIR);
+  const metrics = createMetrics(Object.keys(appRouter._def.procedures));
 
   const logRequest = (request: Request, status: number) => {
     const state = requestState(request);
     const url = new URL(request.url);
+    const ms = (state.end ?? performance.now()) - state.start;
+    metrics.observe(request.method, url.pathname, status, ms / 1000);
     log.info("request", {
       reqId: state.reqId,
       method: request.method,
       path: url.pathname,
       status,
-      ms: Math.round(((state.end ?? performance.now()) - state.start) * 10) / 10,
+      ms: Math.round(ms * 10) / 10,
       user: state.user?.email,
     });
   };
@@ -55,7 +61,8 @@ export function createApp(deps: AppDeps) {
     return json(status, { error: message }, { ...headers, "x-request-id": requestState(request).reqId });
   };
 
-  return (
+  // attach() reads the finished route list, to label metrics by route pattern.
+  return metrics.attach(
     new Elysia()
       .onRequest(async ({ request, set, server }) => {
         const reqId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
@@ -70,6 +77,7 @@ export function createApp(deps: AppDeps) {
         if (!isApi) return;
         set.headers["cache-control"] = "no-store";
         if (isCrossSiteWrite(request, env.PUBLIC_URL)) return refuse(request, 403, MESSAGES.crossSite);
+        if (isOversizedBody(request)) return refuse(request, 413, BODY_TOO_LARGE);
         try {
           requestState(request).user = await deps.auth.identify(request, ip);
         } catch (err) {
@@ -105,11 +113,19 @@ export function createApp(deps: AppDeps) {
           set.status = 400;
           return { error: "The request is not valid." };
         }
+        const outage = outageError(error);
+        if (outage) {
+          log.warn("dependency unavailable", { reqId: requestState(request).reqId, err: error });
+          set.status = outage.status;
+          return { error: outage.message };
+        }
+        metrics.countUnhandled();
         log.error("unhandled error", { reqId: requestState(request).reqId, err: error });
         set.status = 500;
         return { error: INTERNAL };
       })
       .get("/api/health", () => ({ ok: true }))
+      .use(metricsRest(deps, metrics))
       // The spec's health path: public, 200, no internals.
       .get("/api/core-boxes/_debug", () => ({ ok: true }))
       .use(authRest(deps))
@@ -131,7 +147,7 @@ export function createApp(deps: AppDeps) {
         const path = new URL(request.url).pathname;
         if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });
         return serveClient(request);
-      })
+      }),
   );
 }
 

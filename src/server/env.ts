@@ -136,6 +136,8 @@ const schema = z.object({
   /** Background jobs (indexing PDFs): how many run at once in this process, and their lease. */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   JOBS_LEASE_S: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Bearer token a Prometheus scraper sends to GET /api/metrics (Owners may read it with their session). */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Where the built client lives (the start script builds it there). */
   CLIENT_DIR: z.string().default("./dist/client"),
 });

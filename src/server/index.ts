@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { createDeps } from "./create-deps";
+import { dbFilePath, registerInstance } from "./db/instances";
 import { seedDemoData, seedDemoDocuments } from "./db/seed";
 import { ConfigError, loadEnv } from "./env";
 
@@ -18,6 +19,9 @@ async function main() {
     throw err;
   }
   const deps = await createDeps(env);
+  // Lets `db:restore` see that the embedded database is in use.
+  const dbPath = dbFilePath(env.DATABASE_URL);
+  if (dbPath) registerInstance(dbPath);
   // The demo register (20,000 projects, ~0.3 s) is written while the server already listens.
   if (env.SEED_DEMO) {
     await seedDemoData(deps.db, {

@@ -12,6 +12,8 @@ export const PUBLIC_API_PATHS = new Set([
   "/api/auth/login",
   "/api/auth/logout",
   "/api/auth/config",
+  // Owners or a scraper's METRICS_TOKEN: the route checks either itself.
+  "/api/metrics",
 ]);
 
 function isSecure(request: Request, publicUrl?: string) {

@@ -10,7 +10,14 @@ import { createEntraVerifier } from "./entra";
 import type { Identity } from "./identity";
 import { verifyPassword } from "./passwords";
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./rate-limit";
-import { createSession, readCookie, resolveSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import {
+  createSession,
+  purgeExpiredSessions,
+  readCookie,
+  resolveSession,
+  revokeSession,
+  SESSION_COOKIE,
+} from "./sessions";
 import { isTrustedAddress } from "./trusted-proxies";
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -69,6 +76,8 @@ export function createAuthService(deps: { db: Db; env: Env }) {
     await clearLoginFailures(db, input.email, meta.ip);
     const now = new Date();
     const session = await createSession(db, row.id, { ...sessionOpts, ...meta, now });
+    // Expired sessions resolve to nobody already; sweeping them here keeps the table small (indexed delete).
+    await purgeExpiredSessions(db, now);
     await db
       .update(users)
       .set({ lastSignInAt: now, firstSignInAt: row.firstSignInAt ?? now })

@@ -102,7 +102,12 @@ export function readCookie(header: string | null, name: string): string | null {
   for (const part of header.split(";")) {
     const eqAt = part.indexOf("=");
     if (eqAt < 0) continue;
-    if (part.slice(0, eqAt).trim() === name) return decodeURIComponent(part.slice(eqAt + 1).trim());
+    if (part.slice(0, eqAt).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eqAt + 1).trim());
+    } catch {
+      return null; // a malformed escape ("%zz") is no session, not a server error
+    }
   }
   return null;
 }

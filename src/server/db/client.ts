@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import * as schema from "./schema";
+import { serializeWrites } from "./write-queue";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -36,24 +37,8 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     // up to 64 MiB instead of SQLite's 2 MiB, so large lists read index and table pages from memory.
     await client.execute("PRAGMA default_cache_size = 16384");
   }
+  // One writer at a time in this process (transactions and plain writes): see write-queue.ts.
+  serializeWrites(client);
   const db = drizzle(client, { schema, casing: "snake_case" });
-  serializeTransactions(db);
   return { db, client, close: () => client.close() };
-}
-
-/**
- * One write transaction at a time per process. The embedded driver runs SQLite synchronously on a pool of
- * connections: a second BEGIN IMMEDIATE while the first transaction awaits between statements blocks the only
- * thread in SQLite's busy handler, so the first can never commit and both fail with SQLITE_BUSY after the
- * timeout. Queuing transactions in JavaScript avoids that; other processes still wait on the busy timeout.
- * Never call db.transaction() (rather than tx) inside a transaction: it would wait for itself.
- */
-function serializeTransactions(db: Db) {
-  const run = db.transaction.bind(db);
-  let tail: Promise<unknown> = Promise.resolve();
-  db.transaction = ((fn, config) => {
-    const result = tail.then(() => run(fn, config));
-    tail = result.catch(() => undefined);
-    return result;
-  }) as Db["transaction"];
 }

@@ -58,3 +58,63 @@ export function parseInput<S extends ZodType>(schema: S, data: unknown): z.infer
   if (!result.success) throw badRequest(formatZodError(result.error));
   return result.data;
 }
+
+/** What the person sees when something the portal depends on is down; the rest of the portal keeps serving. */
+export const OUTAGE_MESSAGES = {
+  diskFull: "The server's disk is full, so this could not be saved. Nothing was changed; please tell IT.",
+  notWritable: "The file store cannot be written to right now. Nothing was changed; please tell IT.",
+  unreachable: "The file store cannot be reached right now. Please try again in a few minutes.",
+  refused: "The file store refused the portal's request (its settings or credentials). Please tell IT.",
+  busy: "The database is busy. Please try again in a moment.",
+} as const;
+
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "ConnectionRefused",
+  "ConnectionClosed",
+]);
+const STORE_REFUSALS = new Set([
+  "InvalidAccessKeyId",
+  "SignatureDoesNotMatch",
+  "AccessDenied",
+  "NoSuchBucket",
+  "AuthorizationHeaderMalformed",
+  "PermanentRedirect",
+]);
+
+/**
+ * Outages of the disk, the object store or the database, recognised from the error the driver threw, as a 503
+ * with a message for the person (instead of a bare 500). Null for anything else: that stays an internal error.
+ */
+export function outageError(err: unknown): AppError | null {
+  if (!err || typeof err !== "object" || err instanceof AppError) return null;
+  const e = err as {
+    code?: unknown;
+    name?: unknown;
+    $metadata?: { httpStatusCode?: number };
+    cause?: unknown;
+  };
+  const code = typeof e.code === "string" ? e.code : "";
+  const name = typeof e.name === "string" ? e.name : "";
+  const unavailable = (message: string) => new AppError("SERVICE_UNAVAILABLE", message);
+  if (code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL")
+    return unavailable(OUTAGE_MESSAGES.diskFull);
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS")
+    return unavailable(OUTAGE_MESSAGES.notWritable);
+  if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED") return unavailable(OUTAGE_MESSAGES.busy);
+  if (NETWORK_CODES.has(code) || name === "TimeoutError" || name === "NetworkingError") {
+    return unavailable(OUTAGE_MESSAGES.unreachable);
+  }
+  if (e.$metadata) {
+    if (STORE_REFUSALS.has(name)) return unavailable(OUTAGE_MESSAGES.refused);
+    if ((e.$metadata.httpStatusCode ?? 0) >= 500) return unavailable(OUTAGE_MESSAGES.unreachable);
+  }
+  return e.cause && e.cause !== err ? outageError(e.cause) : null;
+}

@@ -2,7 +2,7 @@ import { MESSAGES } from "@shared/auth";
 import { can, isOwner } from "@shared/permissions";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { AppError, formatZodError } from "../lib/errors";
+import { AppError, formatZodError, outageError } from "../lib/errors";
 import type { Context } from "./context";
 
 const INTERNAL = "Something went wrong on our side. Please try again.";
@@ -24,9 +24,10 @@ const t = initTRPC.context<Context>().create({
 /** Services throw AppError; map it to the tRPC code of the same name (the names are the same on purpose). */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (!result.ok) {
+    const raw = result.error.cause;
+    const cause = raw instanceof AppError ? raw : outageError(raw);
+    if (cause) throw new TRPCError({ code: cause.code, message: cause.message, cause });
   }
   return result;
 });

@@ -1,4 +1,4 @@
-import { type Actor, can, checkRemoval, checkRoleChange, type Role } from "@shared/permissions";
+import { type Actor, can, checkRemoval, checkRoleChange, isOwner, type Role } from "@shared/permissions";
 import { BULK_OWNER_REFUSAL, type BulkInput, type BulkOutcome } from "@shared/users";
 import { eq } from "drizzle-orm";
 import { revokeUserSessions } from "../../auth/sessions";
@@ -37,7 +37,18 @@ export function createUsersService(deps: UsersDeps) {
     return row;
   }
 
+  /**
+   * Admins and Users change no account: refuse before looking the target up, so the answer (403) never depends
+   * on whether the account exists and a bulk call is refused as a whole rather than row by row.
+   */
+  const ownersOnly = (message: string) => {
+    if (!isOwner(actor)) throw forbidden(message);
+  };
+  const ROLE_REFUSAL = "Only Owners can change roles.";
+  const REMOVAL_REFUSAL = "Only Owners can remove accounts.";
+
   async function updateRole(email: string, role: Role) {
+    ownersOnly(ROLE_REFUSAL);
     return db.transaction(async (tx) => {
       const row = await activeRow(tx, email);
       const verdict = checkRoleChange(actor, target(row), role);
@@ -60,6 +71,7 @@ export function createUsersService(deps: UsersDeps) {
 
   /** Removal keeps the account (deactivated, with who and when) and ends its sessions at once. */
   async function removeUser(email: string) {
+    ownersOnly(REMOVAL_REFUSAL);
     return db.transaction(async (tx) => {
       const row = await activeRow(tx, email);
       const verdict = checkRemoval(actor, target(row));
@@ -149,6 +161,7 @@ export function createUsersService(deps: UsersDeps) {
 
   /** Apply one action to many accounts, row by row, and say which rows were refused and why. */
   async function bulk(input: BulkInput): Promise<BulkOutcome[]> {
+    ownersOnly(input.action.kind === "delete" ? REMOVAL_REFUSAL : ROLE_REFUSAL);
     if (input.action.kind === "role" && input.action.role === "Owner" && !actor.isSuperOwner) {
       throw forbidden(BULK_OWNER_REFUSAL);
     }

@@ -1,0 +1,75 @@
+import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/client";
+
+/** As long as SQLite's own busy timeout: past it, a write goes ahead and meets SQLITE_BUSY as it would have. */
+export const WRITE_WAIT_MS = 5000;
+
+const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter|vacuum|reindex|analyze)\b/i;
+const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
+
+/**
+ * One writer at a time per process, in JavaScript. The embedded driver runs SQLite synchronously on several
+ * connections: a write on one connection while a transaction on another is open (awaiting between statements)
+ * waits in SQLite's busy handler on the only thread, so the transaction can never finish — the whole process
+ * froze for the 5 s busy timeout and the write failed (seen: a sign-in during a core box save). Transactions and
+ * plain write statements therefore take turns here; reads never wait (WAL). Other processes still meet SQLite's
+ * own lock and busy timeout. A turn is waited for at most WRITE_WAIT_MS, so a write issued from inside a
+ * transaction on the wrong handle (db instead of tx) fails as before instead of waiting forever.
+ */
+export function serializeWrites(client: Client) {
+  let tail: Promise<void> = Promise.resolve();
+  /** Wait for the previous writer (bounded); returns the release of this turn. */
+  const turn = async () => {
+    const previous = tail;
+    let release!: () => void;
+    tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([previous, new Promise((resolve) => (timer = setTimeout(resolve, WRITE_WAIT_MS)))]);
+    clearTimeout(timer);
+    return release;
+  };
+
+  const execute = client.execute.bind(client) as (
+    stmt: InStatement,
+    args?: unknown,
+  ) => ReturnType<Client["execute"]>;
+  client.execute = (async (stmt: InStatement, args?: unknown) => {
+    if (!WRITE.test(sqlOf(stmt))) return execute(stmt, args);
+    const release = await turn();
+    try {
+      return await execute(stmt, args);
+    } finally {
+      release();
+    }
+  }) as Client["execute"];
+
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (mode?: TransactionMode) => {
+    if (mode === "read") return transaction(mode);
+    const release = await turn();
+    let tx: Transaction;
+    try {
+      tx = await transaction(mode);
+    } catch (err) {
+      release();
+      throw err;
+    }
+    for (const end of ["commit", "rollback", "close"] as const) {
+      const original = tx[end].bind(tx) as () => unknown;
+      (tx as unknown as Record<string, () => unknown>)[end] = () => {
+        let result: unknown;
+        try {
+          result = original();
+        } catch (err) {
+          release();
+          throw err;
+        }
+        if (result instanceof Promise) return result.finally(release);
+        release();
+        return result;
+      };
+    }
+    return tx;
+  }) as Client["transaction"];
+}

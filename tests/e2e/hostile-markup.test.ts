@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { DEMO } from "../helpers/app";
+import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+
+/**
+ * Markup saved in text fields is shown as text: no dialog opens, no injected element appears, no script runs.
+ * The values go in through the real API (as any client could send them) and come out through the real screens.
+ */
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+const IMG = `<img src=x onerror="window.__pwned=1;alert('img')">`;
+const SCRIPT = `<script>window.__pwned=2;alert('script')</script>`;
+
+/** Count dialogs and watch for the payloads' side effects while the page shows the values. */
+async function watched(email: string) {
+  const page = await env.newPage(email);
+  const dialogs: string[] = [];
+  page.on("dialog", async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  return { page, dialogs };
+}
+
+async function assertInert(page: Page, dialogs: string[]) {
+  await page.waitForTimeout(300); // an onerror handler fires as soon as the broken image is inserted
+  expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator("img[src=x], script:not([src]):not([type])").count()).toBe(0);
+}
+
+describe("markup in saved text is rendered as text", () => {
+  test("a ticket titled with <img onerror> and <script>: the list and the ticket panel show the text", async () => {
+    const { page, dialogs } = await watched(DEMO.user);
+    const res = await page.request.post("/api/tickets", {
+      data: { title: `${IMG} printer`, description: `${SCRIPT} details` },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto("/it-tickets");
+    const table = page.getByRole("table", { name: "Tickets" });
+    const row = table.getByRole("row").filter({ hasText: "printer" });
+    await row.getByText(IMG, { exact: false }).waitFor();
+    await assertInert(page, dialogs);
+    await row.getByText(IMG, { exact: false }).click();
+    const panel = page.getByRole("dialog", { name: /Ticket #\d+/ });
+    await panel.getByText(`${SCRIPT} details`).waitFor();
+    await assertInert(page, dialogs);
+  });
+
+  test("a core box whose project and engineer hold markup: the inventory shows the text", async () => {
+    const { page, dialogs } = await watched(DEMO.user);
+    const res = await page.request.post("/api/core-boxes", {
+      data: { work_order: "6666-01", project: IMG, engineer: SCRIPT, island: "Oahu" },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto("/core-box-inventory?q=6666-01");
+    const table = page.getByRole("table", { name: "Core boxes" });
+    const row = table.getByRole("row").filter({ hasText: "6666-01" });
+    await row.getByText(IMG).waitFor();
+    await row.getByText(SCRIPT).waitFor();
+    await assertInert(page, dialogs);
+  });
+
+  test("markup in the dashboard search (?search=) is matched as text, not inserted", async () => {
+    const { page, dialogs } = await watched(DEMO.user);
+    await page.goto(`/?search=${encodeURIComponent(IMG)}`);
+    await page.getByRole("main").waitFor();
+    await assertInert(page, dialogs);
+  });
+});

@@ -1,0 +1,98 @@
+/** The tRPC half of the permission table (columns and answers as in permission-table.ts). */
+import { DEMO } from "./app";
+import { ADMIN, NO_ROW, NOBODY, OWNER, type Row, SIGNED_IN, SUPER } from "./permission-table";
+
+const DOC_DB = { db_name: "perm.db" };
+const PENDING = "issue 7";
+
+export const TRPC_TABLE: Record<string, Row> = {
+  // Core box inventory: every signed-in staff member keeps it (docs/decisions/0016)
+  "coreBoxes.list": { answers: SIGNED_IN, input: { island: "Oahu", page: 1 } },
+  "coreBoxes.years": { answers: SIGNED_IN },
+  "coreBoxes.islands": { answers: SIGNED_IN },
+  "coreBoxes.settings": { answers: SIGNED_IN },
+  "coreBoxes.changes": { answers: SIGNED_IN, input: {} },
+  "coreBoxes.byId": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "coreBoxes.create": { answers: SIGNED_IN, input: { work_order: "9999-05" } },
+  "coreBoxes.update": { answers: SIGNED_IN, input: { id: NO_ROW, project: "x" } },
+  "coreBoxes.remove": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "coreBoxes.removeMany": { answers: SIGNED_IN, input: { ids: [NO_ROW] } },
+  "coreBoxes.dumpAndRemove": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "coreBoxes.restore": { answers: SIGNED_IN, input: { change_id: NO_ROW } },
+  "coreBoxes.importFile": { answers: SIGNED_IN },
+  // Dashboard
+  "dashboard.kpis": { answers: SIGNED_IN },
+  "dashboard.repoSummary": { answers: SIGNED_IN },
+  // Directory: personal contacts are the caller's own; the staff import is for Admins and Owners
+  "directory.page": { answers: SIGNED_IN, input: { source: "contacts" } },
+  "directory.addContact": { answers: SIGNED_IN, input: { name: "Perm Table" } },
+  "directory.updateContact": { answers: SIGNED_IN, input: { id: NO_ROW, name: "Perm" } },
+  "directory.removeContact": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "directory.importStaff": { answers: ADMIN, input: { csv: "" } },
+  // IT tickets
+  "tickets.list": { answers: SIGNED_IN, input: {} },
+  "tickets.counts": { answers: SIGNED_IN },
+  "tickets.byId": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "tickets.create": { answers: SIGNED_IN, input: { title: "Perm", description: "Table check" } },
+  "tickets.update": { answers: SIGNED_IN, input: { id: NO_ROW, title: "x" } },
+  "tickets.remove": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "tickets.addComment": { answers: SIGNED_IN, input: { id: NO_ROW, text: "hi" } },
+  "tickets.assignees": { answers: ADMIN },
+  // Admin Console: Admins look, Owners change User/Admin accounts, only the super-owner touches Owners
+  "users.list": { answers: ADMIN, input: {} },
+  "users.exportList": { answers: ADMIN, input: {} },
+  "users.counts": { answers: ADMIN },
+  "users.setRole": { answers: SUPER, input: { email: DEMO.owner, role: "Owner" } },
+  "users.remove": { answers: OWNER, input: { email: NOBODY } },
+  "users.register": { answers: OWNER, input: { email: "perm-new-trpc@geolabs.example" } },
+  "users.reinstate": { answers: OWNER, input: { email: NOBODY } },
+  "users.bulk": { answers: OWNER, input: { emails: [DEMO.user], action: { kind: "role", role: "User" } } },
+  "users.onboarded": { answers: ADMIN, input: {} },
+  "users.terminated": { answers: ADMIN, input: {} },
+  "users.activity": { answers: ADMIN, input: {} },
+  "users.exportOnboarded": { answers: ADMIN, input: {} },
+  "users.exportTerminated": { answers: ADMIN, input: {} },
+  // Reports binder
+  "reportsBinder.health": { answers: SIGNED_IN },
+  "reportsBinder.list": { answers: SIGNED_IN, input: { q: "a" } },
+  "reportsBinder.create": { answers: SIGNED_IN, input: { work_order: "9999-06" } },
+  "reportsBinder.update": { answers: SIGNED_IN, input: { id: NO_ROW, values: { billing: "1" } } },
+  "reportsBinder.remove": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "reportsBinder.bulkRemove": { answers: SIGNED_IN, input: { ids: [NO_ROW] } },
+  "reportsBinder.restore": { answers: SIGNED_IN, input: { change_id: NO_ROW } },
+  "reportsBinder.changes": { answers: SIGNED_IN, input: {} },
+  // File storage
+  "storage.list": { answers: SIGNED_IN },
+  "storage.links": { answers: SIGNED_IN },
+  "storage.history": { answers: SIGNED_IN, input: {} },
+  "storage.limits": { answers: SIGNED_IN },
+  "storage.remove": { answers: ADMIN, input: { key: "perm.db/none.pdf" } },
+  "storage.move": { answers: ADMIN, input: { src_key: "perm.db/none.pdf", dst_key: "perm.db/b.pdf" } },
+  "storage.reindex": {
+    answers: ADMIN,
+    pending: PENDING,
+    input: { key: "perm.db/a.pdf", db_name: "perm.db", mode: "chunks" },
+  },
+  "storage.reindexBatch": {
+    answers: ADMIN,
+    pending: PENDING,
+    input: { keys: ["perm.db/a.pdf"], db_name: "perm.db", mode: "chunks" },
+  },
+  // Document databases (issue 7): reads for staff, writes for Admins and Owners (docs/decisions/0021)
+  "documents.listDbs": { answers: SIGNED_IN, pending: PENDING },
+  "documents.listFiles": { answers: SIGNED_IN, pending: PENDING, input: DOC_DB },
+  "documents.inspect": { answers: SIGNED_IN, pending: PENDING, input: DOC_DB },
+  "documents.pdfLinks": { answers: SIGNED_IN, pending: PENDING },
+  "documents.uploadHistory": { answers: SIGNED_IN, pending: PENDING, input: {} },
+  "documents.deleteDb": {
+    answers: ADMIN,
+    pending: PENDING,
+    input: { ...DOC_DB, confirmation_text: "no" },
+  },
+  "documents.refreshEmbeddings": { answers: ADMIN, pending: PENDING, input: DOC_DB },
+  // Work Order Recognition and the project register
+  "workOrders.lookup": { answers: SIGNED_IN, input: { work_orders: ["1234-56"] } },
+  "workOrders.limits": { answers: SIGNED_IN },
+  "projects.stats": { answers: SIGNED_IN },
+  // TODO issue 8 (Ask AI): the chat procedures get their rows when they exist.
+};

@@ -1,0 +1,179 @@
+/**
+ * THE permission table: who gets what answer from every REST path and every tRPC procedure.
+ *
+ * Columns (always in this order): signed-out, User, Admin, Owner, super-owner.
+ *   401 = refused, sign in first · 403 = refused, not allowed · ok = let through (2xx, or a 4xx about the input or
+ *   the target such as 400/404/409/413/415/422: the gate opened and the service judged the request).
+ * tests/rest/permission-table.test.ts calls each path/procedure as each of them and compares. A path or procedure
+ * with no row here fails that test by name: add its row when you add it.
+ *
+ * `sample` is a small, valid-looking input so the call reaches the real rule (not just validation).
+ * `pending` rows are contract skeletons that answer 501 until their feature lands; 501 is accepted for signed-in
+ * callers there (nothing happens), and the row's answers hold once the feature exists.
+ * `future` rows name paths another part adds (issue 7 document databases, issue 8 Ask AI): tested once they exist.
+ */
+import { DEMO } from "./app";
+import { formWith } from "./surface";
+
+export type RoleName = "anon" | "user" | "admin" | "owner" | "super";
+export const ROLE_ORDER: RoleName[] = ["anon", "user", "admin", "owner", "super"];
+export const ROLE_EMAIL: Record<Exclude<RoleName, "anon">, string> = {
+  user: DEMO.user,
+  admin: DEMO.admin,
+  owner: DEMO.owner,
+  super: DEMO.superOwner,
+};
+
+export interface Sample {
+  /** Concrete path (default: the pattern with :id → 999999, * → no-such-thing). */
+  path?: string;
+  json?: unknown;
+  form?: () => FormData;
+}
+export interface Row {
+  answers: string;
+  sample?: Sample;
+  /** tRPC input. */
+  input?: unknown;
+  pending?: string;
+  future?: string;
+  /** The call ends its own session (sign-out): made with a fresh sign-in. */
+  fresh?: boolean;
+}
+
+export const PUBLIC = "ok ok ok ok ok";
+export const SIGNED_IN = "401 ok ok ok ok";
+export const ADMIN = "401 403 ok ok ok";
+export const OWNER = "401 403 403 ok ok";
+export const SUPER = "401 403 403 403 ok";
+const SIGNED_LINK = "403 403 403 403 403";
+
+export const NOBODY = "nobody@geolabs.example";
+const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
+const csv =
+  (text: string, fields: Record<string, string> = {}) =>
+  () =>
+    formWith("file", text, "rows.csv", fields);
+export const NO_ROW = 999999;
+
+export const REST_TABLE: Record<string, Row> = {
+  "GET /api/health": { answers: PUBLIC },
+  "GET /api/core-boxes/_debug": { answers: PUBLIC },
+  "GET /api/auth/config": { answers: PUBLIC },
+  "POST /api/auth/login": { answers: PUBLIC, sample: { json: {} } },
+  "POST /api/auth/logout": { answers: PUBLIC, fresh: true },
+  "GET /api/auth/me": { answers: SIGNED_IN },
+  // Admin Console (users)
+  "GET /api/users": { answers: ADMIN },
+  "POST /api/update-role": { answers: SUPER, sample: { json: { email: DEMO.owner, role: "Owner" } } },
+  "POST /api/delete-user": { answers: OWNER, sample: { json: { email: NOBODY } } },
+  "POST /api/register-user": { answers: OWNER, sample: { json: { email: "perm-new@geolabs.example" } } },
+  "POST /api/reinstate-user": { answers: OWNER, sample: { json: { email: NOBODY } } },
+  // Reports binder: every signed-in staff member keeps it
+  "GET /api/reports-binder/_health": { answers: SIGNED_IN },
+  "GET /api/reports-binder/": {
+    answers: SIGNED_IN,
+    sample: { path: "/api/reports-binder/?q=a&billing_only=1" },
+  },
+  "GET /api/reports-binder/export.csv": { answers: SIGNED_IN },
+  "POST /api/reports-binder/": { answers: SIGNED_IN, sample: { json: { work_order: "9999-01" } } },
+  "POST /api/reports-binder/import": {
+    answers: SIGNED_IN,
+    sample: { path: "/api/reports-binder/import?dry_run=1", form: csv("work_order\n9999-02\n") },
+  },
+  "POST /api/reports-binder/bulk-delete": { answers: SIGNED_IN, sample: { json: { ids: [NO_ROW] } } },
+  "POST /api/reports-binder/restore": { answers: SIGNED_IN, sample: { json: { change_id: NO_ROW } } },
+  "PUT /api/reports-binder/:id": { answers: SIGNED_IN, sample: { json: { billing: "1" } } },
+  "DELETE /api/reports-binder/:id": { answers: SIGNED_IN },
+  // File storage: everyone reads, Admins and Owners write
+  "GET /api/s3/files": { answers: SIGNED_IN },
+  "GET /api/s3-files": { answers: SIGNED_IN },
+  "GET /api/s3/history": { answers: SIGNED_IN },
+  "GET /api/s3/limits": { answers: SIGNED_IN },
+  "POST /api/s3/upload": {
+    answers: ADMIN,
+    sample: { form: () => formWith("file", PDF, "perm.pdf", { db_name: "perm.db", prefix: "" }) },
+  },
+  "POST /api/s3/delete": { answers: ADMIN, sample: { json: { key: "perm.db/none.pdf" } } },
+  "POST /api/s3/move": {
+    answers: ADMIN,
+    sample: { json: { src_key: "perm.db/none.pdf", dst_key: "perm.db/other.pdf" } },
+  },
+  "POST /api/s3/reindex": {
+    answers: ADMIN,
+    pending: "issue 7",
+    sample: { json: { key: "perm.db/perm.pdf", db_name: "perm.db", mode: "chunks" } },
+  },
+  "POST /api/s3/reindex-batch": {
+    answers: ADMIN,
+    pending: "issue 7",
+    sample: { json: { keys: ["perm.db/perm.pdf"], db_name: "perm.db", mode: "chunks" } },
+  },
+  // Work Order Recognition and the project register
+  "POST /api/ocr-upload": {
+    answers: SIGNED_IN,
+    sample: { form: () => formWith("image", "not an image", "x.png") },
+  },
+  "POST /api/lookup-work-orders": { answers: SIGNED_IN, sample: { json: { work_orders: ["1234-56"] } } },
+  "POST /api/projects/import": {
+    answers: ADMIN,
+    sample: { form: csv("work_order,client,project\n9999-01,A,B\n", { dry_run: "true" }) },
+  },
+  "GET /api/projects/stats": { answers: SIGNED_IN },
+  // IT tickets: signed in; row rules (own tickets, requester-only delete) live in the service and its tests
+  "GET /api/tickets": { answers: SIGNED_IN },
+  "POST /api/tickets": {
+    answers: SIGNED_IN,
+    sample: { json: { title: "Perm", description: "Table check" } },
+  },
+  "GET /api/tickets/:id": { answers: SIGNED_IN },
+  "PUT /api/tickets/:id": { answers: SIGNED_IN, sample: { json: { title: "x" } } },
+  "DELETE /api/tickets/:id": { answers: SIGNED_IN },
+  "POST /api/tickets/:id/comments": { answers: SIGNED_IN, sample: { json: { text: "hi" } } },
+  // Core box inventory: every signed-in staff member keeps it (docs/decisions/0016)
+  "GET /api/core-boxes": { answers: SIGNED_IN, sample: { path: "/api/core-boxes?island=Oahu&expired=1" } },
+  "GET /api/core-boxes/years": { answers: SIGNED_IN },
+  "GET /api/core-boxes/islands": { answers: SIGNED_IN },
+  "GET /api/core-boxes/changes": { answers: SIGNED_IN },
+  "GET /api/core-boxes/export.csv": { answers: SIGNED_IN },
+  "POST /api/core-boxes/import": {
+    answers: SIGNED_IN,
+    sample: { path: "/api/core-boxes/import?dry_run=1", form: csv("Work Order\n9999-03\n") },
+  },
+  "POST /api/core-boxes/restore": { answers: SIGNED_IN, sample: { json: { change_id: NO_ROW } } },
+  "POST /api/core-boxes/bulk-delete": { answers: SIGNED_IN, sample: { json: { ids: [NO_ROW] } } },
+  "POST /api/core-boxes": { answers: SIGNED_IN, sample: { json: { work_order: "9999-04" } } },
+  "GET /api/core-boxes/:id": { answers: SIGNED_IN },
+  "PUT /api/core-boxes/:id": { answers: SIGNED_IN, sample: { json: { project: "x" } } },
+  "DELETE /api/core-boxes/:id": { answers: SIGNED_IN },
+  "POST /api/core-boxes/:id/dump-and-remove": { answers: SIGNED_IN },
+  // Operations: Owners (or a scraper's METRICS_TOKEN, tests/rest/metrics.test.ts)
+  "GET /api/metrics": { answers: "401 403 403 ok ok" },
+  // Catch-alls: an unknown procedure or API path is a 404 once signed in; signed links carry their own authority
+  "GET /trpc/*": { answers: SIGNED_IN },
+  "POST /trpc/*": { answers: SIGNED_IN },
+  "ALL /api/*": { answers: SIGNED_IN },
+  "GET /files/*": { answers: SIGNED_LINK },
+  "HEAD /files/*": { answers: SIGNED_LINK },
+  "GET /*": { answers: PUBLIC },
+  // Document databases (issue 7, docs/decisions/0021): reads for staff, writes for Admins and Owners
+  "GET /api/list-dbs": { answers: SIGNED_IN, future: "issue 7" },
+  "POST /api/list-files": { answers: SIGNED_IN, future: "issue 7", sample: { json: { db_name: "perm.db" } } },
+  "POST /api/inspect-db": { answers: SIGNED_IN, future: "issue 7", sample: { json: { db_name: "perm.db" } } },
+  "POST /api/delete-db": {
+    answers: ADMIN,
+    future: "issue 7",
+    sample: { json: { db_name: "perm.db", confirmation_text: "no" } },
+  },
+  "GET /api/upload-history": { answers: SIGNED_IN, future: "issue 7" },
+  "GET /api/s3-db-pdfs": { answers: SIGNED_IN, future: "issue 7" },
+  "POST /api/process-file": {
+    answers: ADMIN,
+    future: "issue 7",
+    sample: { form: () => formWith("file", PDF, "perm.pdf", { db_name: "perm.db", action: "new" }) },
+  },
+  // TODO issue 8 (Ask AI): fill in the chat rows when the paths exist
+  "POST /api/question": { answers: SIGNED_IN, future: "issue 8", sample: { json: { question: "hi" } } },
+  "GET /api/chat_history": { answers: SIGNED_IN, future: "issue 8" },
+  "DELETE /api/delete-history": { answers: SIGNED_IN, future: "issue 8" },
+};

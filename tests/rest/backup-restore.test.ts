@@ -1,0 +1,124 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { startServer } from "../../bench/lib";
+
+/** db:backup while the real server runs and writes; db:restore refused while it runs, then a real restore. */
+const root = join(import.meta.dir, "../..");
+const dir = mkdtempSync(join(tmpdir(), "geolabs-backup-"));
+const dataDir = join(dir, "data");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(script: "db:backup" | "db:restore", file: string) {
+  const proc = Bun.spawn(["bun", "run", script, file], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { code, text: out + err };
+}
+
+async function boxesIn(file: string, prefix: string) {
+  const client = createClient({ url: `file:${file}` });
+  try {
+    const ok = await client.execute("PRAGMA integrity_check");
+    const boxes = await client.execute({
+      sql: "select id from core_boxes where work_order like ? order by id",
+      args: [`${prefix}%`],
+    });
+    const orphans = await client.execute({
+      sql: `select b.id from core_boxes b where b.work_order like ? and not exists
+              (select 1 from change_records c where c.kind = 'core_box' and c.entity_id = b.id and c.action = 'create')`,
+      args: [`${prefix}%`],
+    });
+    return {
+      integrity: String(ok.rows[0]?.[0]),
+      ids: boxes.rows.map((r) => Number(r.id)),
+      orphans: orphans.rows.length,
+    };
+  } finally {
+    client.close();
+  }
+}
+
+describe("backup and restore of the embedded database", () => {
+  test("a consistent backup while the server writes; restore refused while it runs, then puts the copy back", async () => {
+    let server = await startServer({ DATA_DIR: dataDir });
+    const cookie = await server.login("user@geolabs.example");
+    const post = (work_order: string) =>
+      fetch(`${server.base}/api/core-boxes`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ work_order, project: "Backup test" }),
+      });
+    expect((await post("BK-0001")).status).toBe(201);
+
+    // A steady stream of writes while the backup runs.
+    let writing = true;
+    let n = 1;
+    const writer = (async () => {
+      while (writing) await post(`BK-${String(++n).padStart(4, "0")}`);
+    })();
+    await Bun.sleep(100);
+    const file = join(dir, "backup-1.db");
+    const made = await cli("db:backup", file);
+    writing = false;
+    await writer;
+    expect(made.text).toContain("Backup written to");
+    expect(made.code).toBe(0);
+    const copy = await boxesIn(file, "BK-");
+    expect(copy.integrity).toBe("ok");
+    expect(copy.ids.length).toBeGreaterThanOrEqual(1);
+    expect(copy.orphans).toBe(0); // every box in the copy has its create record: one moment, not a mix
+
+    // An existing file is never overwritten.
+    const again = await cli("db:backup", file);
+    expect(again.code).toBe(1);
+    expect(again.text).toContain("exists already");
+
+    // Restore is refused while a server has the database open, and changes nothing.
+    const refused = await cli("db:restore", file);
+    expect(refused.code).toBe(1);
+    expect(refused.text).toMatch(/The portal is running .*Stop every instance/);
+    expect((await post("BK-AFTER")).status).toBe(201);
+
+    // Stop, restore, start again: the backup's boxes are there, the later one is not.
+    const live = await boxesIn(join(dataDir, "portal.db"), "BK-");
+    await server.stop();
+    const restored = await cli("db:restore", file);
+    expect(restored.text).toContain("Restored");
+    expect(restored.code).toBe(0);
+    expect(readdirSync(dataDir).some((f) => f.startsWith("portal.db.before-restore-"))).toBe(true);
+    server = await startServer({ DATA_DIR: dataDir });
+    try {
+      const again = await server.login("user@geolabs.example");
+      const list = (await (
+        await fetch(`${server.base}/api/core-boxes?q=BK-&page_size=100`, { headers: { cookie: again } })
+      ).json()) as { total: number };
+      expect(list.total).toBe(copy.ids.length);
+      expect(live.ids.length).toBeGreaterThan(copy.ids.length);
+      const after = await fetch(`${server.base}/api/core-boxes?q=BK-AFTER`, { headers: { cookie: again } });
+      expect(((await after.json()) as { total: number }).total).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  test("restore refuses a file that is not a portal database backup", async () => {
+    const junk = join(dir, "junk.db");
+    writeFileSync(junk, crypto.getRandomValues(new Uint8Array(4096)));
+    const res = await cli("db:restore", junk);
+    expect(res.code).toBe(1);
+    expect(res.text).toContain("is not a SQLite database");
+    expect((await cli("db:restore", join(dir, "missing.db"))).text).toContain("does not exist");
+    expect(existsSync(join(dataDir, "portal.db"))).toBe(true);
+  });
+});
