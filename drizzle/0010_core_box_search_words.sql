@@ -1,0 +1,1 @@
+ALTER TABLE `core_boxes` ADD `search_words` text DEFAULT '' NOT NULL;
