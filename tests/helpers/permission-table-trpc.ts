@@ -3,7 +3,6 @@ import { DEMO } from "./app";
 import { ADMIN, NO_ROW, NOBODY, OWNER, type Row, SIGNED_IN, SUPER } from "./permission-table";
 
 const DOC_DB = { db_name: "perm.db" };
-const PENDING = "issue 7";
 
 export const TRPC_TABLE: Record<string, Row> = {
   // Core box inventory: every signed-in staff member keeps it (docs/decisions/0016)
@@ -70,29 +69,35 @@ export const TRPC_TABLE: Record<string, Row> = {
   "storage.move": { answers: ADMIN, input: { src_key: "perm.db/none.pdf", dst_key: "perm.db/b.pdf" } },
   "storage.reindex": {
     answers: ADMIN,
-    pending: PENDING,
     input: { key: "perm.db/a.pdf", db_name: "perm.db", mode: "chunks" },
   },
   "storage.reindexBatch": {
     answers: ADMIN,
-    pending: PENDING,
     input: { keys: ["perm.db/a.pdf"], db_name: "perm.db", mode: "chunks" },
   },
   // Document databases (issue 7): reads for staff, writes for Admins and Owners (docs/decisions/0021)
-  "documents.listDbs": { answers: SIGNED_IN, pending: PENDING },
-  "documents.listFiles": { answers: SIGNED_IN, pending: PENDING, input: DOC_DB },
-  "documents.inspect": { answers: SIGNED_IN, pending: PENDING, input: DOC_DB },
-  "documents.pdfLinks": { answers: SIGNED_IN, pending: PENDING },
-  "documents.uploadHistory": { answers: SIGNED_IN, pending: PENDING, input: {} },
+  "documents.listDbs": { answers: SIGNED_IN },
+  "documents.listFiles": { answers: SIGNED_IN, input: DOC_DB },
+  "documents.inspect": { answers: SIGNED_IN, input: DOC_DB },
+  "documents.pdfLinks": { answers: SIGNED_IN },
+  "documents.uploadHistory": { answers: SIGNED_IN, input: {} },
   "documents.deleteDb": {
     answers: ADMIN,
-    pending: PENDING,
     input: { ...DOC_DB, confirmation_text: "no" },
   },
-  "documents.refreshEmbeddings": { answers: ADMIN, pending: PENDING, input: DOC_DB },
+  "documents.refreshEmbeddings": { answers: ADMIN, input: DOC_DB },
   // Work Order Recognition and the project register
   "workOrders.lookup": { answers: SIGNED_IN, input: { work_orders: ["1234-56"] } },
   "workOrders.limits": { answers: SIGNED_IN },
   "projects.stats": { answers: SIGNED_IN },
-  // TODO issue 8 (Ask AI): the chat procedures get their rows when they exist.
+  // Ask Geolabs AI (issue 8): the caller's own history and feedback; the feedback review for Admins and Owners
+  "chat.dbs": { answers: SIGNED_IN },
+  "chat.history": { answers: SIGNED_IN, input: { db: "employee_handbook.db" } },
+  "chat.deleteHistory": {
+    answers: SIGNED_IN,
+    input: { db: "employee_handbook.db", question: "never asked" },
+  },
+  "chat.feedback": { answers: SIGNED_IN, input: { id: 999999, rating: "up" } },
+  "chat.feedbackList": { answers: ADMIN, input: {} },
+  "chat.sourceLinks": { answers: SIGNED_IN, input: { db: "employee_handbook.db", files: ["x.pdf"] } },
 };

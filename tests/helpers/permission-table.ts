@@ -101,12 +101,10 @@ export const REST_TABLE: Record<string, Row> = {
   },
   "POST /api/s3/reindex": {
     answers: ADMIN,
-    pending: "issue 7",
     sample: { json: { key: "perm.db/perm.pdf", db_name: "perm.db", mode: "chunks" } },
   },
   "POST /api/s3/reindex-batch": {
     answers: ADMIN,
-    pending: "issue 7",
     sample: { json: { keys: ["perm.db/perm.pdf"], db_name: "perm.db", mode: "chunks" } },
   },
   // Work Order Recognition and the project register
@@ -157,23 +155,44 @@ export const REST_TABLE: Record<string, Row> = {
   "HEAD /files/*": { answers: SIGNED_LINK },
   "GET /*": { answers: PUBLIC },
   // Document databases (issue 7, docs/decisions/0021): reads for staff, writes for Admins and Owners
-  "GET /api/list-dbs": { answers: SIGNED_IN, future: "issue 7" },
-  "POST /api/list-files": { answers: SIGNED_IN, future: "issue 7", sample: { json: { db_name: "perm.db" } } },
-  "POST /api/inspect-db": { answers: SIGNED_IN, future: "issue 7", sample: { json: { db_name: "perm.db" } } },
+  "GET /api/list-dbs": { answers: SIGNED_IN },
+  "POST /api/list-files": { answers: SIGNED_IN, sample: { json: { db_name: "perm.db" } } },
+  "POST /api/inspect-db": { answers: SIGNED_IN, sample: { json: { db_name: "perm.db" } } },
   "POST /api/delete-db": {
     answers: ADMIN,
-    future: "issue 7",
+
     sample: { json: { db_name: "perm.db", confirmation_text: "no" } },
   },
-  "GET /api/upload-history": { answers: SIGNED_IN, future: "issue 7" },
-  "GET /api/s3-db-pdfs": { answers: SIGNED_IN, future: "issue 7" },
+  "GET /api/upload-history": { answers: SIGNED_IN },
+  "GET /api/s3-db-pdfs": { answers: SIGNED_IN },
   "POST /api/process-file": {
     answers: ADMIN,
-    future: "issue 7",
+
     sample: { form: () => formWith("file", PDF, "perm.pdf", { db_name: "perm.db", action: "new" }) },
   },
-  // TODO issue 8 (Ask AI): fill in the chat rows when the paths exist
-  "POST /api/question": { answers: SIGNED_IN, future: "issue 8", sample: { json: { question: "hi" } } },
-  "GET /api/chat_history": { answers: SIGNED_IN, future: "issue 8" },
-  "DELETE /api/delete-history": { answers: SIGNED_IN, future: "issue 8" },
+  "POST /api/refresh-embeddings": { answers: ADMIN, sample: { json: { db_name: "perm.db" } } },
+  // Ask Geolabs AI (issue 8): everyone signed in asks; history is the caller's own
+  "POST /api/question": {
+    answers: SIGNED_IN,
+    sample: {
+      json: { query: "How many days of annual leave?", db: "employee_handbook.db", use_cache: false },
+    },
+  },
+  "POST /api/chat": {
+    answers: SIGNED_IN,
+    sample: {
+      json: {
+        db: "employee_handbook.db",
+        messages: [{ role: "user", parts: [{ type: "text", text: "annual leave" }] }],
+      },
+    },
+  },
+  "GET /api/chat_history": {
+    answers: SIGNED_IN,
+    sample: { path: "/api/chat_history?db=employee_handbook.db" },
+  },
+  "DELETE /api/delete-history": {
+    answers: SIGNED_IN,
+    sample: { json: { db: "employee_handbook.db", question: "never asked" } },
+  },
 };
