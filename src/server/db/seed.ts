@@ -51,8 +51,13 @@ async function seedDemoAccounts(
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0 && !opts.force) return { seeded: false };
   const started = performance.now();
+  const hashes = new Map<string, Promise<string>>();
   for (const account of DEMO_ACCOUNTS) {
-    await upsertLocalAccount(db, { ...account, password: DEMO_PASSWORD }, { actor: "seed", source: "seed" });
+    await upsertLocalAccount(
+      db,
+      { ...account, password: DEMO_PASSWORD },
+      { actor: "seed", source: "seed", hashes },
+    );
   }
   const tickets = await seedDemoTickets(db);
   const directory = await seedDemoDirectory(db);

@@ -23,13 +23,27 @@ export const localAccountInput = z.object({
  * Create or update a local account (used by `bun run user:add` and the demo seed). Updating a password revokes
  * the account's open sessions; a deactivated account is reactivated.
  */
+/**
+ * argon2id costs ~0.25 s of CPU per hash on the 2-core VM; the demo accounts share one (public) password, so the
+ * seed hashes it once and reuses that hash instead of adding a second to every first start.
+ */
+function hashOnce(password: string, hashes?: Map<string, Promise<string>>): Promise<string> {
+  if (!hashes) return hashPassword(password);
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function upsertLocalAccount(
   db: Db,
   raw: { email: string; role: Role; password: string; name?: string },
-  opts: { actor: string; source: "cli" | "seed" },
+  opts: { actor: string; source: "cli" | "seed"; hashes?: Map<string, Promise<string>> },
 ) {
   const input = parseInput(localAccountInput, raw);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashOnce(input.password, opts.hashes);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) {
