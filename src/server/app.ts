@@ -5,6 +5,7 @@ import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import type { AppDeps } from "./deps";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
+import { documentsRest } from "./domains/documents/rest";
 import { projectsRest } from "./domains/projects/rest";
 import { reportsBinderRest } from "./domains/reports-binder/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
       .use(usersRest(deps))
       .use(reportsBinderRest(deps))
       .use(storageRest(deps))
+      .use(documentsRest(deps))
       .use(workOrdersRest(deps))
       .use(projectsRest(deps))
       .use(ticketsRest(deps))

@@ -2,8 +2,12 @@ import { createAuthService } from "./auth/service";
 import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
+import { embeddingsConfig } from "./documents/embeddings";
+import { documentJobHandlers } from "./documents/jobs";
+import { createPdfHost } from "./documents/pdf-host";
 import { createGithubSummaryService } from "./domains/dashboard/github";
 import type { Env } from "./env";
+import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
 import { createOcrPool } from "./ocr/pool";
 import { createObjectStore } from "./storage";
@@ -13,25 +17,38 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   if (opts.migrate ?? true) await applyMigrations(database.db);
+  const store = await createObjectStore(env);
+  const ocr = createOcrPool({
+    size: env.OCR_WORKERS,
+    log: log.child({ part: "ocr" }),
+    langPath: env.OCR_LANG_PATH,
+    maxQueue: env.OCR_QUEUE_MAX,
+    timeoutMs: env.OCR_TIMEOUT_S * 1000,
+  });
+  const pdf = createPdfHost();
+  const pipeline = { db: database.db, store, ocr, pdf, log, embeddings: embeddingsConfig(env) };
+  const jobs: JobRunner = createJobRunner({
+    db: database.db,
+    log: log.child({ part: "jobs" }),
+    handlers: documentJobHandlers(pipeline, () => jobs),
+    concurrency: env.JOBS_CONCURRENCY,
+    leaseMs: env.JOBS_LEASE_S * 1000,
+  });
   return {
     env,
     db: database.db,
     database,
     log,
     auth: createAuthService({ db: database.db, env }),
-    store: await createObjectStore(env),
+    store,
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,
       apiUrl: env.GITHUB_API_URL,
       token: env.GITHUB_TOKEN,
       log,
     }),
-    ocr: createOcrPool({
-      size: env.OCR_WORKERS,
-      log: log.child({ part: "ocr" }),
-      langPath: env.OCR_LANG_PATH,
-      maxQueue: env.OCR_QUEUE_MAX,
-      timeoutMs: env.OCR_TIMEOUT_S * 1000,
-    }),
+    ocr,
+    pdf,
+    jobs,
   };
 }

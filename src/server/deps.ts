@@ -1,7 +1,9 @@
 import type { AuthService } from "./auth/service";
 import type { Database, Db } from "./db/client";
+import type { PdfHost } from "./documents/pdf-host";
 import type { GithubSummaryService } from "./domains/dashboard/github";
 import type { Env } from "./env";
+import type { JobRunner } from "./jobs/worker";
 import type { Logger } from "./lib/logger";
 import type { OcrPool } from "./ocr/pool";
 import type { ObjectStore } from "./storage/object-store";
@@ -18,6 +20,10 @@ export interface AppDeps {
   store: ObjectStore;
   /** Shared tesseract.js workers (created on first use); terminated on shutdown. */
   ocr: OcrPool;
+  /** Durable background jobs (document indexing); started by index.ts, or by the first enqueue. */
+  jobs: JobRunner;
+  /** The PDF thread (extract, render, demo PDFs); it ends itself when idle. */
+  pdf: PdfHost;
   /** Client address of a request; index.ts wires Bun's server.requestIP, tests may inject one. */
   clientAddress?: (request: Request) => string | null;
 }

@@ -117,6 +117,15 @@ const schema = z.object({
     .min(1, "must be at least 1")
     .max(600, "must be 600 or fewer")
     .default(DEFAULT_EXPIRY_MONTHS),
+  /** Document databases: an OpenAI-compatible embeddings endpoint (optional; without it search is full-text). */
+  EMBEDDINGS_BASE_URL: optionalText.pipe(z.url("must be a URL such as http://127.0.0.1:8000/v1").optional()),
+  EMBEDDINGS_MODEL: optionalText,
+  EMBEDDINGS_API_KEY: optionalText,
+  /** Texts per embeddings request. */
+  EMBEDDINGS_BATCH: z.coerce.number().int().min(1).max(2048).default(64),
+  /** Background jobs (indexing PDFs): how many run at once in this process, and their lease. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  JOBS_LEASE_S: z.coerce.number().int().min(5).max(3600).default(60),
   /** Where the built client lives (the start script builds it there). */
   CLIENT_DIR: z.string().default("./dist/client"),
 });
@@ -165,6 +174,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!raw.S3_ACCESS_KEY_ID !== !raw.S3_SECRET_ACCESS_KEY) {
     throw new ConfigError(
       "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the SDK's default credentials)",
+    );
+  }
+  if (!raw.EMBEDDINGS_BASE_URL !== !raw.EMBEDDINGS_MODEL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL: set both (embeddings on) or neither (full-text search only)",
     );
   }
   return { ...raw, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, entra };

@@ -1,7 +1,9 @@
 import { createApp } from "./app";
 import { createDeps } from "./create-deps";
-import { seedDemoData } from "./db/seed";
+import { seedDemoData, seedDemoDocuments } from "./db/seed";
 import { ConfigError, loadEnv } from "./env";
+
+const DEMO_DOCUMENTS_DELAY_MS = 5000;
 
 /** Read configuration, open the database, seed an empty one, serve; stop cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -38,14 +40,26 @@ async function main() {
     appEnv: env.APP_ENV,
     auth: env.AUTH_MODE,
   });
+  // After listen: the worker first takes up jobs an earlier run left (resumed, or failed with a reason).
+  deps.jobs.start();
+  // The demo PDFs are written and indexed once, in the background, when the first requests after a start are
+  // served (on a 2-core machine they would otherwise compete); the PDF thread ends itself when done.
+  if (env.SEED_DEMO) {
+    setTimeout(() => {
+      seedDemoDocuments(deps).catch((err) => deps.log.error("demo documents not seeded", { err }));
+    }, DEMO_DOCUMENTS_DELAY_MS).unref();
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     deps.log.info("shutting down", { signal });
-    // Finish in-flight requests, then end the OCR workers and close the database.
+    // Finish in-flight requests, hand running jobs back to the queue, end the OCR workers and the PDF thread,
+    // close the database.
     await app.server?.stop(false);
+    await deps.jobs.stop();
+    deps.pdf.close();
     deps.store.close?.();
     await deps.ocr.terminate();
     deps.database.close();

@@ -23,6 +23,8 @@ export const isInternalDb = (name: string) => (INTERNAL_DBS as readonly string[]
 
 export const DOCUMENT_MODES = ["default", "general"] as const;
 export type DocumentMode = (typeof DOCUMENT_MODES)[number];
+export const DOCUMENT_STATUSES = ["queued", "processing", "indexed", "failed"] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** The spec's rule for a new database name: lower-case, spaces → _, drop everything outside a–z 0–9 _, add .db. */
 export function toDbName(input: string): string {
@@ -93,7 +95,7 @@ export interface DocFile {
   key: string;
   size: number;
   pages: number;
-  status: "queued" | "processing" | "indexed" | "failed";
+  status: DocumentStatus;
   error: string | null;
   uploadedBy: string;
   /** ISO date-time. */

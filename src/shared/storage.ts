@@ -68,9 +68,9 @@ export const STORAGE_MESSAGES = {
       : "A file at the root can only stay at the root.",
   moveTargetExists: (key: string) => `A file already exists at '${key}'.`,
   notFound: (key: string) => `No file found at '${key}'.`,
-  indexingLater:
-    "Indexing is not available yet; it arrives with document indexing. The file is stored and can be indexed later.",
-  indexingNotImplemented: "Indexing from storage is not available yet; it arrives with document indexing.",
+  indexingQueued: (db: string) => `Indexing into ${db} has started; the file appears there when it is done.`,
+  notIndexable: (db: string) =>
+    `${db} cannot be indexed into: a database name is a–z, 0–9 and _ ending in .db, and not one the portal keeps for itself.`,
   linkInvalid: "This link is not valid. Ask for a new link.",
   linkExpired: "This link has expired. Ask for a new link.",
 } as const;
@@ -184,8 +184,10 @@ export interface StorageLink {
 export interface UploadResult {
   key: string;
   url: string;
-  /** Present when 'Index after upload' was asked for but indexing is not available. */
+  /** Present when 'Index after upload' was asked for: indexing runs in the background. */
   note?: string;
+  /** The background indexing job, when 'Index after upload' was asked for. */
+  job_id?: number;
 }
 export interface DeleteResult {
   deleted: string[];

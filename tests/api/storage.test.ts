@@ -71,13 +71,13 @@ describe("storage router", () => {
     expect(events[1]).toMatchObject({ file: "uno.pdf", from: "api.db/one.pdf", user: DEMO.admin });
   });
 
-  test("reindex: Admin gets NOT_IMPLEMENTED with a message; User FORBIDDEN", async () => {
+  test("reindex: Admin gets the reason an unreadable file was not indexed; User FORBIDDEN", async () => {
     const admin = await callerAs(t, DEMO.admin);
     const err = await admin.storage
       .reindex({ key: "api.db/sub/two.pdf", db_name: "api.db", mode: "chunks" })
       .catch((e) => e);
-    expect(err.code).toBe("NOT_IMPLEMENTED");
-    expect(err.message).toBe(STORAGE_MESSAGES.indexingNotImplemented);
+    expect(err.code).toBe("UNPROCESSABLE_CONTENT");
+    expect(err.message).toBe("sub/two.pdf could not be read: the file is damaged or is not a valid PDF.");
     const user = await callerAs(t, DEMO.user);
     expect(
       await code(

@@ -52,7 +52,7 @@ async function recordProgress(page: Page) {
 }
 
 describe("S3 Uploader", () => {
-  test("upload two PDFs with progress, preview one, move it, delete it; history; indexing not yet", async () => {
+  test("upload two PDFs with progress, preview one, move it, delete it; history; indexing refused for a non-database folder", async () => {
     const page = await env.newPage(DEMO.admin);
     await page.goto("/s3-admin");
     await page.getByText("No files.").waitFor();
@@ -139,10 +139,10 @@ describe("S3 Uploader", () => {
     await group.getByRole("button", { name: "Delete site-report-final.pdf" }).waitFor({ state: "detached" });
     expect(await env.t.deps.store.head("e2e_db/archive/site-report-final.pdf")).toBeNull();
 
-    // Index: not available yet; the toast carries the server's reason.
+    // Index: a folder without .db is not a document database; the toast carries the server's reason.
     await group.getByRole("button", { name: "Index lab-data.pdf" }).click();
     await page.getByText("Indexing failed", { exact: true }).waitFor();
-    await page.getByText("Indexing from storage is not available yet").waitFor();
+    await page.getByText("e2e_db cannot be indexed into").waitFor();
 
     // The history drawer has the upload, the move and the delete, by the signed-in admin.
     await page.getByRole("button", { name: "Show History" }).click();

@@ -83,6 +83,8 @@ export async function startTestApp(
     request,
     login,
     async close() {
+      await fullDeps.jobs.stop();
+      fullDeps.pdf.close();
       await fullDeps.ocr.terminate();
       deps.database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -32,7 +32,13 @@ export async function upload(
     cookie,
     headers: opts.headers,
   });
-  const body = (await res.json()) as { key?: string; url?: string; note?: string; error?: string };
+  const body = (await res.json()) as {
+    key?: string;
+    url?: string;
+    note?: string;
+    job_id?: number;
+    error?: string;
+  };
   return { status: res.status, body };
 }
 

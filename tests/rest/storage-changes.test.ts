@@ -139,24 +139,25 @@ describe("POST /api/s3/delete", () => {
   });
 });
 
-describe("reindex (arrives with document indexing)", () => {
-  test("Admin gets 501 with a message; User gets 403; bad input 400", async () => {
-    const r = await postJson(t, admin, "/api/s3/reindex", {
-      key: "proj.db/a.pdf",
-      db_name: "proj.db",
-      mode: "chunks",
-    });
-    expect(r.status).toBe(501);
-    expect(r.body.error).toBe(STORAGE_MESSAGES.indexingNotImplemented);
-    const batch = await postJson(t, admin, "/api/s3/reindex-batch", {
-      keys: ["proj.db/a.pdf"],
-      db_name: "proj.db",
-    });
-    expect(batch.status).toBe(501);
+describe("reindex (document indexing of stored files)", () => {
+  test("a stored file that is not a readable PDF: 422 with the reason; User 403; bad input 400; missing 404", async () => {
+    const key = await put("reidx.db", "a.pdf");
+    const r = await postJson(t, admin, "/api/s3/reindex", { key, db_name: "reidx.db", mode: "chunks" });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toBe("a.pdf could not be read: the file is damaged or is not a valid PDF.");
+    const batch = await postJson(t, admin, "/api/s3/reindex-batch", { keys: [key], db_name: "reidx.db" });
+    expect(batch.status).toBe(422);
+    expect(batch.body.error).toMatch(/^Batch indexing failed: /);
     expect((await postJson(t, user, "/api/s3/reindex", { key: "a.pdf", db_name: "x.db" })).status).toBe(403);
     expect((await postJson(t, admin, "/api/s3/reindex", { key: "../a.pdf", db_name: "x.db" })).status).toBe(
       400,
     );
+    const badName = await postJson(t, admin, "/api/s3/reindex", { key, db_name: "Bad Name" });
+    expect(badName.status).toBe(400);
+    expect(badName.body.error).toBe(STORAGE_MESSAGES.notIndexable("Bad Name"));
+    expect(
+      (await postJson(t, admin, "/api/s3/reindex", { key: "reidx.db/none.pdf", db_name: "reidx.db" })).status,
+    ).toBe(404);
   });
 });
 

@@ -65,10 +65,23 @@ describe("POST /api/s3/upload", () => {
     expect(((await res.json()) as { key: string }).key).toBe("proj.db/one/twice.pdf");
   });
 
-  test("'Index after upload' stores the file and notes that indexing is not available yet", async () => {
+  test("'Index after upload' stores the file and queues it for indexing", async () => {
     const r = await put("indexed.pdf", { index: "1", mode: "general" });
     expect(r.status).toBe(200);
-    expect(r.body.note).toBe(STORAGE_MESSAGES.indexingLater);
+    expect(r.body.note).toBe(STORAGE_MESSAGES.indexingQueued("proj.db"));
+    expect(r.body.job_id).toBeGreaterThan(0);
+    // The content is not a real PDF: the job fails, the stored file stays and is listed with the reason.
+    const job = await t.deps.jobs.wait(r.body.job_id!);
+    expect(job.status).toBe("failed");
+    expect(await listKeys(t, admin)).toContain("proj.db/indexed.pdf");
+  });
+
+  test("'Index after upload' into a folder that cannot be a database stores the file and says why", async () => {
+    const r = await upload(t, admin, { db_name: "Not A Db", index: "1" }, { name: "x.pdf", content: PDF() });
+    expect(r.status).toBe(200);
+    expect(r.body.note).toBe(STORAGE_MESSAGES.notIndexable("Not A Db"));
+    expect(r.body.job_id).toBeUndefined();
+    expect(await listKeys(t, admin)).toContain("Not A Db/x.pdf");
   });
 
   test("the user field and X-User header do not change who is recorded", async () => {

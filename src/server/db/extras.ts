@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { BINDER_EXTRAS } from "./extras-binder";
+import { DOCUMENT_EXTRAS } from "./extras-documents";
 
 /**
  * Database objects drizzle-kit cannot describe (an FTS5 table, triggers), kept in TypeScript next to the schema
@@ -86,7 +87,7 @@ export const CORE_BOX_EXTRAS: DbExtra[] = [
   },
 ];
 
-export const DB_EXTRAS: DbExtra[] = [...CORE_BOX_EXTRAS, ...BINDER_EXTRAS];
+export const DB_EXTRAS: DbExtra[] = [...CORE_BOX_EXTRAS, ...BINDER_EXTRAS, ...DOCUMENT_EXTRAS];
 
 /** Create and fill every missing extra (idempotent; a few milliseconds when all are present). */
 export async function applyExtras(db: Db, extras: DbExtra[] = DB_EXTRAS) {

@@ -1,14 +1,16 @@
 import type { Role } from "@shared/permissions";
-import { count } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
+import { DEMO_DOCUMENT_DBS } from "../documents/demo";
 import { seedCoreBoxes } from "../domains/core-boxes/seed";
 import { seedDemoDirectory } from "../domains/directory/demo";
 import { seedDemoProjects } from "../domains/projects/seed";
 import { seedReportsBinder } from "../domains/reports-binder/seed";
 import { seedDemoTickets } from "../domains/tickets/demo";
 import { upsertLocalAccount } from "../domains/users/local-accounts";
+import type { JobRunner } from "../jobs/worker";
 import type { Logger } from "../lib/logger";
 import type { Db } from "./client";
-import { users } from "./schema";
+import { docCollections, jobs, users } from "./schema";
 
 /** Demo accounts (documented in the README). One password for all, to keep the demo easy. */
 export const DEMO_PASSWORD = "geolabs-demo";
@@ -66,4 +68,20 @@ async function seedDemoAccounts(
     binderRows,
   });
   return { seeded: true };
+}
+
+/**
+ * The demo document databases (employee handbook, share plan, retirement plan guide): queued once, as a job
+ * that writes the PDFs and queues each for indexing, when none of them exists and no earlier start queued it.
+ */
+export async function seedDemoDocuments(deps: { db: Db; jobs: JobRunner; log: Logger }) {
+  const [present] = await deps.db
+    .select({ n: count() })
+    .from(docCollections)
+    .where(inArray(docCollections.name, DEMO_DOCUMENT_DBS));
+  const [queued] = await deps.db.select({ n: count() }).from(jobs).where(eq(jobs.kind, "demo-documents"));
+  if ((present?.n ?? 0) > 0 || (queued?.n ?? 0) > 0) return false;
+  await deps.jobs.enqueue("demo-documents", {}, { maxAttempts: 2 });
+  deps.log.info("demo documents queued", { dbs: DEMO_DOCUMENT_DBS });
+  return true;
 }

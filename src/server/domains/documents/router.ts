@@ -1,33 +1,28 @@
-import {
-  type DocDb,
-  type DocFile,
-  dbNameInput,
-  deleteDbInput,
-  type SchemaInfo,
-  type UploadHistoryEntry,
-  uploadHistoryInput,
-} from "@shared/documents";
-import { AppError } from "../../lib/errors";
+import { dbNameInput, deleteDbInput, uploadHistoryInput } from "@shared/documents";
 import { authedProcedure, router } from "../../trpc/init";
+import { inspectDb } from "./inspect";
+import { deleteDb, listDbs, listFiles, pdfLinks, refreshEmbeddings, uploadHistory } from "./service";
 
 /**
- * CONTRACT SKELETON (replaced by the document-database service): the procedures the Index Manager and the
- * Database Explorer call, with their input schemas and result shapes. Each answers 501 until the service lands.
- * Reads are open to signed-in staff; writes need Admin or Owner (enforced in the service).
+ * The Index Manager's and the Database Explorer's calls (REST twins in rest.ts). Reads are open to signed-in
+ * staff; writes need Admin or Owner, enforced in the service. Uploads are REST only (multipart with progress):
+ * POST /api/process-file.
  */
-const pending = (): never => {
-  throw new AppError("NOT_IMPLEMENTED", "Document databases are not available yet.");
-};
-
 export const documentsRouter = router({
-  listDbs: authedProcedure.query((): { dbs: DocDb[] } => pending()),
-  listFiles: authedProcedure.input(dbNameInput).query((): { files: DocFile[] } => pending()),
-  inspect: authedProcedure.input(dbNameInput).query((): SchemaInfo => pending()),
+  listDbs: authedProcedure.query(async ({ ctx }) => ({ dbs: await listDbs(ctx.deps) })),
+  listFiles: authedProcedure
+    .input(dbNameInput)
+    .query(async ({ ctx, input }) => ({ files: await listFiles(ctx.deps, input.db_name) })),
+  inspect: authedProcedure.input(dbNameInput).query(({ ctx, input }) => inspectDb(ctx.deps, input.db_name)),
   /** The signed-link map source: every stored original of every listed database. */
-  pdfLinks: authedProcedure.query((): { files: { Key: string; url: string }[] } => pending()),
+  pdfLinks: authedProcedure.query(async ({ ctx }) => ({ files: await pdfLinks(ctx.deps) })),
   uploadHistory: authedProcedure
     .input(uploadHistoryInput)
-    .query((): { entries: UploadHistoryEntry[] } => pending()),
-  deleteDb: authedProcedure.input(deleteDbInput).mutation((): { message: string } => pending()),
-  refreshEmbeddings: authedProcedure.input(dbNameInput).mutation((): { steps: string[] } => pending()),
+    .query(async ({ ctx, input }) => ({ entries: await uploadHistory(ctx.deps, input) })),
+  deleteDb: authedProcedure
+    .input(deleteDbInput)
+    .mutation(({ ctx, input }) => deleteDb(ctx.deps, ctx.user, input)),
+  refreshEmbeddings: authedProcedure
+    .input(dbNameInput)
+    .mutation(({ ctx, input }) => refreshEmbeddings(ctx.deps, ctx.user, input.db_name)),
 });

@@ -7,13 +7,13 @@ import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { notFound } from "../../lib/errors";
 import { LocalObjectStore } from "../../storage/local";
 import { serveSignedFile } from "../../storage/serve-object";
+import { reindexFile, reindexFiles } from "./reindex";
 import {
   assertCanWrite,
   listFiles,
   listHistory,
   listLinks,
   moveFile,
-  reindex,
   removeFiles,
   storageLimits,
 } from "./service";
@@ -60,12 +60,14 @@ export function storageRest(deps: AppDeps) {
       moveFile(deps, requireUser(request), jsonBody(moveInput, body)),
     )
     .post("/api/s3/reindex", ({ request, body }) => {
-      jsonBody(reindexInput, body);
-      return reindex(deps, requireUser(request));
+      const user = requireUser(request);
+      assertCanWrite(user);
+      return reindexFile(deps, user, jsonBody(reindexInput, body));
     })
     .post("/api/s3/reindex-batch", ({ request, body }) => {
-      jsonBody(reindexBatchInput, body);
-      return reindex(deps, requireUser(request));
+      const user = requireUser(request);
+      assertCanWrite(user);
+      return reindexFiles(deps, user, jsonBody(reindexBatchInput, body));
     });
 }
 

@@ -1,6 +1,7 @@
 import { deleteInput, historyInput, moveInput, reindexBatchInput, reindexInput } from "@shared/storage";
 import { authedProcedure, router } from "../../trpc/init";
-import { listFiles, listHistory, listLinks, moveFile, reindex, removeFiles, storageLimits } from "./service";
+import { reindexFile, reindexFiles } from "./reindex";
+import { listFiles, listHistory, listLinks, moveFile, removeFiles, storageLimits } from "./service";
 
 /**
  * The same storage actions as /api/s3/*, for the React client. Reads are open to signed-in staff; the service
@@ -17,6 +18,10 @@ export const storageRouter = router({
     .input(deleteInput)
     .mutation(({ ctx, input }) => removeFiles(ctx.deps, ctx.user, input)),
   move: authedProcedure.input(moveInput).mutation(({ ctx, input }) => moveFile(ctx.deps, ctx.user, input)),
-  reindex: authedProcedure.input(reindexInput).mutation(({ ctx }) => reindex(ctx.deps, ctx.user)),
-  reindexBatch: authedProcedure.input(reindexBatchInput).mutation(({ ctx }) => reindex(ctx.deps, ctx.user)),
+  reindex: authedProcedure
+    .input(reindexInput)
+    .mutation(({ ctx, input }) => reindexFile(ctx.deps, ctx.user, input)),
+  reindexBatch: authedProcedure
+    .input(reindexBatchInput)
+    .mutation(({ ctx, input }) => reindexFiles(ctx.deps, ctx.user, input)),
 });

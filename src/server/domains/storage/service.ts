@@ -19,9 +19,11 @@ import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { storageEvents } from "../../db/schema";
+import { isStagingKey } from "../../documents/staging";
 import type { Env } from "../../env";
+import type { JobRunner } from "../../jobs/worker";
 import { recordAudit } from "../../lib/audit";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import { objectKey, topFolder } from "../../storage/keys";
 import { type ListPage, listPages, type ObjectStore } from "../../storage/object-store";
 
@@ -30,6 +32,8 @@ export interface StorageDeps {
   db: Db;
   store: ObjectStore;
   env: Pick<Env, "UPLOAD_MAX_MB" | "STORAGE_DRIVER" | "PUBLIC_URL">;
+  /** Background jobs: "Index after upload" queues the stored file for the document index. */
+  jobs?: JobRunner;
 }
 
 /** Uploads, moves and deletes: Admins, Owners and the super-owner. Reads: every signed-in user. */
@@ -48,7 +52,9 @@ export async function signedLink(deps: StorageDeps, key: string) {
 
 async function everything(deps: StorageDeps) {
   const objects: ListPage["objects"] = [];
-  for await (const page of listPages(deps.store)) for (const o of page) objects.push(o);
+  for await (const page of listPages(deps.store)) {
+    for (const o of page) if (!isStagingKey(o.key)) objects.push(o);
+  }
   const urls = await deps.store.signedUrls(objects.map((o) => o.key));
   return { objects, urls: deps.env.PUBLIC_URL ? urls.map((u) => absolute(deps, u)) : urls };
 }
@@ -163,12 +169,6 @@ export async function moveFile(deps: StorageDeps, user: Actor, input: MoveInput)
   await deps.store.move(src, dst);
   await recordEvents(deps, user, [{ action: "move", key: dst, from: src, size: info.size }]);
   return { key: dst, url: await signedLink(deps, dst) };
-}
-
-/** POST /api/s3/reindex and /reindex-batch: indexing arrives with the document index (Part 6). */
-export function reindex(_deps: StorageDeps, user: Actor): never {
-  assertCanWrite(user);
-  throw new AppError("NOT_IMPLEMENTED", STORAGE_MESSAGES.indexingNotImplemented);
 }
 
 /** The history drawer: newest first, optionally for one database (top folder). */

@@ -2,6 +2,8 @@ import type { Actor } from "@shared/permissions";
 import { STORAGE_MESSAGES, type UploadResult, uploadFields } from "@shared/storage";
 import { AppError, badRequest, parseInput } from "../../lib/errors";
 import { objectKey } from "../../storage/keys";
+import { enqueueIndex } from "../documents/service";
+import { documentMode, fileNameIn, isDocDbName } from "./reindex";
 import { assertCanWrite, recordEvents, type StorageDeps, signedLink, storageLimits } from "./service";
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
@@ -74,7 +76,23 @@ export async function uploadPdf(deps: StorageDeps, user: Actor, input: UploadInp
   }
   await recordEvents(deps, user, [{ action: "upload", key, size }]);
   const result: UploadResult = { key, url: await signedLink(deps, key) };
-  // "Index after upload" arrives with document indexing (Part 6); until then the file is only stored.
-  if (fields.index) result.note = STORAGE_MESSAGES.indexingLater;
+  // Indexing (OCR of scanned pages may take minutes) runs in the background; the upload answers now.
+  if (fields.index && !isDocDbName(fields.db_name)) {
+    // Any folder can hold files; only a database name can be indexed into. The file is stored all the same.
+    result.note = STORAGE_MESSAGES.notIndexable(fields.db_name);
+  } else if (fields.index && deps.jobs) {
+    result.job_id = await enqueueIndex(
+      { jobs: deps.jobs },
+      {
+        db: fields.db_name,
+        fileName: fileNameIn(fields.db_name, key),
+        source: key,
+        staged: false,
+        user: user.email,
+        mode: documentMode(fields.mode),
+      },
+    );
+    result.note = STORAGE_MESSAGES.indexingQueued(fields.db_name);
+  }
   return result;
 }

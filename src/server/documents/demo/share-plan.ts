@@ -1,0 +1,5 @@
+import type { DemoPage } from "./index";
+
+export const SHARE_PLAN_PAGES: DemoPage[] = [
+  { heading: "Placeholder", paragraphs: ["Placeholder text for the demo."] },
+];

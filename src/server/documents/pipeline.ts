@@ -1,0 +1,204 @@
+import type { DocumentMode } from "@shared/documents";
+import type { Db } from "../db/client";
+import type { JobContext, JobOutcome } from "../jobs/worker";
+import type { Logger } from "../lib/logger";
+import type { OcrPool } from "../ocr/pool";
+import type { ObjectStore } from "../storage/object-store";
+import { chunkPages, normalizePageText } from "./chunk";
+import { type EmbeddingsConfig, embedTexts, writeEmbeddings } from "./embeddings";
+import { needsOcr, OCR_RENDER_SCALE, ocrPageImage } from "./ocr-page";
+import { type PdfHost, PdfReadError } from "./pdf-host";
+import {
+  createCollection,
+  findBySha,
+  findCollection,
+  insertDocument,
+  recordFailedDocument,
+} from "./store-rows";
+
+export interface PipelineDeps {
+  db: Db;
+  store: ObjectStore;
+  ocr: OcrPool;
+  pdf: PdfHost;
+  log: Logger;
+  embeddings: EmbeddingsConfig | null;
+}
+
+/** The payload of an `index-file` job. */
+export interface IndexFilePayload {
+  db: string;
+  /** Name inside the database (the path below `<db>/`). */
+  fileName: string;
+  /** Where the bytes are now. */
+  source: string;
+  /** The source is a staging copy of an upload: the original goes to `<db>/<fileName>`, the copy is removed. */
+  staged: boolean;
+  user: string;
+  mode: DocumentMode;
+  title: string;
+  /** Create the database when it does not exist (indexing from storage). */
+  create: boolean;
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+
+const readFailure = (file: string, err: PdfReadError) =>
+  err.kind === "encrypted"
+    ? `${file} is password-protected (encrypted). Remove the password and upload it again.`
+    : `${file} could not be read: the file is damaged or is not a valid PDF.`;
+
+/**
+ * Index one PDF: read it from the store, skip it if the database already has the same content, extract each
+ * page's text (OCR for pages without any), chunk, then write the whole document in one transaction. Safe to run
+ * again after an interruption: the original is copied (not moved) until the rows are committed, and a re-run
+ * finds its own committed document by content and stops there.
+ */
+export async function indexFile(
+  deps: PipelineDeps,
+  ctx: JobContext,
+  p: IndexFilePayload,
+): Promise<JobOutcome> {
+  const target = p.staged ? `${p.db}/${p.fileName}` : p.source;
+  let collection = await findCollection(deps.db, p.db);
+  if (!collection && !p.create) return fail(deps, ctx, `No database named ${p.db}.`, p);
+
+  const bytes = await readObject(deps.store, p.source);
+  if (!bytes) return fail(deps, ctx, `The file ${p.fileName} is no longer in storage; upload it again.`, p);
+  const sha256 = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+  await ctx.step(`Received ${p.fileName} (${mb(bytes.length)}).`);
+
+  const same = collection ? await findBySha(deps.db, collection.id, sha256) : null;
+  if (same) {
+    await ctx.step(
+      same.fileName === p.fileName
+        ? `Skipped ${p.fileName}: it is already indexed in ${p.db} with the same content.`
+        : `Skipped ${p.fileName}: the same content is already in ${p.db} as ${same.fileName}.`,
+    );
+    await dropStaged(deps, p);
+    return { ok: true, skipped: true, document_id: same.id };
+  }
+
+  let pdf: Awaited<ReturnType<PdfHost["open"]>>;
+  try {
+    pdf = await deps.pdf.open(bytes);
+  } catch (err) {
+    if (!(err instanceof PdfReadError)) throw err;
+    const reason = readFailure(p.fileName, err);
+    if (!p.staged && collection) {
+      const failed = { collectionId: collection.id, fileName: p.fileName, storageKey: p.source, sha256 };
+      await deps.db.transaction(async (tx) => {
+        await ctx.fence(tx);
+        await recordFailedDocument(tx, { ...failed, size: bytes.length, user: p.user, error: reason });
+      });
+    }
+    return fail(deps, ctx, reason, p);
+  }
+
+  let pages: { text: string; ocr: boolean }[];
+  try {
+    pages = pdf.pages.map((t) => ({ text: normalizePageText(t), ocr: false }));
+    const scanned = pages.flatMap((pg, i) => (needsOcr(pg.text) ? [i] : []));
+    await ctx.step(
+      `Extracted text from ${pages.length - scanned.length} of ${pages.length} page(s)` +
+        (scanned.length ? `; ${scanned.length} page(s) have no text and will be read with OCR.` : "."),
+    );
+    for (const [n, i] of scanned.entries()) {
+      ctx.signal.throwIfAborted();
+      const png = await pdf.render(i + 1, OCR_RENDER_SCALE);
+      const text = normalizePageText(await ocrPageImage(deps.ocr, png, ctx.signal));
+      pages[i] = { text, ocr: true };
+      await ctx.step(`OCR page ${i + 1} (${n + 1} of ${scanned.length}): ${text.length} characters.`);
+    }
+  } finally {
+    await pdf.close();
+  }
+
+  const chunks = chunkPages(pages.map((pg) => pg.text));
+  await ctx.step(`Split into ${chunks.length} chunk(s) of about 1,000 characters.`);
+  ctx.signal.throwIfAborted();
+
+  const existed = p.staged ? !!(await deps.store.head(target)) : true;
+  if (p.staged) {
+    await deps.store.copy(p.source, target);
+    await ctx.step(`Stored the original as ${target}.`);
+  }
+  let written: Awaited<ReturnType<typeof insertDocument>> & { collectionId: number };
+  try {
+    written = await deps.db.transaction(async (tx) => {
+      await ctx.fence(tx);
+      collection ??=
+        (await findCollection(tx, p.db)) ??
+        (await createCollection(tx, { name: p.db, title: p.title, mode: p.mode, user: p.user }));
+      const collectionId = collection.id;
+      const rows = { collectionId, db: p.db, fileName: p.fileName, storageKey: target, sha256 };
+      const out = await insertDocument(tx, { ...rows, size: bytes.length, user: p.user, pages, chunks });
+      return { ...out, collectionId };
+    });
+  } catch (err) {
+    // Nothing half-stored: an original this run added goes again (a replaced one cannot come back).
+    if (p.staged && !existed) await deps.store.delete(target).catch(() => {});
+    throw err;
+  }
+  await dropStaged(deps, p);
+  const ocrPages = pages.filter((pg) => pg.ocr).length;
+  await ctx.step(
+    `${written.replaced ? "Replaced" : "Indexed"} ${p.fileName} in ${p.db}: ${pages.length} page(s)` +
+      `${ocrPages ? ` (${ocrPages} by OCR)` : ""}, ${chunks.length} chunk(s).`,
+  );
+  if (deps.embeddings && chunks.length) await embedNew(deps, ctx, written, chunks);
+  return { ok: true, document_id: written.documentId };
+}
+
+/** Vectors for a new document's chunks; a failure leaves the document indexed for full-text search. */
+async function embedNew(
+  deps: PipelineDeps,
+  ctx: JobContext,
+  doc: { chunkIds: number[]; collectionId: number },
+  chunks: { text: string }[],
+) {
+  const cfg = deps.embeddings!;
+  try {
+    const vectors = await embedTexts(
+      cfg,
+      chunks.map((c) => c.text),
+      ctx.signal,
+    );
+    await deps.db.transaction(async (tx) => {
+      await ctx.fence(tx);
+      const rows = vectors.map((vector, i) => ({
+        chunkId: doc.chunkIds[i]!,
+        collectionId: doc.collectionId,
+        vector,
+      }));
+      await writeEmbeddings(tx, cfg, rows);
+    });
+    await ctx.step(`Computed embeddings for ${vectors.length} chunk(s) with ${cfg.model}.`);
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    deps.log.warn("embeddings failed", { err });
+    const why = err instanceof Error ? err.message.slice(0, 200) : String(err);
+    await ctx.step(`Embeddings not computed (${why}); full-text search still works.`);
+  }
+}
+
+async function fail(
+  deps: PipelineDeps,
+  ctx: JobContext,
+  reason: string,
+  p: IndexFilePayload,
+): Promise<JobOutcome> {
+  await ctx.step(`Failed: ${reason}`);
+  await dropStaged(deps, p);
+  return { ok: false, error: reason };
+}
+
+async function dropStaged(deps: PipelineDeps, p: IndexFilePayload) {
+  if (p.staged) await deps.store.delete(p.source).catch(() => {});
+}
+
+async function readObject(store: ObjectStore, key: string): Promise<Uint8Array | null> {
+  if (!(await store.head(key))) return null;
+  const { body } = await store.get(key);
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}

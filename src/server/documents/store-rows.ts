@@ -1,0 +1,147 @@
+import type { DocumentMode } from "@shared/documents";
+import { and, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import {
+  docChunkEmbeddings,
+  docChunks,
+  docCollections,
+  docDocuments,
+  docPages,
+  docUploadHistory,
+} from "../db/schema";
+import { recordAudit } from "../lib/audit";
+import type { Chunk } from "./chunk";
+
+/** Row writes of the document index; the caller holds the transaction. */
+
+export async function findCollection(db: DbOrTx, name: string) {
+  const [row] = await db.select().from(docCollections).where(eq(docCollections.name, name));
+  return row ?? null;
+}
+
+export async function createCollection(
+  tx: DbOrTx,
+  c: { name: string; title: string; mode: DocumentMode; user: string },
+) {
+  const [row] = await tx
+    .insert(docCollections)
+    .values({ name: c.name, title: c.title, mode: c.mode, createdBy: c.user })
+    .returning();
+  await recordAudit(tx, {
+    actor: c.user,
+    action: "documents.create_db",
+    target: c.name,
+    details: { title: c.title, mode: c.mode },
+  });
+  return row!;
+}
+
+export async function findBySha(db: DbOrTx, collectionId: number, sha256: string) {
+  const [row] = await db
+    .select()
+    .from(docDocuments)
+    .where(
+      and(
+        eq(docDocuments.collectionId, collectionId),
+        eq(docDocuments.sha256, sha256),
+        eq(docDocuments.status, "indexed"),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Remove documents with their pages, chunks (the FTS triggers follow) and vectors. */
+export async function deleteDocuments(tx: DbOrTx, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const chunkIds = tx
+      .select({ id: docChunks.id })
+      .from(docChunks)
+      .where(inArray(docChunks.documentId, part));
+    await tx.delete(docChunkEmbeddings).where(inArray(docChunkEmbeddings.chunkId, chunkIds));
+    await tx.delete(docChunks).where(inArray(docChunks.documentId, part));
+    await tx.delete(docPages).where(inArray(docPages.documentId, part));
+    await tx.delete(docDocuments).where(inArray(docDocuments.id, part));
+  }
+}
+
+export interface NewDocument {
+  collectionId: number;
+  db: string;
+  fileName: string;
+  storageKey: string;
+  sha256: string;
+  size: number;
+  user: string;
+  pages: { text: string; ocr: boolean }[];
+  chunks: Chunk[];
+}
+
+/** One whole document: replaces an earlier file of the same name, then writes rows, history and audit. */
+export async function insertDocument(tx: DbOrTx, d: NewDocument) {
+  const [old] = await tx
+    .select({ id: docDocuments.id })
+    .from(docDocuments)
+    .where(and(eq(docDocuments.collectionId, d.collectionId), eq(docDocuments.fileName, d.fileName)));
+  if (old) await deleteDocuments(tx, [old.id]);
+  const [doc] = await tx
+    .insert(docDocuments)
+    .values({
+      collectionId: d.collectionId,
+      fileName: d.fileName,
+      storageKey: d.storageKey,
+      sha256: d.sha256,
+      size: d.size,
+      pages: d.pages.length,
+      status: "indexed",
+      uploadedBy: d.user,
+    })
+    .returning({ id: docDocuments.id });
+  const documentId = doc!.id;
+  // Multi-row inserts in slices: few statements (fast), each under SQLite's bound-parameter limit.
+  for (let i = 0; i < d.pages.length; i += 500) {
+    await tx
+      .insert(docPages)
+      .values(d.pages.slice(i, i + 500).map((p, j) => ({ documentId, pageNo: i + j + 1, ...p })));
+  }
+  const chunkIds: number[] = [];
+  for (let i = 0; i < d.chunks.length; i += 500) {
+    const rows = await tx
+      .insert(docChunks)
+      .values(d.chunks.slice(i, i + 500).map((c) => ({ documentId, collectionId: d.collectionId, ...c })))
+      .returning({ id: docChunks.id });
+    for (const r of rows) chunkIds.push(r.id);
+  }
+  await tx.insert(docUploadHistory).values({ db: d.db, file: d.fileName, user: d.user });
+  await recordAudit(tx, {
+    actor: d.user,
+    action: "documents.index",
+    target: `${d.db}/${d.fileName}`,
+    details: { pages: d.pages.length, chunks: d.chunks.length, replaced: !!old, sha256: d.sha256 },
+  });
+  return { documentId, chunkIds, replaced: !!old };
+}
+
+/** A stored original that could not be indexed stays listed, with the reason (reindex from storage). */
+export async function recordFailedDocument(
+  tx: DbOrTx,
+  d: Pick<NewDocument, "collectionId" | "fileName" | "storageKey" | "sha256" | "size" | "user"> & {
+    error: string;
+  },
+) {
+  const [old] = await tx
+    .select({ id: docDocuments.id })
+    .from(docDocuments)
+    .where(and(eq(docDocuments.collectionId, d.collectionId), eq(docDocuments.fileName, d.fileName)));
+  if (old) await deleteDocuments(tx, [old.id]);
+  await tx.insert(docDocuments).values({
+    collectionId: d.collectionId,
+    fileName: d.fileName,
+    storageKey: d.storageKey,
+    sha256: d.sha256,
+    size: d.size,
+    status: "failed",
+    error: d.error,
+    uploadedBy: d.user,
+  });
+}

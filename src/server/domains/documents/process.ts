@@ -1,0 +1,108 @@
+import { DOCUMENT_MESSAGES, type ProcessStreamLine, processFileFields } from "@shared/documents";
+import type { Actor } from "@shared/permissions";
+import type { IndexFilePayload } from "../../documents/pipeline";
+import { stageUpload } from "../../documents/staging";
+import { createCollection, findCollection } from "../../documents/store-rows";
+import { conflict, notFound, parseInput } from "../../lib/errors";
+import { objectKey } from "../../storage/keys";
+import { storageLimits } from "../storage/service";
+import { pdfGuard, uploadFileName } from "../storage/upload";
+import type { ReceivedFile } from "../storage/upload-form";
+import { assertCanWrite, type DocumentsDeps } from "./service";
+
+/**
+ * POST /api/process-file, first half: check the form, stream the PDF into staging (size limit and %PDF- check
+ * as for storage uploads), create the database for "new", queue the index job. Answers the job id; the caller
+ * follows the job's steps.
+ */
+export async function startProcessFile(
+  deps: DocumentsDeps,
+  user: Actor,
+  file: ReceivedFile,
+): Promise<number> {
+  assertCanWrite(user);
+  const fields = parseInput(processFileFields, file.fields);
+  const name = uploadFileName(file.filename);
+  objectKey(`${fields.db_name}/${name}`, "file");
+  const existing = await findCollection(deps.db, fields.db_name);
+  if (fields.action === "new" && existing) throw conflict(DOCUMENT_MESSAGES.dbExists(fields.db_name));
+  if (fields.action === "append" && !existing) throw notFound(DOCUMENT_MESSAGES.dbMissing(fields.db_name));
+
+  const limits = storageLimits(deps);
+  const guard = pdfGuard(file.body, limits.uploadMaxBytes, limits.uploadMaxMb);
+  let staged: string;
+  try {
+    staged = (await stageUpload(deps.store, guard.body)).key;
+  } catch (err) {
+    throw guard.state.error ?? err;
+  }
+  if (fields.action === "new") {
+    try {
+      await deps.db.transaction((tx) =>
+        createCollection(tx, {
+          name: fields.db_name,
+          title: fields.title?.trim() ?? "",
+          mode: fields.mode,
+          user: user.email,
+        }),
+      );
+    } catch {
+      // Someone created it meanwhile (the name is unique).
+      await deps.store.delete(staged).catch(() => {});
+      throw conflict(DOCUMENT_MESSAGES.dbExists(fields.db_name));
+    }
+  }
+  const payload: IndexFilePayload = {
+    db: fields.db_name,
+    fileName: name,
+    source: staged,
+    staged: true,
+    user: user.email,
+    mode: fields.mode,
+    title: fields.title ?? "",
+    create: false,
+  };
+  return deps.jobs.enqueue("index-file", payload as unknown as Record<string, unknown>);
+}
+
+/** The job's steps as NDJSON lines while it runs, then one closing line with the outcome. */
+export function ndjsonSteps(deps: Pick<DocumentsDeps, "jobs">, jobId: number): Response {
+  const encode = (line: ProcessStreamLine) => new TextEncoder().encode(`${JSON.stringify(line)}\n`);
+  const steps: string[] = [];
+  const it = deps.jobs.watch(jobId);
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const r = await it.next();
+        if (!r.done) {
+          steps.push(r.value);
+          controller.enqueue(encode({ step: r.value }));
+          return;
+        }
+        const row = r.value;
+        const result = (row.result ?? {}) as { document_id?: number };
+        controller.enqueue(
+          encode({
+            done: true,
+            ok: row.status === "done",
+            steps,
+            ...(row.error ? { error: row.error } : {}),
+            ...(result.document_id ? { document_id: result.document_id } : {}),
+          }),
+        );
+      } catch {
+        controller.enqueue(
+          encode({ done: true, ok: false, steps, error: "Lost track of the indexing job." }),
+        );
+      }
+      controller.close();
+    },
+    async cancel() {
+      // The reader went away (Stop, closed tab): the job goes on; only the watching stops.
+      await it.return(undefined as never).catch(() => {});
+    },
+  });
+  return new Response(stream, {
+    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,168 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client";
+import { jobs } from "../db/schema";
+
+/**
+ * The durable job table's operations. Every write goes through db.transaction(): the embedded driver queues
+ * transactions in-process (db/client.ts), and a plain write issued while another transaction is open would block
+ * the only thread in SQLite's busy handler. Each claim/renew/finish is one conditional UPDATE, so any number of
+ * workers in any number of processes can share the table: whoever's UPDATE matched owns the job.
+ */
+export type JobRow = typeof jobs.$inferSelect;
+export type JobKind = "index-file" | "refresh-embeddings" | "demo-documents";
+
+export class LeaseLostError extends Error {
+  constructor(id: number) {
+    super(`Job ${id} is no longer held by this worker.`);
+    this.name = "LeaseLostError";
+  }
+}
+
+export async function enqueue(
+  db: Db,
+  kind: JobKind,
+  payload: Record<string, unknown>,
+  opts: { maxAttempts?: number; now?: number } = {},
+): Promise<number> {
+  const now = opts.now ?? Date.now();
+  const [row] = await db.transaction((tx) =>
+    tx
+      .insert(jobs)
+      .values({ kind, payload, maxAttempts: opts.maxAttempts ?? 3, createdAt: now, updatedAt: now })
+      .returning({ id: jobs.id }),
+  );
+  return row!.id;
+}
+
+/** Claim the oldest free job: queued, or running under a lease that expired (its worker died). */
+export async function claim(
+  db: Db,
+  owner: string,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<JobRow | null> {
+  const free = sql`(${jobs.status} = 'queued' OR (${jobs.status} = 'running' AND ${jobs.leaseExpiresAt} < ${now} AND ${jobs.attempts} < ${jobs.maxAttempts}))`;
+  // Two index seeks (status, id) rather than one OR over the table.
+  const oldest = sql`(SELECT min(id) FROM (
+      SELECT min(id) AS id FROM jobs WHERE status = 'queued'
+      UNION ALL
+      SELECT min(id) FROM jobs WHERE status = 'running' AND lease_expires_at < ${now} AND attempts < max_attempts))`;
+  const rows = await db.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({
+        status: "running",
+        leaseOwner: owner,
+        leaseExpiresAt: now + leaseMs,
+        attempts: sql`${jobs.attempts} + 1`,
+        updatedAt: now,
+      })
+      .where(and(sql`${jobs.id} = ${oldest}`, free))
+      .returning(),
+  );
+  return rows[0] ?? null;
+}
+
+const held = (id: number, owner: string) =>
+  and(eq(jobs.id, id), eq(jobs.leaseOwner, owner), eq(jobs.status, "running"));
+
+/** Extend the lease; false when another worker took the job over (ours expired) or it ended. */
+export async function renew(db: Db, id: number, owner: string, leaseMs: number, now = Date.now()) {
+  const rows = await db.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({ leaseExpiresAt: now + leaseMs, updatedAt: now })
+      .where(held(id, owner))
+      .returning({ id: jobs.id }),
+  );
+  return rows.length > 0;
+}
+
+/** Inside a transaction that commits a job's work: abort it unless this worker still holds the job. */
+export async function fence(tx: DbOrTx, id: number, owner: string) {
+  const rows = await tx
+    .update(jobs)
+    .set({ updatedAt: Date.now() })
+    .where(held(id, owner))
+    .returning({ id: jobs.id });
+  if (!rows.length) throw new LeaseLostError(id);
+}
+
+export async function appendStep(db: Db, id: number, owner: string, step: string) {
+  const rows = await db.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({ steps: sql`json_insert(${jobs.steps}, '$[#]', ${step})`, updatedAt: Date.now() })
+      .where(held(id, owner))
+      .returning({ id: jobs.id }),
+  );
+  return rows.length > 0;
+}
+
+export async function finish(
+  db: Db,
+  id: number,
+  owner: string,
+  outcome: { status: "done" | "failed"; error?: string | null; result?: Record<string, unknown> },
+) {
+  const rows = await db.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({
+        status: outcome.status,
+        error: outcome.error ?? null,
+        result: outcome.result ?? null,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: Date.now(),
+      })
+      .where(held(id, owner))
+      .returning({ id: jobs.id }),
+  );
+  return rows.length > 0;
+}
+
+/** Hand a job back (graceful shutdown, or a transient failure with attempts left): another claim re-runs it. */
+export async function release(db: Db, id: number, owner: string, opts: { refund?: boolean } = {}) {
+  await db.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({
+        status: "queued",
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        attempts: opts.refund ? sql`max(${jobs.attempts} - 1, 0)` : jobs.attempts,
+        updatedAt: Date.now(),
+      })
+      .where(held(id, owner)),
+  );
+}
+
+/** Jobs whose worker died on their last allowed attempt: failed, with the reason written down. */
+export async function failAbandoned(db: Db, now = Date.now()) {
+  return db.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({
+        status: "failed",
+        error: sql`'Stopped after ' || ${jobs.attempts} || ' attempt(s): the server stopped while the job ran.'`,
+        steps: sql`json_insert(${jobs.steps}, '$[#]', 'Failed: the server stopped while this job ran, ' || ${jobs.attempts} || ' time(s); giving up.')`,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(jobs.status, "running"),
+          sql`${jobs.leaseExpiresAt} < ${now}`,
+          sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+        ),
+      )
+      .returning({ id: jobs.id }),
+  );
+}
+
+export async function getJob(db: DbOrTx, id: number): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ?? null;
+}
