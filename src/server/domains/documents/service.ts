@@ -44,7 +44,8 @@ export async function requireCollection(deps: Pick<DocumentsDeps, "db">, name: s
 
 /** Every document database with its file count, by name. */
 export async function listDbs(deps: Pick<DocumentsDeps, "db">): Promise<DocDb[]> {
-  const files = sql<number>`(SELECT count(*) FROM doc_documents d WHERE d.collection_id = ${docCollections.id})`;
+  // Spelled out: drizzle writes a lone table's columns unqualified, which inside the subquery would mean d.id.
+  const files = sql<number>`(SELECT count(*) FROM doc_documents d WHERE d.collection_id = doc_collections.id)`;
   const rows = await deps.db
     .select({
       name: docCollections.name,

@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { docDocuments } from "@server/db/schema";
+import { documentJobHandlers } from "@server/documents/jobs";
+import type { IndexFilePayload } from "@server/documents/pipeline";
+import { stageUpload } from "@server/documents/staging";
+import { createCollection } from "@server/documents/store-rows";
+import { getJob } from "@server/jobs/queue";
+import { createJobRunner, type JobHandler, type JobRunner } from "@server/jobs/worker";
+import type { OcrPool } from "@server/ocr/pool";
+import { eq } from "drizzle-orm";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { buildPdf } from "../helpers/pdfs";
+
+let t: TestApp;
+const runners: JobRunner[] = [];
+beforeAll(async () => {
+  t = await startTestApp({ SEED_DEMO: "false" });
+});
+// Every worker of a test ends with it, so none claims the next test's jobs.
+afterEach(async () => {
+  for (const r of runners.splice(0)) await r.stop();
+});
+afterAll(() => t.close());
+
+/** An OCR pool whose answers the test releases (a job "hangs" in OCR until then). */
+function gatedOcr(text: string) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const pool = {
+    recognize: async () => {
+      await gate;
+      return { text, confidence: 90, lines: [], words: [], ms: 1 };
+    },
+  } as unknown as OcrPool;
+  return { pool, open };
+}
+
+function runner(ocr: OcrPool, opts: { leaseMs?: number } = {}) {
+  const pipeline = {
+    db: t.deps.db,
+    store: t.deps.store,
+    ocr,
+    pdf: t.deps.pdf,
+    log: t.deps.log,
+    embeddings: null,
+  };
+  const r: JobRunner = createJobRunner({
+    db: t.deps.db,
+    log: t.deps.log,
+    handlers: documentJobHandlers(pipeline, () => r),
+    leaseMs: opts.leaseMs ?? 400,
+    pollMs: 50,
+  });
+  runners.push(r);
+  return r;
+}
+
+async function scannedJob(db: string, maxAttempts = 3) {
+  await t.deps.db.transaction((tx) =>
+    createCollection(tx, { name: db, title: "", mode: "default", user: "test" }),
+  );
+  const bytes = await buildPdf([
+    { text: "A cover page with a proper text layer on it." },
+    { scan: ["Core boxes"] },
+  ]);
+  const { key } = await stageUpload(t.deps.store, bytes);
+  const payload: IndexFilePayload = {
+    db,
+    fileName: "scan.pdf",
+    source: key,
+    staged: true,
+    user: "admin@geolabs.example",
+    mode: "default",
+    title: "",
+    create: false,
+  };
+  return { payload: payload as unknown as Record<string, unknown>, key, maxAttempts };
+}
+
+async function until(fn: () => Promise<boolean>, ms = 20_000) {
+  const end = performance.now() + ms;
+  while (!(await fn())) {
+    if (performance.now() > end) throw new Error("timed out");
+    await Bun.sleep(25);
+  }
+}
+
+describe("restart during a job", () => {
+  test("a worker killed mid-job: the next worker resumes it after the lease, indexes it once", async () => {
+    const job = await scannedJob("restart.db");
+    const a = gatedOcr("Text the dead worker never delivers");
+    const first = runner(a.pool);
+    const id = await first.enqueue("index-file", job.payload);
+    await until(async () =>
+      ((await getJob(t.deps.db, id))?.steps ?? []).some((s) => s.startsWith("Extracted")),
+    );
+    first.kill(); // the process "dies" while OCR runs
+
+    const row = await getJob(t.deps.db, id);
+    expect(row).toMatchObject({ status: "running", attempts: 1, leaseOwner: first.owner });
+
+    const b = gatedOcr("Core boxes are kept in the yard for ninety days");
+    b.open();
+    const second = runner(b.pool);
+    second.start();
+    const done = await second.wait(id);
+    expect(done.status).toBe("done");
+    expect(done.attempts).toBe(2);
+    expect(done.steps).toContain("Resumed after an interruption (attempt 2 of 3).");
+    expect(done.steps.at(-1)).toBe("Indexed scan.pdf in restart.db: 2 page(s) (1 by OCR), 1 chunk(s).");
+
+    // The dead worker's OCR finally answers: it must not write anything (it lost the job).
+    a.open();
+    await Bun.sleep(300);
+    const docs = await t.deps.db
+      .select()
+      .from(docDocuments)
+      .where(eq(docDocuments.storageKey, "restart.db/scan.pdf"));
+    expect(docs.length).toBe(1);
+    expect((await getJob(t.deps.db, id))!.steps).toEqual(done.steps);
+    expect(await t.deps.store.head(job.key)).toBeNull();
+    expect(await t.deps.store.head("restart.db/scan.pdf")).not.toBeNull();
+  });
+
+  test("a job whose worker died on its last attempt is failed with the reason on the next start", async () => {
+    const job = await scannedJob("exhausted.db");
+    const a = gatedOcr("never");
+    const first = runner(a.pool);
+    const id = await first.enqueue("index-file", job.payload, { maxAttempts: 1 });
+    await until(async () =>
+      ((await getJob(t.deps.db, id))?.steps ?? []).some((s) => s.startsWith("Extracted")),
+    );
+    first.kill();
+    await Bun.sleep(450); // the lease runs out
+    const next = runner(gatedOcr("x").pool);
+    next.start();
+    const row = await next.wait(id);
+    expect(row.status).toBe("failed");
+    expect(row.error).toBe("Stopped after 1 attempt(s): the server stopped while the job ran.");
+    expect(row.steps.at(-1)).toBe("Failed: the server stopped while this job ran, 1 time(s); giving up.");
+    a.open();
+  });
+
+  test("a graceful stop hands the running job back without spending an attempt", async () => {
+    const job = await scannedJob("graceful.db");
+    const a = gatedOcr("later");
+    const first = runner(a.pool);
+    const id = await first.enqueue("index-file", job.payload);
+    await until(async () =>
+      ((await getJob(t.deps.db, id))?.steps ?? []).some((s) => s.startsWith("Extracted")),
+    );
+    const stopping = first.stop();
+    a.open();
+    await stopping;
+    expect(await getJob(t.deps.db, id)).toMatchObject({ status: "queued", attempts: 0, leaseOwner: null });
+    const b = gatedOcr("Now it is read");
+    b.open();
+    const second = runner(b.pool);
+    second.start();
+    expect((await second.wait(id)).status).toBe("done");
+  });
+});
+
+describe("claiming", () => {
+  test("three workers share 24 jobs: each runs exactly once; a long job keeps its lease", async () => {
+    const runs: { id: number; owner: string }[] = [];
+    const slow: JobHandler = async (ctx) => {
+      runs.push({ id: ctx.job.id, owner: ctx.job.leaseOwner! });
+      // Longer than the lease for the first job: only renewal keeps it from being taken over.
+      await Bun.sleep((ctx.job.payload as { n: number }).n === 0 ? 900 : 10);
+      await ctx.step("ran");
+      return { ok: true };
+    };
+    const workers = [0, 1, 2].map(() => {
+      const r = createJobRunner({
+        db: t.deps.db,
+        log: t.deps.log,
+        handlers: { "refresh-embeddings": slow },
+        concurrency: 2,
+        leaseMs: 300,
+        pollMs: 20,
+      });
+      runners.push(r);
+      return r;
+    });
+    const ids: number[] = [];
+    for (let n = 0; n < 24; n++) ids.push(await workers[0]!.enqueue("refresh-embeddings", { n }));
+    for (const w of workers) w.start();
+    const rows = await Promise.all(ids.map((id) => workers[1]!.wait(id)));
+    expect(rows.every((r) => r.status === "done" && r.attempts === 1 && r.steps.length === 1)).toBe(true);
+    expect(runs.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(runs.map((r) => r.owner)).size).toBeGreaterThan(1);
+  });
+});
