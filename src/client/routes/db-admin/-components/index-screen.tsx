@@ -102,6 +102,7 @@ function IndexManager() {
           onRefresh={() => {
             void list.refetch();
             void links.refetch();
+            void utils.documents.listFiles.invalidate();
           }}
           onBulkDelete={actions.deleteMany}
           actions={{
