@@ -16,7 +16,7 @@ export function SchemaDialog({ db, onClose }: { db: string | null; onClose(): vo
   const tables = schemaTables(info.data);
   return (
     <Dialog open={!!db} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent className="max-w-5xl">
         <div className="min-w-0 pr-8">
           <DialogTitle className="flex items-center gap-2 text-base">
             {failed ? (
@@ -44,9 +44,10 @@ export function SchemaDialog({ db, onClose }: { db: string | null; onClose(): vo
         ) : tables.length === 0 ? (
           <p className="text-sm text-muted-foreground">No tables.</p>
         ) : (
-          <div className="space-y-5">
+          // min-w-0: the dialog is a grid, and a wide table must scroll inside its own box instead of widening it.
+          <div className="min-w-0 space-y-5">
             {tables.map((t) => (
-              <section key={t.name} aria-label={`Table ${t.name}`} className="space-y-2">
+              <section key={t.name} aria-label={`Table ${t.name}`} className="min-w-0 space-y-2">
                 <h3 className="flex items-center gap-2 text-sm font-semibold">
                   <TableIcon className="size-4 text-muted-foreground" aria-hidden />
                   {t.name}
@@ -59,7 +60,11 @@ export function SchemaDialog({ db, onClose }: { db: string | null; onClose(): vo
                     <thead className="bg-muted/50">
                       <tr>
                         {t.columns.map((c) => (
-                          <th key={c} scope="col" className="px-2 py-1.5 text-left font-mono font-medium">
+                          <th
+                            key={c}
+                            scope="col"
+                            className="px-2 py-1.5 text-left font-mono font-medium whitespace-nowrap"
+                          >
                             {c}
                           </th>
                         ))}
@@ -79,7 +84,7 @@ export function SchemaDialog({ db, onClose }: { db: string | null; onClose(): vo
                         t.rows.map((row, i) => (
                           <tr key={i} className="border-t align-top">
                             {t.columns.map((c, j) => (
-                              <td key={c} className="max-w-64 px-2 py-1.5 break-words">
+                              <td key={c} className="px-2 py-1.5 whitespace-nowrap">
                                 {cellText(row[j])}
                               </td>
                             ))}
