@@ -37,7 +37,7 @@ export async function embedTexts(
     const { embeddings } = await embedMany({
       model,
       values: texts.slice(i, i + cfg.batch),
-      maxRetries: 2,
+      maxRetries: 1,
       abortSignal: signal,
     });
     for (const e of embeddings) out.push(Float32Array.from(e));
