@@ -72,7 +72,7 @@ export function Pager({
             >
               <ChevronLeftIcon />
             </Button>
-            <span className="px-2 tabular-nums">{pageLabel(page, pages)}</span>
+            <span className="px-2 whitespace-nowrap tabular-nums">{pageLabel(page, pages)}</span>
             <Button
               variant="outline"
               size="icon-sm"

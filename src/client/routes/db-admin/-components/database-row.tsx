@@ -110,7 +110,7 @@ export function DatabaseRow({
           </Badge>
           {db.mode === "general" && <Badge variant="outline">general</Badge>}
         </button>
-        <div className="ml-auto flex shrink-0 flex-wrap justify-end gap-0.5">
+        <div className="ml-auto flex min-w-0 flex-wrap justify-end gap-0.5">
           <Button
             size="xs"
             variant="ghost"
