@@ -8,6 +8,7 @@ import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
 import { coreBoxesBench } from "./core-boxes";
 import { directoryBench } from "./directory";
+import { documentsBench } from "./documents";
 import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 import { ocrBench } from "./ocr";
@@ -25,6 +26,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   directory: directoryBench,
   "core-boxes": coreBoxesBench,
   "reports-binder": reportsBinderBench,
+  documents: documentsBench,
 };
 
 if (clientIsStale()) await buildClient();

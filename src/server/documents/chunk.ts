@@ -14,9 +14,13 @@ export const CHUNK_SIZE = 1000;
 export const CHUNK_OVERLAP = 150;
 const PAGE_JOIN = "\n\n";
 
-/** Spaces and tabs collapsed, at most one blank line, no trailing spaces: what pdf.js and OCR give is ragged. */
+/**
+ * Ligatures and compatibility forms unfolded (NFKC: "ﬁ" → "fi", so search finds them), spaces and tabs collapsed,
+ * at most one blank line, no trailing spaces: what pdf.js and OCR give is ragged.
+ */
 export function normalizePageText(text: string): string {
   return text
+    .normalize("NFKC")
     .replace(/\r\n?/g, "\n")
     .replace(/[ \t\f\v\u00a0]+/g, " ")
     .replace(/ ?\n ?/g, "\n")

@@ -1,6 +1,7 @@
 /** Messages between the server and its PDF thread (pdf-thread.ts). */
 export type PdfRequest =
   | { id: number; op: "open"; bytes: Uint8Array }
+  | { id: number; op: "text"; handle: number; from: number; to: number }
   | { id: number; op: "render"; handle: number; page: number; scale: number }
   | { id: number; op: "close"; handle: number }
   | { id: number; op: "demo" };

@@ -20,8 +20,22 @@ async function handle(msg: PdfRequest): Promise<{ value: unknown; transfer?: Arr
       const pdf = await unpdf.getDocumentProxy(msg.bytes, { verbosity: 0 });
       const handle = nextHandle++;
       docs.set(handle, pdf);
-      const { text } = await unpdf.extractText(pdf, { mergePages: false });
-      return { value: { handle, pages: text } };
+      return { value: { handle, numPages: pdf.numPages } };
+    }
+    case "text": {
+      const pdf = docs.get(msg.handle);
+      if (!pdf) throw new Error("The document is no longer open.");
+      const pages = Array.from({ length: msg.to - msg.from + 1 }, (_, i) => msg.from + i);
+      // pdf.js's per-item Unicode normalisation is skipped: the pipeline normalises each page's text once (NFKC).
+      const value = await Promise.all(
+        pages.map(async (n) => {
+          const content = await (await pdf.getPage(n)).getTextContent({ disableNormalization: true });
+          let text = "";
+          for (const item of content.items) if ("str" in item) text += item.str + (item.hasEOL ? "\n" : "");
+          return text;
+        }),
+      );
+      return { value };
     }
     case "render": {
       const pdf = docs.get(msg.handle);

@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { createCanvas } from "@napi-rs/canvas";
+import { PDFDocument } from "pdf-lib";
+import type { AppDeps } from "../src/server/deps";
+import { OCR_RENDER_SCALE, ocrPageImage } from "../src/server/documents/ocr-page";
+import { DEFAULT_LANG_PATH } from "../src/server/ocr/pool";
+import { ensureApt } from "./documents";
+import type { Figure } from "./lib";
+
+const NATIVE = "/usr/bin/tesseract";
+const LINES = [
+  "GEOTECHNICAL ENGINEERING EXPLORATION - KALIHI STREAM BRIDGE",
+  "Boring B-3 was drilled on March 4 with a truck-mounted CME-55 rig.",
+  "Fill of silty clay with gravel extended to a depth of 6.5 feet.",
+  "Below the fill, stiff to very stiff clayey silt was encountered.",
+  "Standard penetration blow counts ranged from 14 to 38 per foot.",
+  "Groundwater was measured at 11.2 feet below the existing grade.",
+  "Moist unit weights averaged 98 pounds per cubic foot in the silt.",
+  "We recommend drilled shafts bearing in the underlying basalt rock.",
+  "Allowable end bearing of 20 kips per square foot may be used.",
+  "Shafts should extend at least two diameters into sound basalt.",
+  "Lateral loads may be resisted by passive pressure and side friction.",
+  "Settlement of the abutments is estimated at less than one inch.",
+  "Excavations deeper than five feet require shoring or sloping.",
+  "Samples will be stored for ninety days after the final report.",
+];
+
+/** A scanned page as a 150 dpi office scanner gives it: an image of text, no text layer, inside a PDF. */
+async function scannedPdf(): Promise<Uint8Array> {
+  const canvas = createCanvas(1275, 1650);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = "#111111";
+  ctx.font = "24px serif";
+  for (let i = 0; i < 2; i++) {
+    for (const [j, line] of LINES.entries()) ctx.fillText(line, 120, 180 + (i * LINES.length + j) * 46);
+  }
+  const pdf = await PDFDocument.create();
+  const png = await pdf.embedPng(canvas.toBuffer("image/png"));
+  pdf.addPage([612, 792]).drawImage(png, { x: 0, y: 0, width: 612, height: 792 });
+  return pdf.save();
+}
+
+/** Share of the page's words that a reading got right (order-free: OCR may split lines differently). */
+function wordRecall(text: string) {
+  const got = new Map<string, number>();
+  for (const w of text.toLowerCase().match(/[a-z0-9.-]+/g) ?? []) got.set(w, (got.get(w) ?? 0) + 1);
+  const want =
+    LINES.join(" ")
+      .toLowerCase()
+      .match(/[a-z0-9.-]+/g) ?? [];
+  let hit = 0;
+  for (const w of [...want, ...want]) {
+    const n = got.get(w) ?? 0;
+    if (n > 0) {
+      hit++;
+      got.set(w, n - 1);
+    }
+  }
+  return hit / (want.length * 2);
+}
+
+async function best(n: number, fn: () => Promise<string>) {
+  let min = Number.POSITIVE_INFINITY;
+  let text = "";
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    text = await fn();
+    min = Math.min(min, performance.now() - t0);
+  }
+  return { ms: min, text };
+}
+
+/**
+ * The page is rendered the way the pipeline renders scanned pages (300 dpi); both engines then read that same
+ * PNG: ours through the pipeline's OCR step (preparation + the warm tesseract.js pool), the CLI as it is, with
+ * OMP_THREAD_LIMIT=1 and the very same model (gunzipped), model loading included as in every CLI call.
+ */
+export async function documentsOcrBench(deps: AppDeps): Promise<Figure[]> {
+  if (!ensureApt(NATIVE, "tesseract-ocr")) {
+    console.log("  (no tesseract CLI: the OCR comparison is skipped)");
+    return [];
+  }
+  const dir = mkdtempSync(join(tmpdir(), "geolabs-bench-ocr-"));
+  try {
+    const doc = await deps.pdf.open(await scannedPdf());
+    const png = await doc.render(1, OCR_RENDER_SCALE);
+    await doc.close();
+    const file = join(dir, "page.png");
+    writeFileSync(file, png);
+    writeFileSync(
+      join(dir, "eng.traineddata"),
+      gunzipSync(readFileSync(join(DEFAULT_LANG_PATH, "eng.traineddata.gz"))),
+    );
+    await deps.ocr.warm();
+    await ocrPageImage(deps.ocr, png);
+    const ours = await best(3, () => ocrPageImage(deps.ocr, png));
+    const native = await best(3, async () => {
+      const proc = Bun.spawn([NATIVE, file, "stdout", "--tessdata-dir", dir, "-l", "eng"], {
+        env: { ...process.env, OMP_THREAD_LIMIT: "1" },
+        stdout: "pipe",
+        stderr: "ignore",
+      });
+      const out = await new Response(proc.stdout).text();
+      await proc.exited;
+      return out;
+    });
+    console.log(
+      `  OCR of a rendered scanned page (2550×3300): ours ${ours.ms.toFixed(0)} ms (words right ${(wordRecall(ours.text) * 100).toFixed(1)}%), ` +
+        `tesseract CLI ${native.ms.toFixed(0)} ms (words right ${(wordRecall(native.text) * 100).toFixed(1)}%)`,
+    );
+    return [
+      {
+        name: "OCR of a rendered scanned page, ours",
+        value: ours.ms,
+        unit: "ms",
+        target: Number.POSITIVE_INFINITY,
+        better: "lower",
+      },
+      {
+        name: "OCR of the same page, tesseract CLI (OMP_THREAD_LIMIT=1)",
+        value: native.ms,
+        unit: "ms",
+        target: Number.POSITIVE_INFINITY,
+        better: "lower",
+      },
+      {
+        name: "OCR of a rendered scanned page, ours / tesseract CLI",
+        value: ours.ms / native.ms,
+        unit: "×",
+        target: 1.3,
+        better: "lower",
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
