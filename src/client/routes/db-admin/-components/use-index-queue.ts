@@ -124,6 +124,8 @@ export function useIndexQueue(onFinished: () => void) {
       queue.stop();
       run.current = null;
       setMessage({ text: DOCUMENT_TEXTS.stopped, tone: "info" });
+      // A file whose bytes had all arrived is a server job by now and still finishes: show what landed.
+      onFinished();
     },
   };
 }
