@@ -6,6 +6,9 @@ export type PageSpec = { text: string } | { scan: string[] };
 
 export async function buildPdf(pages: PageSpec[]): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
+  // Fixed dates: the same pages always give the same bytes (and SHA-256), whenever they are built.
+  pdf.setCreationDate(new Date("2026-01-01T00:00:00Z"));
+  pdf.setModificationDate(new Date("2026-01-01T00:00:00Z"));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const spec of pages) {
     const page = pdf.addPage([612, 792]);
