@@ -29,7 +29,7 @@ const LINES = [
 ];
 
 /** A scanned page as a 150 dpi office scanner gives it: an image of text, no text layer, inside a PDF. */
-async function scannedPdf(): Promise<Uint8Array> {
+export async function scannedPdf(): Promise<Uint8Array> {
   const canvas = createCanvas(1275, 1650);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
@@ -46,7 +46,7 @@ async function scannedPdf(): Promise<Uint8Array> {
 }
 
 /** Share of the page's words that a reading got right (order-free: OCR may split lines differently). */
-function wordRecall(text: string) {
+export function wordRecall(text: string) {
   const got = new Map<string, number>();
   for (const w of text.toLowerCase().match(/[a-z0-9.-]+/g) ?? []) got.set(w, (got.get(w) ?? 0) + 1);
   const want =

@@ -14,6 +14,7 @@ import { loadCollection } from "./documents-scale";
 import { type Figure, timeIt } from "./lib";
 
 const PAGES = 100;
+const WARM = 4;
 const PDFTOTEXT = "/usr/bin/pdftotext";
 
 /** Debian's poppler-utils when missing (the comparison needs pdftotext); quiet, root only. */
@@ -108,14 +109,18 @@ async function indexSpeed(deps: AppDeps, dir: string): Promise<Figure[]> {
     return figures;
   }
   const file = join(dir, "report.pdf");
-  writeFileSync(file, files[2]!);
-  const native = await timeIt(5, async () => {
-    const proc = Bun.spawn([PDFTOTEXT, "-layout", file, "-"], { stdout: "pipe", stderr: "ignore" });
+  writeFileSync(file, files[WARM]!);
+  // Best of 5, as ours is the best of 3 warm runs: the machine is shared, and the minimum is least disturbed.
+  let nativeMs = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const proc = Bun.spawn([PDFTOTEXT, file, "-"], { stdout: "pipe", stderr: "ignore" });
     await new Response(proc.stdout).text();
     await proc.exited;
-  });
-  const nativePps = PAGES / (native.p50 / 1000);
-  console.log(`  pdftotext on the same file: ${native.p50.toFixed(0)} ms (${nativePps.toFixed(0)} pages/s)`);
+    nativeMs = Math.min(nativeMs, performance.now() - t0);
+  }
+  const nativePps = PAGES / (nativeMs / 1000);
+  console.log(`  pdftotext on the same file: ${nativeMs.toFixed(0)} ms (${nativePps.toFixed(0)} pages/s)`);
   figures.push(
     {
       name: "poppler pdftotext on the same PDF (extract only)",

@@ -50,7 +50,7 @@ function runner(ocr: OcrPool, opts: { leaseMs?: number } = {}) {
     db: t.deps.db,
     log: t.deps.log,
     handlers: documentJobHandlers(pipeline, () => r),
-    leaseMs: opts.leaseMs ?? 400,
+    leaseMs: opts.leaseMs ?? 1000,
     pollMs: 50,
   });
   runners.push(r);
@@ -133,7 +133,7 @@ describe("restart during a job", () => {
       ((await getJob(t.deps.db, id))?.steps ?? []).some((s) => s.startsWith("Extracted")),
     );
     first.kill();
-    await Bun.sleep(450); // the lease runs out
+    await Bun.sleep(1100); // the lease runs out
     const next = runner(gatedOcr("x").pool);
     next.start();
     const row = await next.wait(id);
@@ -169,7 +169,7 @@ describe("claiming", () => {
     const slow: JobHandler = async (ctx) => {
       runs.push({ id: ctx.job.id, owner: ctx.job.leaseOwner! });
       // Longer than the lease for the first job: only renewal keeps it from being taken over.
-      await Bun.sleep((ctx.job.payload as { n: number }).n === 0 ? 900 : 10);
+      await Bun.sleep((ctx.job.payload as { n: number }).n === 0 ? 2200 : 10);
       await ctx.step("ran");
       return { ok: true };
     };
@@ -179,8 +179,9 @@ describe("claiming", () => {
         log: t.deps.log,
         handlers: { "refresh-embeddings": slow },
         concurrency: 2,
-        leaseMs: 300,
-        pollMs: 20,
+        // Renewed every third of the lease: 330 ms of slack for a busy machine.
+        leaseMs: 1000,
+        pollMs: 50,
       });
       runners.push(r);
       return r;

@@ -58,6 +58,14 @@ describe("indexing files already in storage", () => {
     expect(r.body).toMatchObject({ db_name: "batch.db", indexed: 2, failed: 1 });
     const files = await postJson(t, user, "/api/list-files", { db_name: "batch.db" });
     expect(files.body.files).toEqual(["lab.pdf", "loose.pdf"]);
+    // Deleting the database leaves files indexed from other folders where they are.
+    const del = await postJson(t, admin, "/api/delete-db", {
+      db_name: "batch.db",
+      confirmation_text: "DELETE batch.db",
+    });
+    expect(del.status).toBe(200);
+    expect(await t.deps.store.head("other/loose.pdf")).not.toBeNull();
+    expect(await t.deps.store.head("site_reports.db/lab.pdf")).not.toBeNull();
   });
 
   test("tRPC reindex: Admin allowed, User FORBIDDEN; a database name the portal keeps is refused", async () => {

@@ -171,8 +171,9 @@ export async function deleteDb(
       details: { files: docs.length, title: c.title },
     });
   });
-  // The rows are gone first: a failed object delete leaves an orphan file, never a row without its file.
-  const keys = docs.map((d) => d.key);
+  // The rows are gone first: a failed object delete leaves an orphan file, never a row without its file. Only
+  // originals in the database's own folder go: a file indexed from elsewhere in storage belongs to that folder.
+  const keys = docs.map((d) => d.key).filter((k) => k.startsWith(`${c.name}/`));
   for (const key of keys) await deps.store.delete(key).catch(() => {});
   await recordEvents(
     deps,
