@@ -188,6 +188,51 @@ describe("UploadQueue", () => {
     expect(idle).toBeGreaterThan(0);
   });
 
+  test("a manual run: Stop is not 'finished'; the run ends when idle, so files added later wait for start()", async () => {
+    const { calls, send } = manualSend();
+    let idle = 0;
+    const q = new UploadQueue<string, string>({
+      send,
+      concurrency: 1,
+      autoStart: false,
+      waitingStatus: "ready",
+      onIdle: () => idle++,
+    });
+    q.add([file("a.pdf"), file("b.pdf")], "db");
+    q.start();
+    expect(q.isRunning).toBe(true);
+    q.stop();
+    await tick();
+    expect(idle).toBe(0);
+    expect(q.isRunning).toBe(false);
+
+    q.start();
+    calls[1]!.resolve("ok");
+    await tick();
+    expect(idle).toBe(1);
+    expect(q.isRunning).toBe(false);
+    q.add([file("c.pdf")], "db");
+    expect(statuses(q)).toEqual(["canceled", "done", "ready"]);
+    expect(calls.length).toBe(2);
+
+    // start() with nothing waiting ends the run at once.
+    q.clear();
+    expect(statuses(q)).toEqual([]);
+    q.start();
+    expect(q.isRunning).toBe(false);
+  });
+
+  test("clear drops everything but the file being sent", async () => {
+    const { calls, send } = manualSend();
+    const q = new UploadQueue<string, string>({ send, concurrency: 1 });
+    q.add([file("a.pdf"), file("b.pdf"), file("c.pdf")], "db");
+    calls[0]!.reject(new Error("bad"));
+    await tick();
+    expect(statuses(q)).toEqual(["error", "uploading", "queued"]);
+    q.clear();
+    expect(q.getSnapshot().map((i) => i.name)).toEqual(["b.pdf"]);
+  });
+
   test("dispose cancels everything still waiting or in flight and starts nothing more", async () => {
     const { calls, send } = manualSend();
     const q = new UploadQueue<string, string>({ send, concurrency: 1 });

@@ -12,6 +12,11 @@ export interface ConfirmOptions {
   destructive?: boolean;
   /** When set, the person must type exactly this text before confirming (e.g. "DELETE employee_handbook.db"). */
   typeToConfirm?: string;
+  /**
+   * With `typeToConfirm`: keep the confirm button enabled and show this text when what was typed differs (the
+   * Index Manager's 'Confirmation does not match.'); without it the button stays disabled until it matches.
+   */
+  mismatchMessage?: string;
 }
 
 type Ask = (options: ConfirmOptions) => Promise<boolean>;
@@ -24,11 +29,13 @@ const ConfirmContext = createContext<Ask | null>(null);
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const [typed, setTyped] = useState("");
+  const [mismatch, setMismatch] = useState(false);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
 
   const ask = useCallback<Ask>((next) => {
     resolver.current?.(false);
     setTyped("");
+    setMismatch(false);
     setOptions(next);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
@@ -40,7 +47,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     resolver.current = null;
     setOptions(null);
   };
-  const blocked = !!options?.typeToConfirm && typed !== options.typeToConfirm;
+  const differs = !!options?.typeToConfirm && typed !== options.typeToConfirm;
+  const blocked = differs && !options?.mismatchMessage;
+  const onConfirm = () => {
+    if (differs) return setMismatch(true);
+    close(true);
+  };
 
   return (
     <ConfirmContext.Provider value={ask}>
@@ -65,9 +77,20 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
                 <Input
                   id="confirm-typed"
                   value={typed}
-                  onChange={(e) => setTyped(e.target.value)}
+                  onChange={(e) => {
+                    setTyped(e.target.value);
+                    setMismatch(false);
+                  }}
+                  onKeyDown={(e) => e.key === "Enter" && options.mismatchMessage && onConfirm()}
                   autoComplete="off"
+                  aria-invalid={mismatch || undefined}
+                  aria-describedby={mismatch ? "confirm-mismatch" : undefined}
                 />
+                {mismatch && (
+                  <p id="confirm-mismatch" role="alert" className="text-sm text-destructive">
+                    {options.mismatchMessage}
+                  </p>
+                )}
               </div>
             )}
             <div className="flex justify-end gap-2">
@@ -77,7 +100,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
               <Button
                 variant={options?.destructive ? "destructive" : "default"}
                 disabled={blocked}
-                onClick={() => close(true)}
+                onClick={onConfirm}
               >
                 {options?.confirmLabel ?? "Confirm"}
               </Button>

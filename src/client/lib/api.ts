@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The parsed error body, for callers that read more than `error` (e.g. process-file's `steps`). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ApiError";

@@ -37,7 +37,10 @@ export interface UploadQueueOptions<M, R> {
   canceledText?: string;
   onDone?(item: QueueItem<M, R>): void;
   onError?(item: QueueItem<M, R>, err: unknown): void;
-  /** Every item has finished (nothing waiting or in flight) after a run. */
+  /**
+   * Every item has finished (nothing waiting or in flight) after a run. Not called after stop() or dispose():
+   * a stopped run did not finish. Without autoStart the run ends here, so files added later wait for start().
+   */
   onIdle?(): void;
 }
 
@@ -105,6 +108,14 @@ export class UploadQueue<M = unknown, R = unknown> {
   start() {
     this.running = true;
     this.pump();
+    // A manual run with nothing to send ends at once, so a file added afterwards still waits for start().
+    if (!(this.options.autoStart ?? true) && !this.items.some((i) => i.status === "uploading"))
+      this.running = false;
+  }
+
+  /** True between start() and the end of that run (always, with autoStart, until dispose()). */
+  get isRunning() {
+    return this.running;
   }
 
   /** Abort everything in flight (→ canceled) and hold the rest until start() (the Index Manager's Stop). */
@@ -127,6 +138,14 @@ export class UploadQueue<M = unknown, R = unknown> {
       meta: meta ?? item.meta,
     });
     this.pump();
+  }
+
+  /** Drop every item that is not being sent right now (the Index Manager's Clear). */
+  clear() {
+    const kept = this.items.filter((i) => i.status === "uploading");
+    if (kept.length === this.items.length) return;
+    this.items = kept;
+    this.emit();
   }
 
   remove(id: string) {
@@ -184,8 +203,10 @@ export class UploadQueue<M = unknown, R = unknown> {
     } finally {
       this.controllers.delete(id);
       this.pump();
-      if (!this.items.some((i) => i.status === "uploading" || (this.running && isWaiting(i.status))))
+      if (this.running && !this.items.some((i) => i.status === "uploading" || isWaiting(i.status))) {
+        if (!(this.options.autoStart ?? true)) this.running = false;
         this.options.onIdle?.();
+      }
     }
   }
 

@@ -12,6 +12,8 @@ export interface PagerProps {
   onPageSizeChange(size: number): void;
   /** Hide the page buttons when everything fits on one page (the tickets screen asks for this). */
   hideWhenSinglePage?: boolean;
+  /** How the current page reads ("1 / 3" by default; the Database Explorer says "Page 1 of 3"). */
+  pageLabel?(page: number, pages: number): string;
 }
 
 /** First / previous / "page N of M" / next / last, the row range, and the page-size choice. */
@@ -23,6 +25,7 @@ export function Pager({
   onPageChange,
   onPageSizeChange,
   hideWhenSinglePage,
+  pageLabel = (p, n) => `${p} / ${n}`,
 }: PagerProps) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -69,9 +72,7 @@ export function Pager({
             >
               <ChevronLeftIcon />
             </Button>
-            <span className="px-2 tabular-nums">
-              {page} / {pages}
-            </span>
+            <span className="px-2 whitespace-nowrap tabular-nums">{pageLabel(page, pages)}</span>
             <Button
               variant="outline"
               size="icon-sm"

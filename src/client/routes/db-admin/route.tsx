@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Screen } from "@/components/screen";
+import { IndexScreen } from "./-components/index-screen";
 
-export const Route = createFileRoute("/db-admin")({
-  component: () => <Screen path="/db-admin" />,
-});
+/** Index Manager: Admins and Owners upload PDFs into document databases and manage those databases. */
+export const Route = createFileRoute("/db-admin")({ component: IndexScreen });

@@ -52,6 +52,8 @@ export function AdminScreen() {
     timer.current = setTimeout(() => {
       void utils.storage.list.invalidate();
       void utils.storage.history.invalidate();
+      // An upload with "Index after upload" may have created a database or added to one.
+      void utils.documents.invalidate();
     }, REFRESH_SETTLE_MS);
   }, [utils]);
 

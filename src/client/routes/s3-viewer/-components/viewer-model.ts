@@ -92,9 +92,4 @@ export function typeOptions(rows: readonly FileRow[]): string[] {
   return [...new Set(rows.map((r) => r.ext).filter(Boolean))].sort();
 }
 
-/** The rows of one page; a page past the end shows the last page. */
-export function pageOf<T>(rows: readonly T[], page: number, pageSize: number) {
-  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
-  const current = Math.min(Math.max(1, page), pages);
-  return { rows: rows.slice((current - 1) * pageSize, current * pageSize), page: current, pages };
-}
+export { pageOf } from "@/lib/paging";

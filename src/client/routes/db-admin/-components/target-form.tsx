@@ -1,0 +1,129 @@
+import { DB_NAME_HINT, DOCUMENT_TEXTS, toDbName } from "@shared/documents";
+import { useId } from "react";
+import { Input } from "@/components/ui/input";
+import { Checkbox } from "@/components/ui/misc";
+import { NativeSelect } from "@/components/ui/select";
+import { cn } from "@/lib/utils";
+import { type DbAction, type IndexSettings, withDbFile, withTitle } from "./index-model";
+
+const label = "text-xs font-medium text-muted-foreground";
+
+/** New DB / Append, General mode, then Title + DB File (New DB) or Select DB (Append). */
+export function TargetForm({
+  settings: s,
+  onChange,
+  dbs,
+  disabled,
+}: {
+  settings: IndexSettings;
+  onChange(next: IndexSettings): void;
+  dbs: readonly string[];
+  disabled: boolean;
+}) {
+  const id = useId();
+  const normalized = toDbName(s.dbFile);
+  const mode = (action: DbAction, text: string) => (
+    <label
+      className={cn(
+        "flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm select-none has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring",
+        disabled && "cursor-not-allowed opacity-60",
+      )}
+    >
+      <input
+        type="radio"
+        name={`${id}-action`}
+        value={action}
+        checked={s.action === action}
+        disabled={disabled}
+        onChange={() => onChange({ ...s, action })}
+        className="size-4 accent-primary"
+      />
+      {text}
+    </label>
+  );
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">Database mode</legend>
+          {mode("new", "New DB")}
+          {mode("append", "Append")}
+        </fieldset>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={`${id}-general`}
+            checked={s.general}
+            disabled={disabled}
+            onCheckedChange={(v) => onChange({ ...s, general: v === true })}
+          />
+          <label htmlFor={`${id}-general`} className="cursor-pointer text-sm select-none">
+            General mode
+          </label>
+        </div>
+      </div>
+      {s.action === "new" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid content-start gap-1.5">
+            <label htmlFor={`${id}-title`} className={label}>
+              Title
+            </label>
+            <Input
+              id={`${id}-title`}
+              placeholder={DOCUMENT_TEXTS.titlePlaceholder}
+              value={s.title}
+              maxLength={200}
+              disabled={disabled}
+              onChange={(e) => onChange(withTitle(s, e.target.value))}
+            />
+          </div>
+          <div className="grid content-start gap-1.5">
+            <label htmlFor={`${id}-file`} className={label}>
+              DB File
+            </label>
+            <Input
+              id={`${id}-file`}
+              placeholder={DOCUMENT_TEXTS.dbFilePlaceholder}
+              value={s.dbFile}
+              maxLength={80}
+              disabled={disabled}
+              spellCheck={false}
+              aria-describedby={`${id}-hint`}
+              onChange={(e) => onChange(withDbFile(s, e.target.value))}
+            />
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              {DB_NAME_HINT}
+              {/* What Run will actually use when the typed text is not a clean name yet. */}
+              {s.dbFile.trim() && normalized !== s.dbFile.trim() && (
+                <>
+                  {" "}
+                  · saved as <code className="rounded bg-muted px-1">{normalized || "—"}</code>
+                </>
+              )}
+            </p>
+          </div>
+        </div>
+      ) : (
+        <div className="grid max-w-md content-start gap-1.5">
+          <label htmlFor={`${id}-select`} className={label}>
+            Select DB
+          </label>
+          <NativeSelect
+            id={`${id}-select`}
+            value={s.selected}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...s, selected: e.target.value })}
+          >
+            <option value="">{DOCUMENT_TEXTS.choose}</option>
+            {/* A database chosen before a refresh removed it stays visible as chosen. */}
+            {s.selected && !dbs.includes(s.selected) && <option value={s.selected}>{s.selected}</option>}
+            {dbs.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+    </div>
+  );
+}
