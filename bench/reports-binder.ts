@@ -13,7 +13,7 @@ import { type Figure, timeIt } from "./lib";
 const ROWS = 500_000;
 
 /** Bulk-load with the search triggers dropped, then rebuild the trigram index once (as a restore would). */
-async function load(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+export async function load(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
   for (const t of ["reports_binder_fts_ai", "reports_binder_fts_au", "reports_binder_fts_ad"])
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${t}`));
   await db.run(sql.raw("DROP TABLE IF EXISTS reports_binder_fts"));

@@ -31,6 +31,8 @@ export const reportsBinder = sqliteTable(
     index("binder_billing_idx").on(t.billing, t.id),
     index("binder_sent_idx").on(t.dateSent, t.id),
     // Covers the initials filter with the date range and "has billing", so such counts read only the index.
+    // A one- or two-character search matches the start of the file name too.
+    index("binder_file_idx").on(t.pdfFile),
     index("binder_eng_date_billing_idx").on(t.engineerInitials, t.date, t.billing),
   ],
 );

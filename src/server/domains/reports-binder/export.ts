@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { csvStream } from "../../lib/csv";
-import { binderWhere, toBinderRow } from "./queries";
+import { binderWhere, planSearch, toBinderRow } from "./queries";
 
 export const BINDER_CSV_HEADER = [
   "id",
@@ -23,8 +23,8 @@ const BATCH = 5000;
  * memory stays flat and each batch is an index range, however many rows there are).
  */
 export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): ReadableStream<Uint8Array> {
-  const where = binderWhere(input);
   async function* batches() {
+    const where = binderWhere(input, await planSearch(db, input.q));
     let after = 0;
     for (;;) {
       const rows = await db

@@ -1,0 +1,1 @@
+CREATE INDEX `binder_file_idx` ON `reports_binder` (`pdf_file`);
