@@ -33,7 +33,8 @@ beforeAll(async () => {
       updatedBy: "test",
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await t.deps.db.insert(reportsBinder).values(rows.slice(i, i + 500));
+  for (let i = 0; i < rows.length; i += 500)
+    await t.deps.db.insert(reportsBinder).values(rows.slice(i, i + 500));
   const page = await listBinder(t.deps.db, binderListInput.parse({ page_size: 100 }));
   expect(page.total).toBe(ROWS);
   all = (await t.deps.db.select().from(reportsBinder)).map((r) => ({
@@ -127,12 +128,22 @@ describe("rarest trigram", () => {
   });
 
   test("picks the rare trigram when the others are in most rows", () => {
-    const s = sample(1000, { pro: 1000, roj: 1000, oje: 1000, jec: 1000, ect: 1000, "ct ": 1000, "t 4": 110 });
+    const s = sample(1000, {
+      pro: 1000,
+      roj: 1000,
+      oje: 1000,
+      jec: 1000,
+      ect: 1000,
+      "ct ": 1000,
+      "t 4": 110,
+    });
     expect(pickRareTrigram("Project 42", s)).toBe(" 42");
   });
 
   test("keeps the phrase when no trigram is much rarer than the rest, for short text, or for non-ASCII text", () => {
-    expect(pickRareTrigram("1234-0", sample(1000, { "123": 30, "234": 30, "34-": 20, "4-0": 25 }))).toBeNull();
+    expect(
+      pickRareTrigram("1234-0", sample(1000, { "123": 30, "234": 30, "34-": 20, "4-0": 25 })),
+    ).toBeNull();
     expect(pickRareTrigram("abc", sample(1000, {}))).toBeNull();
     expect(pickRareTrigram("Kīhei pump", sample(1000, { pum: 1000, ump: 1000 }))).toBeNull();
     expect(pickRareTrigram("anything", sample(0, {}))).toBeNull();
