@@ -43,7 +43,6 @@ export function trigramsOf(text: string): string[] {
  * has no trigram rare enough to be worth it.
  */
 export function pickRareTrigram(q: string, sample: TrigramSample): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: printable ASCII only
   if (q.length < 4 || !/^[\x20-\x7e]+$/.test(q) || sample.rows === 0) return null;
   let best: string | null = null;
   let bestDf = Number.POSITIVE_INFINITY;
