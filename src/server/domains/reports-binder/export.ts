@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { csvStream } from "../../lib/csv";
-import { binderWhere, planSearch, toBinderRow } from "./queries";
+import { binderWhere, planSearch } from "./queries";
 
 export const BINDER_CSV_HEADER = [
   "id",
@@ -27,27 +27,34 @@ export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): Reada
     const where = binderWhere(input, await planSearch(db, input.q));
     let after = 0;
     for (;;) {
+      // Only the exported columns: the timestamps would each become a Date for nothing.
       const rows = await db
-        .select()
+        .select({
+          id: rb.id,
+          date: rb.date,
+          workOrder: rb.workOrder,
+          engineerInitials: rb.engineerInitials,
+          billing: rb.billing,
+          dateSent: rb.dateSent,
+          pdfFile: rb.pdfFile,
+          pageLabel: rb.pageLabel,
+        })
         .from(rb)
         .where(and(where, gt(rb.id, after)))
         .orderBy(asc(rb.id))
         .limit(BATCH);
       if (rows.length === 0) return;
       after = rows.at(-1)!.id;
-      yield rows.map((r) => {
-        const b = toBinderRow(r);
-        return [
-          b.id,
-          b.date,
-          b.work_order,
-          b.engineer_initials,
-          b.billing,
-          b.date_sent,
-          b.pdf_file,
-          b.page_label,
-        ];
-      });
+      yield rows.map((r) => [
+        r.id,
+        r.date ?? "",
+        r.workOrder,
+        r.engineerInitials,
+        r.billing,
+        r.dateSent ?? "",
+        r.pdfFile,
+        r.pageLabel,
+      ]);
       if (rows.length < BATCH) return;
     }
   }
