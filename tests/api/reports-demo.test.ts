@@ -31,4 +31,9 @@ test("first start: the demo reports are written and indexed once, so /reports is
   const { hits } = await caller.reports.search({ q: "groundwater" });
   expect(hits[0]).toMatchObject({ file_name: "4012-07.Kapolei Substation.pdf", page: 1 });
   expect(await seedDemoReports(t.deps)).toBe(false);
+  // The dashboard's "Documents Indexed" counts them (with the document databases' files).
+  const { docsIndexed } = await caller.dashboard.kpis();
+  expect(docsIndexed.value).toBe(DEMO_REPORTS.length);
+  expect(docsIndexed.trend.at(-1)).toBe(DEMO_REPORTS.length);
+  expect(docsIndexed.trend[0]).toBe(0);
 });
