@@ -5,11 +5,25 @@ import { type Figure, startServer } from "./lib";
 const PAGES_PER_FILE = 10;
 const SMALL = 50;
 const LARGE = 200;
+/**
+ * Each file also carries an attachment of random bytes (pdf.js never reads it), so a batch is large enough
+ * (~90 MB for 200 files) that a server holding the upload in memory would show it in the RSS figures.
+ */
+const ATTACHMENT_BYTES = 400 * 1024;
+
+function randomBytes(n: number) {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i += 65_536) crypto.getRandomValues(out.subarray(i, Math.min(n, i + 65_536)));
+  return out;
+}
 
 /** A 10-page report-like text PDF, different on every page and in every file. */
 async function reportPdf(n: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
+  await pdf.attach(randomBytes(ATTACHMENT_BYTES), "field-photos.bin", {
+    mimeType: "application/octet-stream",
+  });
   for (let p = 1; p <= PAGES_PER_FILE; p++) {
     const page = pdf.addPage([612, 792]);
     for (let l = 0; l < 40; l++) {
@@ -36,7 +50,9 @@ export async function reportsBench(): Promise<Figure[]> {
     // The demo documents and reports of a first start are indexed in the background: let them finish first.
     const started = performance.now();
     for (;;) {
-      const stats = (await (await fetch(`${server.base}/api/reports/stats`, { headers: { cookie } })).json()) as {
+      const stats = (await (
+        await fetch(`${server.base}/api/reports/stats`, { headers: { cookie } })
+      ).json()) as {
         files: number;
       };
       if (stats.files >= 3 || performance.now() - started > 120_000) break;
@@ -65,15 +81,26 @@ export async function reportsBench(): Promise<Figure[]> {
         headers: { cookie, accept: "application/x-ndjson" },
         body: form,
       });
-      const text = await res.text();
+      // The first line comes once every file is staged and queued: upload time, then indexing time.
+      const reader = res.body!.getReader();
+      let text = "";
+      let firstLineMs = 0;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        if (!firstLineMs) firstLineMs = performance.now() - t0;
+        text += new TextDecoder().decode(value);
+      }
       const ms = performance.now() - t0;
       clearInterval(sampler);
       const last = JSON.parse(text.trim().split("\n").at(-1)!) as Extract<BulkIndexLine, { done: true }>;
       if (res.status !== 200 || last.indexed !== count)
         throw new Error(`bulk-index failed: ${res.status} ${JSON.stringify({ ...last, steps: undefined })}`);
       const pps = (count * PAGES_PER_FILE) / (ms / 1000);
+      const mb = files.reduce((n, f) => n + f.length, 0) / 1024 / 1024;
       console.log(
-        `  ${count} files (${count * PAGES_PER_FILE} pages): ${(ms / 1000).toFixed(1)} s, ${pps.toFixed(0)} pages/s; ` +
+        `  ${count} files (${count * PAGES_PER_FILE} pages, ${mb.toFixed(0)} MB): ${(ms / 1000).toFixed(1)} s ` +
+          `(upload and staging ${(firstLineMs / 1000).toFixed(1)} s), ${pps.toFixed(0)} pages/s; ` +
           `RSS ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB`,
       );
       return { pps, rssBefore, rssPeak };
@@ -104,11 +131,11 @@ export async function reportsBench(): Promise<Figure[]> {
         better: "lower",
       },
       {
-        // Flat memory: four times the files may not cost more than a little noise (allocator, caches).
+        // Flat memory: four times the files (+70 MB of upload) may cost no more than noise (allocator, caches).
         name: `peak RSS growth, ${LARGE} vs ${SMALL} files`,
         value: large.rssPeak - small.rssPeak,
         unit: "MB",
-        target: 25,
+        target: 30,
         better: "lower",
       },
     ];
