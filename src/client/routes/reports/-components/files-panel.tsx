@@ -112,7 +112,7 @@ export function FilesPanel({
             value={wo}
             onCommit={(v) => onChange({ wo: v.toUpperCase() })}
             icon={false}
-            inputClassName="w-32 uppercase"
+            inputClassName="w-32 uppercase placeholder:normal-case"
             invalid={!woCheck.ok}
             describedBy={woCheck.ok ? undefined : woErrorId}
           />

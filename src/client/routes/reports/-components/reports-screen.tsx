@@ -111,22 +111,33 @@ function ReportsIndexer() {
           />
         </section>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
+      {canIndex ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
+          <IndexPanel
+            canIndex
+            running={index.running}
+            progress={index.progress}
+            onRun={index.run}
+            onStop={index.stop}
+          />
+          <LogPanel
+            title={REPORTS_TEXTS.log}
+            entries={index.log}
+            toneOf={(e) => e.tone}
+            onClear={index.clearLog}
+            emptyText="Lines appear here as the server indexes the reports."
+          />
+        </div>
+      ) : (
+        // A User sees what indexing takes, disabled, and no Log (nothing of theirs can write to it).
         <IndexPanel
-          canIndex={canIndex}
-          running={index.running}
-          progress={index.progress}
-          onRun={index.run}
-          onStop={index.stop}
+          canIndex={false}
+          running={false}
+          progress={null}
+          onRun={async () => null}
+          onStop={() => {}}
         />
-        <LogPanel
-          title={REPORTS_TEXTS.log}
-          entries={index.log}
-          toneOf={(e) => e.tone}
-          onClear={index.clearLog}
-          emptyText="Lines appear here as the server indexes the reports."
-        />
-      </div>
+      )}
       <SearchPanel
         q={view.q}
         wo={view.wo}
