@@ -8,6 +8,7 @@ import { chatRest } from "./domains/chat/rest";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
 import { documentsRest } from "./domains/documents/rest";
 import { projectsRest } from "./domains/projects/rest";
+import { reportsRest } from "./domains/reports/rest";
 import { reportsBinderRest } from "./domains/reports-binder/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps) {
       .use(reportsBinderRest(deps))
       .use(storageRest(deps))
       .use(documentsRest(deps))
+      .use(reportsRest(deps))
       .use(chatRest(deps))
       .use(workOrdersRest(deps))
       .use(projectsRest(deps))

@@ -7,6 +7,7 @@ import { embeddingsConfig } from "./documents/embeddings";
 import { documentJobHandlers } from "./documents/jobs";
 import { createPdfHost } from "./documents/pdf-host";
 import { createGithubSummaryService } from "./domains/dashboard/github";
+import { reportJobHandlers } from "./domains/reports/demo";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
@@ -31,7 +32,7 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
   const jobs: JobRunner = createJobRunner({
     db: database.db,
     log: log.child({ part: "jobs" }),
-    handlers: documentJobHandlers(pipeline, () => jobs),
+    handlers: { ...documentJobHandlers(pipeline, () => jobs), ...reportJobHandlers(pipeline, () => jobs) },
     concurrency: env.JOBS_CONCURRENCY,
     leaseMs: env.JOBS_LEASE_S * 1000,
   });

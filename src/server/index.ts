@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { createDeps } from "./create-deps";
 import { dbFilePath, registerInstance } from "./db/instances";
 import { seedDemoData, seedDemoDocuments } from "./db/seed";
+import { seedDemoReports } from "./domains/reports/demo";
 import { ConfigError, loadEnv } from "./env";
 
 const DEMO_DOCUMENTS_DELAY_MS = 5000;
@@ -50,7 +51,9 @@ async function main() {
   // served (on a 2-core machine they would otherwise compete); the PDF thread ends itself when done.
   if (env.SEED_DEMO) {
     setTimeout(() => {
-      seedDemoDocuments(deps).catch((err) => deps.log.error("demo documents not seeded", { err }));
+      seedDemoDocuments(deps)
+        .then(() => seedDemoReports(deps))
+        .catch((err) => deps.log.error("demo documents not seeded", { err }));
     }, DEMO_DOCUMENTS_DELAY_MS).unref();
   }
 

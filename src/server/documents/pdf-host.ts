@@ -1,4 +1,4 @@
-import type { DemoPdf, PdfReply, PdfRequest } from "./pdf-protocol";
+import type { DemoPdf, DemoSet, PdfReply, PdfRequest } from "./pdf-protocol";
 
 /** Why a PDF could not be read, as the pipeline words it for a person. */
 export class PdfReadError extends Error {
@@ -21,7 +21,7 @@ export interface OpenPdf {
 
 export interface PdfHost {
   open(bytes: Uint8Array): Promise<OpenPdf>;
-  demoPdfs(): Promise<DemoPdf[]>;
+  demoPdfs(set?: DemoSet): Promise<DemoPdf[]>;
   /** End the threads now (shutdown). */
   close(): void;
 }
@@ -172,7 +172,7 @@ export function createPdfHost(opts: { idleMs?: number; threads?: number } = {}):
         },
       };
     },
-    demoPdfs: () => main.call<DemoPdf[]>({ op: "demo" }),
+    demoPdfs: (set) => main.call<DemoPdf[]>({ op: "demo", set }),
     close() {
       for (const t of threads) t.stop();
     },

@@ -4,7 +4,10 @@ export type PdfRequest =
   | { id: number; op: "text"; handle: number; from: number; to: number }
   | { id: number; op: "render"; handle: number; page: number; scale: number }
   | { id: number; op: "close"; handle: number }
-  | { id: number; op: "demo" };
+  | { id: number; op: "demo"; set?: DemoSet };
+
+/** The demo document databases (default), or the demo project reports. */
+export type DemoSet = "documents" | "reports";
 
 export type PdfReply =
   | { id: number; ok: true; value: unknown }

@@ -54,7 +54,10 @@ async function handle(msg: PdfRequest): Promise<{ value: unknown; transfer?: Arr
     }
     case "demo": {
       const { buildDemoPdfs } = await import("./demo-pdfs");
-      const files = await buildDemoPdfs();
+      const files =
+        msg.set === "reports"
+          ? await buildDemoPdfs((await import("./demo/reports")).DEMO_REPORTS)
+          : await buildDemoPdfs();
       return { value: files, transfer: files.map((f) => f.bytes.buffer as ArrayBuffer) };
     }
   }

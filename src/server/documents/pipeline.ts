@@ -10,10 +10,12 @@ import { needsOcr, OCR_RENDER_SCALE, ocrPageImage } from "./ocr-page";
 import { type PdfHost, PdfReadError } from "./pdf-host";
 import {
   createCollection,
+  findByName,
   findBySha,
   findCollection,
   insertDocument,
   recordFailedDocument,
+  replacedBy,
 } from "./store-rows";
 
 export interface PipelineDeps {
@@ -39,6 +41,20 @@ export interface IndexFilePayload {
   title: string;
   /** Create the database when it does not exist (indexing from storage). */
   create: boolean;
+  /**
+   * Where the original of a staged upload is kept (default `<db>/<fileName>`); null: it is not kept, the staged
+   * copy is dropped after indexing and the document has no original (storage key "").
+   */
+  target?: string | null;
+  /** Reports: the work order and project from the file name, kept on the document row. */
+  report?: { workOrder: string; project: string };
+  /**
+   * When the database already holds this file. Default: the same content is skipped, other content under the
+   * same name replaces it. `skip`: a file of the same name is skipped too. `replace`: indexed again whatever it
+   * holds, replacing the file of the same name, any file of the same content and, when there is neither, the one
+   * other file of the same work order (a report renamed).
+   */
+  existing?: "skip" | "replace";
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
@@ -59,7 +75,7 @@ export async function indexFile(
   ctx: JobContext,
   p: IndexFilePayload,
 ): Promise<JobOutcome> {
-  const target = p.staged ? `${p.db}/${p.fileName}` : p.source;
+  const target = !p.staged ? p.source : p.target === null ? "" : (p.target ?? `${p.db}/${p.fileName}`);
   let collection = await findCollection(deps.db, p.db);
   if (!collection && !p.create) return fail(deps, ctx, `No database named ${p.db}.`, p);
 
@@ -69,7 +85,7 @@ export async function indexFile(
   await ctx.step(`Received ${p.fileName} (${mb(bytes.length)}).`);
 
   const same = collection ? await findBySha(deps.db, collection.id, sha256) : null;
-  if (same) {
+  if (same && p.existing !== "replace") {
     await ctx.step(
       same.fileName === p.fileName
         ? `Skipped ${p.fileName}: it is already indexed in ${p.db} with the same content.`
@@ -77,6 +93,15 @@ export async function indexFile(
     );
     await dropStaged(deps, p);
     return { ok: true, skipped: true, document_id: same.id };
+  }
+  const named =
+    collection && p.existing === "skip" ? await findByName(deps.db, collection.id, p.fileName) : null;
+  if (named) {
+    await ctx.step(
+      `Skipped ${p.fileName}: ${p.db} already has a file of that name with other content (replace it to index this one).`,
+    );
+    await dropStaged(deps, p);
+    return { ok: true, skipped: true, document_id: named.id };
   }
 
   let pdf: Awaited<ReturnType<PdfHost["open"]>>;
@@ -118,12 +143,15 @@ export async function indexFile(
   await ctx.step(`Split into ${chunks.length} chunk(s) of about 1,000 characters.`);
   ctx.signal.throwIfAborted();
 
-  const existed = p.staged ? !!(await deps.store.head(target)) : true;
-  if (p.staged) {
+  const existed = p.staged && target ? !!(await deps.store.head(target)) : true;
+  if (p.staged && target) {
     await deps.store.copy(p.source, target);
     await ctx.step(`Stored the original as ${target}.`);
+  } else if (p.staged) {
+    await ctx.step(`The original of ${p.fileName} is not kept: only its text is indexed.`);
   }
   let written: Awaited<ReturnType<typeof insertDocument>> & { collectionId: number };
+  let gone: { fileName: string; storageKey: string }[] = [];
   try {
     written = await deps.db.transaction(async (tx) => {
       await ctx.fence(tx);
@@ -132,7 +160,22 @@ export async function indexFile(
         (await createCollection(tx, { name: p.db, title: p.title, mode: p.mode, user: p.user }));
       const collectionId = collection.id;
       const rows = { collectionId, db: p.db, fileName: p.fileName, storageKey: target, sha256 };
-      const out = await insertDocument(tx, { ...rows, size: bytes.length, user: p.user, pages, chunks });
+      const meta = { workOrder: p.report?.workOrder ?? null, project: p.report?.project ?? null };
+      const victims =
+        p.existing === "replace"
+          ? await replacedBy(tx, collectionId, { ...rows, workOrder: meta.workOrder })
+          : [];
+      gone = victims;
+      const replaces = victims.map((v) => v.id);
+      const out = await insertDocument(tx, {
+        ...rows,
+        ...meta,
+        replaces,
+        size: bytes.length,
+        user: p.user,
+        pages,
+        chunks,
+      });
       return { ...out, collectionId };
     });
   } catch (err) {
@@ -141,13 +184,25 @@ export async function indexFile(
     throw err;
   }
   await dropStaged(deps, p);
+  // Originals of the files this one replaced under other names (or replaced without keeping one) go too.
+  if (p.staged) {
+    for (const g of gone) {
+      if (g.storageKey && g.storageKey !== target) await deps.store.delete(g.storageKey).catch(() => {});
+    }
+  }
   const ocrPages = pages.filter((pg) => pg.ocr).length;
+  const renamed = gone.map((g) => g.fileName).filter((f) => f !== p.fileName);
+  const what = !written.replaced
+    ? `Indexed ${p.fileName}`
+    : renamed.length
+      ? `Replaced ${renamed.join(", ")} with ${p.fileName}`
+      : `Replaced ${p.fileName}`;
   await ctx.step(
-    `${written.replaced ? "Replaced" : "Indexed"} ${p.fileName} in ${p.db}: ${pages.length} page(s)` +
+    `${what} in ${p.db}: ${pages.length} page(s)` +
       `${ocrPages ? ` (${ocrPages} by OCR)` : ""}, ${chunks.length} chunk(s).`,
   );
   if (deps.embeddings && chunks.length) await embedNew(deps, ctx, written, chunks);
-  return { ok: true, document_id: written.documentId };
+  return { ok: true, document_id: written.documentId, replaced: written.replaced };
 }
 
 /** Vectors for a new document's chunks; a failure leaves the document indexed for full-text search. */

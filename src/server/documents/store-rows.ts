@@ -1,5 +1,5 @@
 import type { DocumentMode } from "@shared/documents";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import {
   docChunkEmbeddings,
@@ -65,16 +65,59 @@ export async function deleteDocuments(tx: DbOrTx, ids: number[]) {
   }
 }
 
+export async function findByName(db: DbOrTx, collectionId: number, fileName: string) {
+  const [row] = await db
+    .select()
+    .from(docDocuments)
+    .where(and(eq(docDocuments.collectionId, collectionId), eq(docDocuments.fileName, fileName)));
+  return row ?? null;
+}
+
+/**
+ * What a document indexed with "replace" takes the place of: the file of the same name, any file of the same
+ * content and, when there is neither, the one other file of the same work order (a report renamed). A work order
+ * with several other files keeps them all: which one was meant cannot be told.
+ */
+export async function replacedBy(
+  tx: DbOrTx,
+  collectionId: number,
+  d: { fileName: string; sha256: string; workOrder?: string | null },
+) {
+  const cols = { id: docDocuments.id, fileName: docDocuments.fileName, storageKey: docDocuments.storageKey };
+  const inCollection = eq(docDocuments.collectionId, collectionId);
+  const named = await tx
+    .select(cols)
+    .from(docDocuments)
+    .where(and(inCollection, eq(docDocuments.fileName, d.fileName)));
+  const sameContent = await tx
+    .select(cols)
+    .from(docDocuments)
+    .where(and(inCollection, eq(docDocuments.sha256, d.sha256), ne(docDocuments.fileName, d.fileName)));
+  if (named.length || sameContent.length || !d.workOrder) return [...named, ...sameContent];
+  const sameWorkOrder = await tx
+    .select(cols)
+    .from(docDocuments)
+    .where(and(inCollection, eq(docDocuments.workOrder, d.workOrder)))
+    .limit(2);
+  return sameWorkOrder.length === 1 ? sameWorkOrder : [];
+}
+
 export interface NewDocument {
   collectionId: number;
   db: string;
   fileName: string;
+  /** Where the original is kept; "" when it was not kept (a report indexed without storing its PDF). */
   storageKey: string;
   sha256: string;
   size: number;
   user: string;
   pages: { text: string; ocr: boolean }[];
   chunks: Chunk[];
+  /** Reports: work order and project from the file name. */
+  workOrder?: string | null;
+  project?: string | null;
+  /** Other documents this one replaces (a report of the same content or work order), removed in the same transaction. */
+  replaces?: number[];
 }
 
 /** One whole document: replaces an earlier file of the same name, then writes rows, history and audit. */
@@ -83,7 +126,8 @@ export async function insertDocument(tx: DbOrTx, d: NewDocument) {
     .select({ id: docDocuments.id })
     .from(docDocuments)
     .where(and(eq(docDocuments.collectionId, d.collectionId), eq(docDocuments.fileName, d.fileName)));
-  if (old) await deleteDocuments(tx, [old.id]);
+  const gone = [...new Set([...(old ? [old.id] : []), ...(d.replaces ?? [])])];
+  if (gone.length) await deleteDocuments(tx, gone);
   const [doc] = await tx
     .insert(docDocuments)
     .values({
@@ -95,6 +139,8 @@ export async function insertDocument(tx: DbOrTx, d: NewDocument) {
       pages: d.pages.length,
       status: "indexed",
       uploadedBy: d.user,
+      workOrder: d.workOrder ?? null,
+      project: d.project ?? null,
     })
     .returning({ id: docDocuments.id });
   const documentId = doc!.id;
@@ -117,9 +163,9 @@ export async function insertDocument(tx: DbOrTx, d: NewDocument) {
     actor: d.user,
     action: "documents.index",
     target: `${d.db}/${d.fileName}`,
-    details: { pages: d.pages.length, chunks: d.chunks.length, replaced: !!old, sha256: d.sha256 },
+    details: { pages: d.pages.length, chunks: d.chunks.length, replaced: gone.length > 0, sha256: d.sha256 },
   });
-  return { documentId, chunkIds, replaced: !!old };
+  return { documentId, chunkIds, replaced: gone.length > 0 };
 }
 
 /** A stored original that could not be indexed stays listed, with the reason (reindex from storage). */

@@ -9,7 +9,7 @@ import { jobs } from "../db/schema";
  * workers in any number of processes can share the table: whoever's UPDATE matched owns the job.
  */
 export type JobRow = typeof jobs.$inferSelect;
-export type JobKind = "index-file" | "refresh-embeddings" | "demo-documents";
+export type JobKind = "index-file" | "refresh-embeddings" | "demo-documents" | "demo-reports";
 
 export class LeaseLostError extends Error {
   constructor(id: number) {

@@ -4,6 +4,7 @@ import { dashboardRouter } from "../domains/dashboard/router";
 import { directoryRouter } from "../domains/directory/router";
 import { documentsRouter } from "../domains/documents/router";
 import { projectsRouter } from "../domains/projects/router";
+import { reportsRouter } from "../domains/reports/router";
 import { reportsBinderRouter } from "../domains/reports-binder/router";
 import { storageRouter } from "../domains/storage/router";
 import { ticketsRouter } from "../domains/tickets/router";
@@ -19,6 +20,7 @@ export const appRouter = router({
   tickets: ticketsRouter,
   users: usersRouter,
   reportsBinder: reportsBinderRouter,
+  reports: reportsRouter,
   storage: storageRouter,
   documents: documentsRouter,
   workOrders: workOrdersRouter,

@@ -33,6 +33,9 @@ export const docDocuments = sqliteTable(
     error: text(),
     uploadedBy: text().notNull(),
     uploadedAt: integer({ mode: "timestamp_ms" }).notNull().default(now),
+    /** Reports (`reports.db`): the work order (upper case) and project parsed from the file name. */
+    workOrder: text(),
+    project: text(),
   },
   (t) => [
     // One file of a name per database (its original lives at `<db>/<file>`); the list reads this index in order.
@@ -42,6 +45,9 @@ export const docDocuments = sqliteTable(
       .on(t.collectionId, t.sha256)
       .where(sql`status = 'indexed'`),
     index("doc_documents_key_idx").on(t.storageKey),
+    // The reports list: one collection, newest first (paged in SQL), and its work-order prefix filter.
+    index("doc_documents_collection_uploaded_idx").on(t.collectionId, t.uploadedAt, t.id),
+    index("doc_documents_collection_wo_idx").on(t.collectionId, t.workOrder, t.uploadedAt),
   ],
 );
 

@@ -23,6 +23,7 @@ export async function sourceLinks(
       ),
     );
   const out: Record<string, string> = {};
-  for (const r of rows) out[r.file] = await signedLink(deps, r.key);
+  // A report indexed without its original ("Upload original PDF to S3" off) has nothing to link to.
+  for (const r of rows) if (r.key) out[r.file] = await signedLink(deps, r.key);
   return out;
 }

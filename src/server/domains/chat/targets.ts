@@ -1,13 +1,15 @@
 import { CHAT_MESSAGES, prettifyDbName } from "@shared/chat";
-import { asc, sql } from "drizzle-orm";
+import { INTERNAL_DBS } from "@shared/documents";
+import { REPORTS_DB } from "@shared/reports";
+import { asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { docCollections } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
 /**
- * What a question can be asked of. Today every document database is one target over its own collection; the
- * list is built from `TARGET_SOURCES` so another kind (the Reports collection) slots in by adding a source
- * that lists its targets and the collections they search.
+ * What a question can be asked of: every document database is one target over its own collection, and the
+ * project reports (the internal collection reports.db, "Reports") one more. The list is built from
+ * `TARGET_SOURCES`, each listing its targets and the collections they search.
  */
 export interface ChatTarget {
   /** The name the spec's paths carry (`db`), e.g. employee_handbook.db. */
@@ -23,11 +25,21 @@ const documentDatabases: TargetSource = async (db) => {
   const rows = await db
     .select({ id: docCollections.id, name: docCollections.name })
     .from(docCollections)
+    .where(notInArray(docCollections.name, [...INTERNAL_DBS]))
     .orderBy(asc(docCollections.name));
   return rows.map((r) => ({ name: r.name, label: prettifyDbName(r.name), collectionIds: [r.id] }));
 };
 
-export const TARGET_SOURCES: TargetSource[] = [documentDatabases];
+/** The indexed project reports, once there are any: answers cite the report file and page. */
+const reports: TargetSource = async (db) => {
+  const [row] = await db
+    .select({ id: docCollections.id })
+    .from(docCollections)
+    .where(eq(docCollections.name, REPORTS_DB));
+  return row ? [{ name: REPORTS_DB, label: "Reports", collectionIds: [row.id] }] : [];
+};
+
+export const TARGET_SOURCES: TargetSource[] = [documentDatabases, reports];
 
 export async function chatTargets(db: Db): Promise<ChatTarget[]> {
   const lists = await Promise.all(TARGET_SOURCES.map((source) => source(db)));

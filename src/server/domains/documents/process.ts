@@ -3,6 +3,7 @@ import type { Actor } from "@shared/permissions";
 import type { IndexFilePayload } from "../../documents/pipeline";
 import { stageUpload } from "../../documents/staging";
 import { createCollection, findCollection } from "../../documents/store-rows";
+import { ndjsonResponse } from "../../http/ndjson";
 import { conflict, notFound, parseInput } from "../../lib/errors";
 import { objectKey } from "../../storage/keys";
 import { storageLimits } from "../storage/service";
@@ -67,42 +68,37 @@ export async function startProcessFile(
 
 /** The job's steps as NDJSON lines while it runs, then one closing line with the outcome. */
 export function ndjsonSteps(deps: Pick<DocumentsDeps, "jobs">, jobId: number): Response {
-  const encode = (line: ProcessStreamLine) => new TextEncoder().encode(`${JSON.stringify(line)}\n`);
   const steps: string[] = [];
-  const it = deps.jobs.watch(jobId);
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
+  async function* lines(): AsyncGenerator<ProcessStreamLine> {
+    const it = deps.jobs.watch(jobId);
+    try {
+      for (;;) {
         const r = await it.next();
         if (!r.done) {
           steps.push(r.value);
-          controller.enqueue(encode({ step: r.value }));
-          return;
+          yield { step: r.value };
+          continue;
         }
         const row = r.value;
         const result = (row.result ?? {}) as { document_id?: number };
-        controller.enqueue(
-          encode({
-            done: true,
-            ok: row.status === "done",
-            steps,
-            ...(row.error ? { error: row.error } : {}),
-            ...(result.document_id ? { document_id: result.document_id } : {}),
-          }),
-        );
-      } catch {
-        controller.enqueue(
-          encode({ done: true, ok: false, steps, error: "Lost track of the indexing job." }),
-        );
+        yield {
+          done: true,
+          ok: row.status === "done",
+          steps,
+          ...(row.error ? { error: row.error } : {}),
+          ...(result.document_id ? { document_id: result.document_id } : {}),
+        };
+        return;
       }
-      controller.close();
-    },
-    async cancel() {
+    } finally {
       // The reader went away (Stop, closed tab): the job goes on; only the watching stops.
       await it.return(undefined as never).catch(() => {});
-    },
-  });
-  return new Response(stream, {
-    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
-  });
+    }
+  }
+  return ndjsonResponse<ProcessStreamLine>(lines(), () => ({
+    done: true,
+    ok: false,
+    steps,
+    error: "Lost track of the indexing job.",
+  }));
 }

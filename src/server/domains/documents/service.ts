@@ -3,11 +3,12 @@ import {
   type DocDb,
   type DocFile,
   type deleteDbInput,
+  INTERNAL_DBS,
   type UploadHistoryEntry,
   type uploadHistoryInput,
 } from "@shared/documents";
 import type { Actor } from "@shared/permissions";
-import { asc, desc, eq, or, sql } from "drizzle-orm";
+import { asc, desc, eq, notInArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import {
@@ -42,6 +43,9 @@ export async function requireCollection(deps: Pick<DocumentsDeps, "db">, name: s
   return c;
 }
 
+/** Collections the document screens list: not the portal's own (the reports collection, reports.db). */
+const listed = notInArray(docCollections.name, [...INTERNAL_DBS]);
+
 /** Every document database with its file count, by name. */
 export async function listDbs(deps: Pick<DocumentsDeps, "db">): Promise<DocDb[]> {
   // Spelled out: drizzle writes a lone table's columns unqualified, which inside the subquery would mean d.id.
@@ -55,6 +59,7 @@ export async function listDbs(deps: Pick<DocumentsDeps, "db">): Promise<DocDb[]>
       files,
     })
     .from(docCollections)
+    .where(listed)
     .orderBy(asc(docCollections.name));
   return rows.map((r) => ({ ...r, files: Number(r.files), createdAt: r.createdAt.toISOString() }));
 }
@@ -109,6 +114,7 @@ export async function pdfLinks(deps: DocumentsDeps): Promise<{ Key: string; url:
     .select({ db: docCollections.name, file: docDocuments.fileName, key: docDocuments.storageKey })
     .from(docDocuments)
     .innerJoin(docCollections, eq(docCollections.id, docDocuments.collectionId))
+    .where(listed)
     .orderBy(asc(docCollections.name), asc(docDocuments.fileName));
   const urls = await signAll(
     deps,

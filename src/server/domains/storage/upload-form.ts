@@ -132,3 +132,87 @@ async function spool(
     throw err;
   }
 }
+
+export interface ReceiveManyOptions {
+  /** The (repeated) file field; parts under other names are skipped. */
+  field: string;
+  /** Most files in one request; more is a 400. */
+  maxFiles: number;
+}
+
+/**
+ * Read a multipart upload of many files without holding any of them in memory: each file part is handed to
+ * `onFile` as a stream while it arrives, one at a time (the request body waits while `onFile` works), so a
+ * run of hundreds of files costs the memory of one chunk. Whatever `onFile` leaves unread is drained (a refused
+ * file does not stop the form). Text fields may come before, between or after the files; the first value of
+ * each wins. Answers the fields and the number of files seen.
+ */
+export async function receiveUploads(
+  request: Request,
+  opts: ReceiveManyOptions,
+  onFile: (file: { filename: string | undefined; body: AsyncIterable<Uint8Array> }) => Promise<void>,
+): Promise<{ fields: Record<string, string>; files: number }> {
+  const type = request.headers.get("content-type") ?? "";
+  const how = `Send the upload as multipart/form-data with the files in '${opts.field}' fields.`;
+  if (!/^multipart\/form-data/i.test(type) || !request.body) throw badRequest(how);
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({
+      headers: { "content-type": type },
+      defParamCharset: "utf8",
+      limits: { files: opts.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: opts.maxFiles + 20 },
+    });
+  } catch {
+    throw badRequest(how);
+  }
+  const input = Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
+  const fields: Record<string, string> = {};
+  let files = 0;
+  let queue: Promise<void> = Promise.resolve();
+  let fail!: (err: unknown) => void;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {});
+  const tooMany = () => fail(badRequest(`Send at most ${opts.maxFiles} files in one request.`));
+
+  bb.on("field", (name, value, info) => {
+    if (info.valueTruncated) fail(badRequest(`${name} is too long.`));
+    if (!(name in fields)) fields[name] = value;
+  });
+  bb.on("file", (name, stream, info) => {
+    if (name !== opts.field) {
+      stream.resume();
+      return;
+    }
+    files++;
+    queue = queue.then(async () => {
+      // Leaving the loop early must not destroy busboy's stream: it would then wait forever for it to be read.
+      const body = stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
+      try {
+        await onFile({ filename: info.filename, body });
+      } finally {
+        stream.resume();
+      }
+    });
+    queue.catch(fail);
+  });
+  bb.on("filesLimit", tooMany);
+  bb.on("partsLimit", tooMany);
+  bb.on("fieldsLimit", () => fail(badRequest("The form has too many fields.")));
+  bb.on("error", () => fail(badRequest("The upload could not be read (the multipart body is malformed).")));
+  const parsed = new Promise<void>((resolve) => bb.on("close", resolve));
+  input.on("error", () => fail(badRequest("The upload was interrupted.")));
+  input.pipe(bb);
+
+  try {
+    await Promise.race([parsed, failed]);
+    await Promise.race([queue, failed]);
+    return { fields, files };
+  } catch (err) {
+    input.unpipe(bb);
+    input.destroy();
+    bb.destroy();
+    throw err;
+  }
+}

@@ -1,0 +1,71 @@
+import { type BulkIndexLine, reportFilesInput, reportLinkInput, reportSearchInput } from "@shared/reports";
+import { Elysia } from "elysia";
+import type { AppDeps } from "../../deps";
+import { ndjsonResponse, wantsNdjson } from "../../http/ndjson";
+import { requireUser } from "../../http/request-state";
+import { idParam, queryParams } from "../../http/rest-helpers";
+import { parseInput } from "../../lib/errors";
+import { bulkLines, startBulkIndex } from "./bulk";
+import { searchReports } from "./search";
+import { assertCanWrite, listReportFiles, reportLink, reportsStats } from "./service";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8" },
+  });
+
+/**
+ * The Reports Indexer's REST paths (the spec's three plus search and link, docs/decisions/0026), on the same
+ * service functions as the `reports` tRPC router. Reads for signed-in staff; indexing for Admins and Owners.
+ */
+export function reportsRest(deps: AppDeps) {
+  return new Elysia({ prefix: "/api/reports" })
+    .get("/stats", ({ request }) => {
+      requireUser(request);
+      return reportsStats(deps);
+    })
+    .get("/files", ({ request, query }) => {
+      requireUser(request);
+      return listReportFiles(deps, queryParams(reportFilesInput, query));
+    })
+    .get("/search", ({ request, query }) => {
+      requireUser(request);
+      return searchReports(deps, queryParams(reportSearchInput, query));
+    })
+    .get("/files/:id/link", ({ request, params, query }) => {
+      requireUser(request);
+      const file_id = idParam(params.id, "The report id");
+      return reportLink(deps, parseInput(reportLinkInput, { file_id, page: query.page || undefined }));
+    })
+    .post(
+      "/bulk-index",
+      async ({ request }) => {
+        const user = requireUser(request);
+        // Refuse before reading a byte of the body.
+        assertCanWrite(user);
+        const start = await startBulkIndex(deps, user, request);
+        if (!start.ok) return json(400, { error: start.error, steps: start.steps });
+        const lines = bulkLines(deps, start);
+        if (wantsNdjson(request)) {
+          return ndjsonResponse<BulkIndexLine>(lines, () => ({
+            done: true,
+            ok: false,
+            steps: [],
+            indexed: 0,
+            replaced: 0,
+            skipped: 0,
+            failed: 0,
+            error: "Lost track of the indexing run.",
+          }));
+        }
+        for await (const line of lines) {
+          if (!("done" in line)) continue;
+          const { done: _, ok: __, error, ...rest } = line;
+          return error ? json(422, { error, ...rest }) : rest;
+        }
+      },
+      // The body is a stream of files we parse ourselves: Elysia must not buffer it.
+      { parse: "none" },
+    );
+}
