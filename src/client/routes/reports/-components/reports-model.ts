@@ -170,7 +170,8 @@ export function logLineOf(line: StepLine): Omit<ReportLogEntry, "id"> {
     case "replaced":
       return { file, text: line.step, tone: "ok" };
     default:
-      return { file, text: line.step, tone: "info" };
+      // A refusal listed in a plain 400 answer comes as "Error: …" with no status.
+      return { file, text: line.step, tone: line.step.startsWith("Error: ") ? "failed" : "info" };
   }
 }
 

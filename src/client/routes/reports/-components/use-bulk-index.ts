@@ -110,10 +110,11 @@ export function useBulkIndex({
             append({ file: null, text: "Stopped.", tone: "skipped" });
             break;
           }
-          if (err instanceof ApiError) {
-            append(...plainSteps(err.body).steps.map((step) => logLineOf({ step })));
-          }
-          append(errorLogLine(err instanceof ApiError && err.status > 0 ? err.message : UNREACHABLE));
+          const steps = err instanceof ApiError ? plainSteps(err.body).steps : [];
+          const error = errorLogLine(err instanceof ApiError && err.status > 0 ? err.message : UNREACHABLE);
+          append(...steps.map((step) => logLineOf({ step })));
+          // One refused file: its step already is the error.
+          if (!steps.includes(error.text)) append(error);
           // The files the server never reported on were not indexed.
           const reported = totalsOfLines(streamed);
           totals = addTotals(totals, {
