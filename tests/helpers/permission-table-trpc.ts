@@ -86,6 +86,11 @@ export const TRPC_TABLE: Record<string, Row> = {
     input: { ...DOC_DB, confirmation_text: "no" },
   },
   "documents.refreshEmbeddings": { answers: ADMIN, input: DOC_DB },
+  // Reports Indexer (issue 9): reads for staff; indexing is REST only (POST /api/reports/bulk-index)
+  "reports.stats": { answers: SIGNED_IN },
+  "reports.files": { answers: SIGNED_IN, input: { wo: "1234", q: "pier" } },
+  "reports.search": { answers: SIGNED_IN, input: { q: "boring" } },
+  "reports.link": { answers: SIGNED_IN, input: { file_id: NO_ROW, page: 1 } },
   // Work Order Recognition and the project register
   "workOrders.lookup": { answers: SIGNED_IN, input: { work_orders: ["1234-56"] } },
   "workOrders.limits": { answers: SIGNED_IN },

@@ -171,6 +171,18 @@ export const REST_TABLE: Record<string, Row> = {
     sample: { form: () => formWith("file", PDF, "perm.pdf", { db_name: "perm.db", action: "new" }) },
   },
   "POST /api/refresh-embeddings": { answers: ADMIN, sample: { json: { db_name: "perm.db" } } },
+  // Reports Indexer (issue 9, docs/decisions/0026): reads and search for staff, indexing for Admins and Owners
+  "GET /api/reports/stats": { answers: SIGNED_IN },
+  "GET /api/reports/files": { answers: SIGNED_IN, sample: { path: "/api/reports/files?wo=1234&q=pier" } },
+  "GET /api/reports/search": { answers: SIGNED_IN, sample: { path: "/api/reports/search?q=boring&wo=12" } },
+  "GET /api/reports/files/:id/link": {
+    answers: SIGNED_IN,
+    sample: { path: `/api/reports/files/${NO_ROW}/link?page=2` },
+  },
+  "POST /api/reports/bulk-index": {
+    answers: ADMIN,
+    sample: { form: () => formWith("files", PDF, "9999-01.Perm Table.pdf", { upload_to_s3: "false" }) },
+  },
   // Ask Geolabs AI (issue 8): everyone signed in asks; history is the caller's own
   "POST /api/question": {
     answers: SIGNED_IN,

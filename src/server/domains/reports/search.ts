@@ -27,7 +27,8 @@ export async function searchReports(
   if (!id || !query) return { hits: [], total: 0 };
   const wo = input.wo?.toUpperCase();
   const woFilter: SQL = wo ? sql`AND d.work_order >= ${wo} AND d.work_order < ${`${wo}~`}` : sql``;
-  const from = sql`FROM report_pages_fts f JOIN doc_documents d ON d.id = f.rowid / ${REPORT_PAGE_SPAN}
+  // The span inlined: a bound JavaScript number may arrive as a REAL, and the division must be an integer one.
+  const from = sql`FROM report_pages_fts f JOIN doc_documents d ON d.id = f.rowid / ${sql.raw(String(REPORT_PAGE_SPAN))}
     WHERE report_pages_fts MATCH ${query.match} AND d.collection_id = ${id} AND d.status = 'indexed' ${woFilter}`;
   const rows = await deps.db.all<HitRow>(sql`
     SELECT f.rowid AS rid, d.id AS id, d.file_name, d.work_order, d.project ${from}

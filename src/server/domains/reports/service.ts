@@ -89,7 +89,8 @@ export async function listReportFiles(
     workOrderRange(d.workOrder, input.wo),
     input.q ? anyContains([d.fileName, d.project], input.q) : undefined,
   );
-  const chunks = sql<number>`(SELECT count(*) FROM doc_chunks c WHERE c.document_id = ${d.id})`;
+  // Spelled out: drizzle writes a lone table's columns unqualified, which inside the subquery would mean c.id.
+  const chunks = sql<number>`(SELECT count(*) FROM doc_chunks c WHERE c.document_id = doc_documents.id)`;
   const rows = await deps.db
     .select({
       id: d.id,

@@ -160,6 +160,8 @@ export async function receiveUploads(
     bb = busboy({
       headers: { "content-type": type },
       defParamCharset: "utf8",
+      // The name as sent, folder part included: the caller decides (a `../` in it refuses the file).
+      preservePath: true,
       limits: { files: opts.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: opts.maxFiles + 20 },
     });
   } catch {
