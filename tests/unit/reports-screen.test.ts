@@ -112,6 +112,8 @@ describe("log lines", () => {
       text: "Received 3 files",
       tone: "info",
     });
+    // A plain 400 answer lists its refusals as "Error: …" lines without a status.
+    expect(logLineOf({ step: "Error: x.pdf: no work order" }).tone).toBe("failed");
     expect(errorLogLine("Request body too large")).toEqual({
       file: null,
       text: "Error: Request body too large",
