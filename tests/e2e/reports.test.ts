@@ -159,20 +159,26 @@ describe("Reports Indexer", () => {
     await status.getByText(REPORTS_TEXTS.noPdfsInSelection).waitFor();
 
     await page.getByLabel(REPORTS_TEXTS.modeLabel).selectOption({ label: REPORTS_TEXTS.modeUpload });
-    await page.getByLabel("Choose PDFs").setInputFiles([await pdf("Kapolei notes.pdf", ["Loose notes."])]);
+    await page
+      .getByLabel("Choose PDFs")
+      .setInputFiles([
+        await pdf("Kapolei notes.pdf", ["Loose notes."]),
+        await pdf("4400-02.Hilo Airport.pdf", ["Hilo airport runway pavement borings."]),
+      ]);
     await page.getByText("1 name does not follow the form; the server may refuse it.").waitFor();
     await page.getByRole("button", { name: REPORTS_TEXTS.indexSelected }).click();
     const log = page.getByRole("list", { name: REPORTS_TEXTS.log });
     await log
-      .locator('[data-tone="failed"]', { hasText: /^Error: / })
+      .locator('[data-tone="failed"]', { hasText: /^Error: Kapolei notes\.pdf: / })
       .first()
       .waitFor();
     await page.getByText("Indexing finished with errors.").waitFor();
-    // A run with failures keeps the selection, to send again.
-    await page
-      .getByRole("list", { name: "Selected reports" })
-      .getByText("Kapolei notes.pdf", { exact: true })
-      .waitFor();
+    await page.getByText("1 report indexed, 0 replaced, 0 skipped, 1 failed.").waitFor();
+    // What was indexed leaves the selection; the refused file stays, to send again.
+    const selected = page.getByRole("list", { name: "Selected reports" });
+    await selected.getByText("4400-02.Hilo Airport.pdf", { exact: true }).waitFor({ state: "detached" });
+    expect(await selected.getByRole("listitem").count()).toBe(1);
+    await selected.getByText("Kapolei notes.pdf", { exact: true }).waitFor();
     await page.context().close();
   });
 

@@ -8,9 +8,9 @@ import { Progress } from "@/components/ui/progress";
 import { NativeSelect } from "@/components/ui/select";
 import { DropZone } from "@/components/upload-queue/drop-zone";
 import { cn } from "@/lib/utils";
-import { addToSelection, indexBlocker, type RunTotals, summariseSelection } from "./reports-model";
+import { addToSelection, indexBlocker, summariseSelection } from "./reports-model";
 import { SelectionList } from "./selection-list";
-import type { IndexOptions, IndexProgress } from "./use-bulk-index";
+import type { IndexOptions, IndexProgress, RunResult } from "./use-bulk-index";
 
 type Mode = "upload" | "folder";
 
@@ -28,8 +28,8 @@ export function IndexPanel({
   canIndex: boolean;
   running: boolean;
   progress: IndexProgress | null;
-  /** Resolves with the run's totals (null when it was stopped). */
-  onRun(files: File[], opts: IndexOptions): Promise<RunTotals | null>;
+  /** Resolves with the run's result (null when it was stopped). */
+  onRun(files: File[], opts: IndexOptions): Promise<RunResult | null>;
   onStop(): void;
 }) {
   const ids = { mode: useId(), s3: useId(), replace: useId(), status: useId(), note: useId() };
@@ -59,9 +59,12 @@ export function IndexPanel({
     const blocker = indexBlocker(files.length, noPdfsChosen);
     if (blocker) return setMessage({ text: blocker, tone: "error" });
     setMessage(null);
-    void onRun(files, { uploadToS3, replaceIfExists }).then((totals) => {
-      // A clean run empties the selection; after failures it stays, to send again.
-      if (totals && totals.failed === 0) setFiles([]);
+    void onRun(files, { uploadToS3, replaceIfExists }).then((result) => {
+      // What was indexed leaves the selection; the files that failed stay, to send again.
+      if (result)
+        setFiles((prev) =>
+          prev.filter((f) => result.failed.has(f.name.normalize("NFC")) || result.failed.has(f.name)),
+        );
     });
   };
 

@@ -22,6 +22,12 @@ export interface IndexOptions {
   replaceIfExists: boolean;
 }
 
+/** What a run ended with: its totals and the names of the files that were not indexed (to send again). */
+export interface RunResult {
+  totals: RunTotals;
+  failed: ReadonlySet<string>;
+}
+
 export interface IndexProgress {
   filesDone: number;
   filesTotal: number;
@@ -53,7 +59,7 @@ export function useBulkIndex({
   }, []);
 
   const run = useCallback(
-    async (files: readonly File[], opts: IndexOptions): Promise<RunTotals | null> => {
+    async (files: readonly File[], opts: IndexOptions): Promise<RunResult | null> => {
       if (abort.current) return null;
       const ctrl = new AbortController();
       abort.current = ctrl;
@@ -62,6 +68,7 @@ export function useBulkIndex({
       let filesBefore = 0;
       let totals = NO_TOTALS;
       let stopped = false;
+      const failed = new Set<string>();
       setProgress({ filesDone: 0, filesTotal: files.length, uploadPct: 0 });
 
       for (const batch of batchesOf(files, maxBytes)) {
@@ -90,6 +97,7 @@ export function useBulkIndex({
             onLine: (line) => {
               if (!isStepLine(line)) return;
               streamed.push(line);
+              if (line.status === "failed" && line.file) failed.add(line.file);
               append(logLineOf(line));
               show();
             },
@@ -116,6 +124,9 @@ export function useBulkIndex({
           // One refused file: its step already is the error.
           if (!steps.includes(error.text)) append(error);
           // The files the server never reported on were not indexed.
+          const done = new Set(streamed.filter((l) => l.status && l.file).map((l) => l.file));
+          for (const f of batch)
+            if (!done.has(f.name.normalize("NFC")) && !done.has(f.name)) failed.add(f.name);
           const reported = totalsOfLines(streamed);
           totals = addTotals(totals, {
             ...reported,
@@ -133,7 +144,7 @@ export function useBulkIndex({
       abort.current = null;
       setProgress(null);
       onFinished(totals, stopped);
-      return stopped ? null : totals;
+      return stopped ? null : { totals, failed };
     },
     [append, maxBytes, onFinished],
   );
