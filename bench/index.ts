@@ -14,6 +14,7 @@ import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 import { loadBench } from "./load";
 import { ocrBench } from "./ocr";
+import { reportsBench } from "./reports";
 import { reportsBinderBench } from "./reports-binder";
 import { storageBench } from "./storage";
 import { ticketsBench } from "./tickets";
@@ -29,6 +30,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   "core-boxes": coreBoxesBench,
   "reports-binder": reportsBinderBench,
   documents: documentsBench,
+  reports: reportsBench,
   "ask-ai": askAiBench,
   load: loadBench,
 };

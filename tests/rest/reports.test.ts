@@ -127,6 +127,20 @@ describe("POST /api/reports/bulk-index", () => {
     expect(await stagingKeys()).toEqual([]);
   });
 
+  test("a batch where every file fails to index is a 422 { error, steps }", async () => {
+    const r = await bulkIndex(t, cookie.admin, [
+      { name: "5001-04.Broken Too.pdf", content: corruptPdf() },
+      { name: "5001-05.Broken Three.pdf", content: corruptPdf() },
+    ]);
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({
+      error: "None of the 2 file(s) could be indexed; see the log.",
+      indexed: 0,
+      failed: 2,
+    });
+    expect(r.body.steps.filter((s) => s.startsWith("Error: "))).toHaveLength(2);
+  });
+
   test("bad names and non-PDFs are refused per file with the expected form; the others still run", async () => {
     const r = await bulkIndex(t, cookie.admin, [
       { name: "notes.pdf", content: await textPdf(["x"]) },

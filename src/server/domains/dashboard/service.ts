@@ -2,6 +2,7 @@ import type { DashboardKpis, Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
 import { aiAnswersKpi } from "../chat/kpi";
 import { coreBoxesKpi } from "../core-boxes/kpi";
+import { documentsIndexedKpi } from "../documents/kpi";
 import { openTicketsKpi } from "../tickets/kpi";
 
 /**
@@ -10,10 +11,8 @@ import { openTicketsKpi } from "../tickets/kpi";
  */
 export type KpiSource = (db: Db, now: Date) => Promise<Kpi>;
 
-const none: KpiSource = async () => ({ value: 0, trend: [0, 0, 0, 0, 0, 0, 0] });
-
 export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
-  docsIndexed: none,
+  docsIndexed: documentsIndexedKpi,
   coreBoxes: coreBoxesKpi,
   aiAnswersThisWeek: aiAnswersKpi,
   openTasks: openTicketsKpi,
