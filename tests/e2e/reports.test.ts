@@ -165,6 +165,7 @@ describe("Reports Indexer", () => {
         await pdf("Kapolei notes.pdf", ["Loose notes."]),
         await pdf("4400-02.Hilo Airport.pdf", ["Hilo airport runway pavement borings."]),
       ]);
+    await page.getByLabel(REPORTS_TEXTS.uploadToS3).click();
     await page.getByText("1 name does not follow the form; the server may refuse it.").waitFor();
     await page.getByRole("button", { name: REPORTS_TEXTS.indexSelected }).click();
     const log = page.getByRole("list", { name: REPORTS_TEXTS.log });
@@ -179,6 +180,13 @@ describe("Reports Indexer", () => {
     await selected.getByText("4400-02.Hilo Airport.pdf", { exact: true }).waitFor({ state: "detached" });
     expect(await selected.getByRole("listitem").count()).toBe(1);
     await selected.getByText("Kapolei notes.pdf", { exact: true }).waitFor();
+
+    // Sent without "Upload original PDF to S3": searchable, marked in the list, and cannot be opened.
+    const table = page.getByRole("table", { name: REPORTS_TEXTS.indexedFiles });
+    await table.locator("tr", { hasText: "4400-02.Hilo Airport.pdf" }).getByText("not stored").waitFor();
+    await page.getByLabel("Search inside all reports").fill("runway pavement");
+    await page.getByRole("button", { name: "Open 4400-02.Hilo Airport.pdf at page 1" }).click();
+    await page.getByText(REPORTS_TEXTS.originalNotStored).waitFor();
     await page.context().close();
   });
 

@@ -16,7 +16,8 @@ export function StatTile({
 }: {
   label: string;
   icon: LucideIcon;
-  value: number | undefined;
+  /** undefined while loading (a skeleton); null when it could not be had ("—"). */
+  value: number | null | undefined;
   testId?: string;
   onClick?(): void;
   active?: boolean;
@@ -30,6 +31,8 @@ export function StatTile({
         <span className="block text-xs text-muted-foreground">{label}</span>
         {value === undefined ? (
           <Skeleton className="h-6 w-10" />
+        ) : value === null ? (
+          <span className="block text-xl font-semibold text-muted-foreground">—</span>
         ) : (
           <span className="block text-xl font-semibold tabular-nums" data-testid={testId}>
             {value.toLocaleString()}

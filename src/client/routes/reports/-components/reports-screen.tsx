@@ -94,19 +94,19 @@ function ReportsIndexer() {
           <StatTile
             label={REPORTS_TEXTS.files}
             icon={FileTextIcon}
-            value={stats.data?.files}
+            value={stats.error ? null : stats.data?.files}
             testId="stat-files"
           />
           <StatTile
             label={REPORTS_TEXTS.pages}
             icon={FileStackIcon}
-            value={stats.data?.pages}
+            value={stats.error ? null : stats.data?.pages}
             testId="stat-pages"
           />
           <StatTile
             label={REPORTS_TEXTS.chunks}
             icon={LayersIcon}
-            value={stats.data?.chunks}
+            value={stats.error ? null : stats.data?.chunks}
             testId="stat-chunks"
           />
         </section>
