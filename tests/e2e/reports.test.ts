@@ -3,9 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPORTS_TEXTS } from "@shared/reports";
-import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, startBrowserEnv, throttleUpload } from "../helpers/browser";
 import { textPdf } from "../helpers/pdfs";
 
 let env: BrowserEnv;
@@ -19,18 +18,6 @@ const pdf = async (name: string, pages: string[]) => ({
   mimeType: "application/pdf",
   buffer: Buffer.from(await textPdf(pages)),
 });
-
-/** Slow uploads down so the running state can be seen (a few KB take about a second). */
-async function throttleUpload(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-}
 
 describe("Reports Indexer", () => {
   test("index three reports: the Log streams, the list and counts refresh, search finds a phrase on its page", async () => {

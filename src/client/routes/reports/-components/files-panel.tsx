@@ -2,7 +2,6 @@ import { REPORT_FILES_PAGE_SIZES, REPORTS_TEXTS, type ReportFile } from "@shared
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { FilesIcon } from "lucide-react";
-import { useId } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { SearchBox } from "@/components/search-box";
@@ -11,6 +10,7 @@ import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { checkWoPrefix } from "./reports-model";
+import { WoPrefixField } from "./wo-prefix-field";
 
 const num = (n: number) => <span className="tabular-nums">{n.toLocaleString()}</span>;
 
@@ -30,7 +30,6 @@ export function FilesPanel({
   onChange(patch: { q?: string; wo?: string; page?: number; pageSize?: number }): void;
   onOpen(fileId: number): void;
 }) {
-  const woErrorId = useId();
   const woCheck = checkWoPrefix(wo);
   const list = trpc.reports.files.useQuery(
     { q: q || undefined, wo: woCheck.ok ? woCheck.wo : undefined, page, page_size: pageSize },
@@ -105,23 +104,7 @@ export function FilesPanel({
           value={q}
           onCommit={(v) => onChange({ q: v })}
         />
-        <div>
-          <SearchBox
-            label="Indexed files: W.O. prefix"
-            placeholder={REPORTS_TEXTS.woPrefixPlaceholder}
-            value={wo}
-            onCommit={(v) => onChange({ wo: v.toUpperCase() })}
-            icon={false}
-            inputClassName="w-32 uppercase placeholder:normal-case"
-            invalid={!woCheck.ok}
-            describedBy={woCheck.ok ? undefined : woErrorId}
-          />
-          {!woCheck.ok && (
-            <p id={woErrorId} className="mt-1 text-xs text-destructive">
-              {woCheck.error}
-            </p>
-          )}
-        </div>
+        <WoPrefixField label="Indexed files: W.O. prefix" value={wo} onCommit={(v) => onChange({ wo: v })} />
       </div>
       <div>
         <DataTable

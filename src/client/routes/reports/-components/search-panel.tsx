@@ -1,7 +1,6 @@
 import { REPORTS_TEXTS, type ReportHit } from "@shared/reports";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ExternalLinkIcon, SearchIcon } from "lucide-react";
-import { useId } from "react";
 import { Pager } from "@/components/data-table/pager";
 import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +10,7 @@ import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { checkWoPrefix, SEARCH_MIN_CHARS } from "./reports-model";
 import { Snippet } from "./snippet";
+import { WoPrefixField } from "./wo-prefix-field";
 
 const PAGE_SIZE = 20;
 
@@ -31,7 +31,6 @@ export function SearchPanel({
   onChange(patch: { q?: string; wo?: string; page?: number }): void;
   onOpen(fileId: number, page: number): void;
 }) {
-  const woErrorId = useId();
   const woCheck = checkWoPrefix(wo);
   const ready = q.trim().length >= SEARCH_MIN_CHARS && woCheck.ok;
   const search = trpc.reports.search.useQuery(
@@ -62,23 +61,7 @@ export function SearchPanel({
           className="min-w-60 flex-1"
           inputClassName="w-full"
         />
-        <div>
-          <SearchBox
-            label="Search: W.O. prefix"
-            placeholder={REPORTS_TEXTS.woPrefixPlaceholder}
-            value={wo}
-            onCommit={(v) => onChange({ wo: v.toUpperCase() })}
-            icon={false}
-            inputClassName="w-32 uppercase placeholder:normal-case"
-            invalid={!woCheck.ok}
-            describedBy={woCheck.ok ? undefined : woErrorId}
-          />
-          {!woCheck.ok && (
-            <p id={woErrorId} className="mt-1 text-xs text-destructive">
-              {woCheck.error}
-            </p>
-          )}
-        </div>
+        <WoPrefixField label="Search: W.O. prefix" value={wo} onCommit={(v) => onChange({ wo: v })} />
       </div>
       <SearchResults
         q={q}
