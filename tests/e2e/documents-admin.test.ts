@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, startBrowserEnv, throttleUpload } from "../helpers/browser";
 import { createDb, pageText, pdfBytes } from "../helpers/doc-screens";
 
 let env: BrowserEnv;
@@ -12,17 +11,6 @@ beforeAll(async () => {
   await createDb(env.t, "old_two.db", ["b.pdf"]);
 });
 afterAll(() => env?.close());
-
-async function throttleUpload(page: Page, bytesPerSecond: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: bytesPerSecond,
-  });
-}
 
 describe("Index Manager", () => {
   test("Append to a chosen database; New DB on a taken name fails in words; Stop, Retry, Remove, Clear", async () => {

@@ -70,3 +70,15 @@ export async function startBrowserEnv(overrides: Record<string, string> = {}): P
     },
   };
 }
+
+/** Slow a page's uploads down (Chromium network emulation), so progress and running states can be seen. */
+export async function throttleUpload(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}

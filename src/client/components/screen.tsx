@@ -14,8 +14,11 @@ export function Screen({
   children,
   actions,
   access,
+  title: titleOverride,
 }: {
   path: string;
+  /** A heading other than the navigation name (e.g. the spec's "Reports Indexer" for /reports). */
+  title?: string;
   children?: ReactNode;
   actions?: ReactNode;
   access?: Access;
@@ -23,7 +26,7 @@ export function Screen({
   const { me } = useAuth();
   const item = navItemFor(path);
   const needed = access ?? item?.access ?? "staff";
-  const title = item?.name ?? "";
+  const title = titleOverride ?? item?.name ?? "";
   if (needed === "admin" && !can(me ?? null, "admin.view")) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-8">

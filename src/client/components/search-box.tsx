@@ -13,6 +13,10 @@ export function SearchBox({
   label,
   placeholder,
   className,
+  inputClassName,
+  icon = true,
+  invalid,
+  describedBy,
   onType,
 }: {
   value: string;
@@ -22,6 +26,12 @@ export function SearchBox({
   label: string;
   placeholder?: string;
   className?: string;
+  inputClassName?: string;
+  /** The magnifier (off for plain filter fields such as a W.O. prefix). */
+  icon?: boolean;
+  invalid?: boolean;
+  /** The id of the text that explains an invalid value. */
+  describedBy?: string;
 }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -32,15 +42,19 @@ export function SearchBox({
   }, [text, value, onCommit]);
   return (
     <div className={cn("relative", className)}>
-      <SearchIcon
-        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden
-      />
+      {icon && (
+        <SearchIcon
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+      )}
       <Input
         type="search"
         aria-label={label}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         placeholder={placeholder ?? "Search…"}
-        className="w-64 pl-8"
+        className={cn("w-64", icon && "pl-8", inputClassName)}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

@@ -37,3 +37,21 @@ export function openMany(urls: readonly string[], cap = OPEN_MANY_CAP): { asked:
   }
   return { asked: some.length, opened };
 }
+
+/**
+ * Open in a new tab a link that must be fetched first (a signed link made on demand). The tab is opened at once,
+ * while the click still counts as the person's gesture (a tab opened after an await is a blocked pop-up), and
+ * pointed at the link when it comes; if getting it fails the tab is closed and the error thrown on.
+ */
+export async function openFetchedLink(getUrl: () => Promise<string>): Promise<void> {
+  const tab = window.open("", "_blank");
+  if (tab) tab.opener = null;
+  try {
+    const url = absoluteUrl(await getUrl());
+    if (tab) tab.location.href = url;
+    else window.open(url, "_blank", "noopener");
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
+}

@@ -7,9 +7,10 @@ export interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
-  pageSizes: readonly number[];
+  /** The page-size choice; left out when there is none to make. */
+  pageSizes?: readonly number[];
   onPageChange(page: number): void;
-  onPageSizeChange(size: number): void;
+  onPageSizeChange?(size: number): void;
   /** Hide the page buttons when everything fits on one page (the tickets screen asks for this). */
   hideWhenSinglePage?: boolean;
   /** How the current page reads ("1 / 3" by default; the Database Explorer says "Page 1 of 3"). */
@@ -38,20 +39,23 @@ export function Pager({
         {from.toLocaleString()}–{to.toLocaleString()} of {total.toLocaleString()}
       </span>
       <div className="flex items-center gap-3">
-        <label htmlFor={sizeId} className="flex items-center gap-2 text-muted-foreground">
-          Rows per page
-          <NativeSelect
-            value={pageSize}
-            onChange={(e) => onPageSizeChange(Number(e.target.value))}
-            className="h-8"
-          >
-            {pageSizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
+        {pageSizes && onPageSizeChange && (
+          <label htmlFor={sizeId} className="flex items-center gap-2 text-muted-foreground">
+            Rows per page
+            <NativeSelect
+              id={sizeId}
+              value={pageSize}
+              onChange={(e) => onPageSizeChange(Number(e.target.value))}
+              className="h-8"
+            >
+              {pageSizes.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </NativeSelect>
+          </label>
+        )}
         {showButtons && (
           <div className="flex items-center gap-1">
             <Button

@@ -14,6 +14,8 @@ export function DropZone({
   accept = () => true,
   acceptAttr,
   multiple = true,
+  directory = false,
+  inputLabel = "Choose files",
   disabled,
   title,
   hint,
@@ -24,6 +26,10 @@ export function DropZone({
   /** The chooser's `accept` attribute, e.g. ".pdf,application/pdf". */
   acceptAttr?: string;
   multiple?: boolean;
+  /** The chooser picks a folder (every file below it) instead of files. */
+  directory?: boolean;
+  /** The hidden chooser's accessible name. */
+  inputLabel?: string;
   disabled?: boolean;
   title: ReactNode;
   hint?: ReactNode;
@@ -31,6 +37,10 @@ export function DropZone({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  // React has no prop for it: set the DOM property.
+  useEffect(() => {
+    if (input.current) input.current.webkitdirectory = directory;
+  }, [directory]);
   // A file dropped just beside the zone would make the browser open it in place of the portal.
   useEffect(() => {
     const guard = (e: DragEvent) => {
@@ -88,7 +98,7 @@ export function DropZone({
         type="file"
         multiple={multiple}
         accept={acceptAttr}
-        aria-label="Choose files"
+        aria-label={inputLabel}
         className="sr-only"
         tabIndex={-1}
         onChange={(e) => {

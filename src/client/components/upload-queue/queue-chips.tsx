@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Progress } from "@/components/ui/progress";
 import type { QueueItem, UploadStatus } from "@/lib/upload-queue";
 import { cn } from "@/lib/utils";
 
@@ -115,21 +116,15 @@ export function QueueChips<M, R>({
                 </>
               )}
             </div>
-            <div
-              role="progressbar"
-              aria-label={`${item.name} upload progress`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={item.progress}
-              className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-muted"
-            >
-              <div
-                className={cn("h-full rounded-full transition-[width] duration-200", BAR[item.status])}
-                style={{
-                  width: `${item.status === "error" || item.status === "canceled" ? 100 : item.progress}%`,
-                }}
-              />
-            </div>
+            <Progress
+              label={`${item.name} upload progress`}
+              value={item.progress}
+              className="mt-1.5"
+              barClassName={cn(
+                BAR[item.status],
+                (item.status === "error" || item.status === "canceled") && "w-full!",
+              )}
+            />
             <div className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
               <StatusIcon status={item.status} />
               <span className={cn(item.status === "error" && "text-destructive")}>

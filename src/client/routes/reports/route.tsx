@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Screen } from "@/components/screen";
+import { reportsSearch } from "./-components/reports-model";
+import { ReportsScreen } from "./-components/reports-screen";
 
+/** Reports Indexer: search and the list for every signed-in person, indexing for Admins and Owners. */
 export const Route = createFileRoute("/reports")({
-  component: () => <Screen path="/reports" />,
+  validateSearch: reportsSearch,
+  component: ReportsScreen,
 });

@@ -8,6 +8,7 @@ import {
   type UploadHistoryEntry,
 } from "@shared/documents";
 import { fold, searchTerms } from "@shared/text-keys";
+import type { LogEntry } from "@/components/log-panel";
 
 export type DbAction = "new" | "append";
 
@@ -143,11 +144,8 @@ export function filterDbs(dbs: readonly DocDb[], q: string): readonly DocDb[] {
   });
 }
 
-export interface Step {
-  id: number;
-  /** The file it belongs to; null for steps of other actions (Refresh embeddings). */
-  file: string | null;
-  text: string;
+/** A line of the Steps log; `file` is null for steps of other actions (Refresh embeddings). */
+export interface Step extends LogEntry {
   failed?: boolean;
 }
 

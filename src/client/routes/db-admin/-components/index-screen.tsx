@@ -3,15 +3,15 @@ import { useCallback, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { SchemaDialog } from "@/components/doc-db/schema-dialog";
 import { PreviewDialog } from "@/components/file-preview/preview-dialog";
+import { LogPanel } from "@/components/log-panel";
 import { Screen } from "@/components/screen";
 import { errorMessage } from "@/lib/api";
 import { signedLinkMap, visibleDbs } from "@/lib/doc-dbs";
 import { trpc } from "@/lib/trpc";
 import { DatabasesPanel } from "./databases-panel";
 import { HistoryPanel } from "./history-panel";
-import { DEFAULT_INDEX_SETTINGS, type IndexSettings, runBlocker, targetDbOf } from "./index-model";
+import { DEFAULT_INDEX_SETTINGS, type IndexSettings, runBlocker, stepTone, targetDbOf } from "./index-model";
 import { QueuePanel } from "./queue-panel";
-import { StepsPanel } from "./steps-panel";
 import { TargetForm } from "./target-form";
 import { useDbActions } from "./use-db-actions";
 import { useIndexQueue } from "./use-index-queue";
@@ -93,7 +93,13 @@ function IndexManager() {
               onStop={index.stop}
             />
           </section>
-          <StepsPanel steps={index.steps} onClear={index.clearSteps} />
+          <LogPanel
+            title="Steps"
+            entries={index.steps}
+            toneOf={stepTone}
+            onClear={index.clearSteps}
+            emptyText="Steps appear here while files are processed."
+          />
         </div>
         <DatabasesPanel
           dbs={dbs}

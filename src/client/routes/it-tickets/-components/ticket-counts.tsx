@@ -1,7 +1,6 @@
 import type { TicketCounts as Counts } from "@shared/tickets";
 import { CircleDotIcon, LoaderIcon, UserIcon } from "lucide-react";
-import { Skeleton } from "@/components/ui/misc";
-import { cn } from "@/lib/utils";
+import { StatTile } from "@/components/stat-tile";
 import type { SetTicketSearch, TicketSearch } from "../route";
 
 /** The spec's header counts. Each tile is also a shortcut to the matching filter. */
@@ -42,31 +41,16 @@ export function TicketCounts({
   ] as const;
   return (
     <section aria-label="Ticket counts" className="grid grid-cols-3 gap-3">
-      {tiles.map(({ key, label, icon: Icon, value, active, apply }) => (
-        <button
+      {tiles.map(({ key, label, icon, value, active, apply }) => (
+        <StatTile
           key={key}
-          type="button"
+          label={label}
+          icon={icon}
+          value={value}
+          testId={`count-${key}`}
           onClick={apply}
-          aria-pressed={active}
-          className={cn(
-            "flex items-center gap-3 rounded-lg border bg-card p-3 text-left transition-colors hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-ring",
-            active && "border-primary/60 ring-1 ring-primary/30",
-          )}
-        >
-          <span className="rounded-md bg-primary/10 p-2 text-primary">
-            <Icon className="size-4" aria-hidden />
-          </span>
-          <span>
-            <span className="block text-xs text-muted-foreground">{label}</span>
-            {value === undefined ? (
-              <Skeleton className="h-6 w-10" />
-            ) : (
-              <span className="block text-xl font-semibold tabular-nums" data-testid={`count-${key}`}>
-                {value.toLocaleString()}
-              </span>
-            )}
-          </span>
-        </button>
+          active={active}
+        />
       ))}
     </section>
   );
