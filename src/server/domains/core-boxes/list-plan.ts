@@ -139,9 +139,8 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   const full = (rows: RawBoxRow[]) => rows.length >= Math.min(page.limit, total - page.offset);
   if (correlated(f, walk)) {
     if (worstA <= costB) return walkSortIndex(db, f, page);
-    // The matches may sit at the start of the walk as well as at its end: try a short walk (an eighth of B;
-    // measured, a third of B mostly failed and doubled the cost of broad searches under a correlated sort).
-    const cap = Math.floor(costB / 8 / unit);
+    // The matches may sit at the start of the walk as well as at its end: try a walk worth a third of B.
+    const cap = Math.floor(costB / 3 / unit);
     if (cap > need) {
       const rows = await walkSortIndex(db, f, page, cap);
       if (full(rows)) return rows;
