@@ -4,7 +4,7 @@ import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { embeddingsConfig } from "./documents/embeddings";
-import { documentJobHandlers } from "./documents/jobs";
+import { documentJobCleanups, documentJobHandlers } from "./documents/jobs";
 import { createPdfHost } from "./documents/pdf-host";
 import { createGithubSummaryService } from "./domains/dashboard/github";
 import type { Env } from "./env";
@@ -32,6 +32,7 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
     db: database.db,
     log: log.child({ part: "jobs" }),
     handlers: documentJobHandlers(pipeline, () => jobs),
+    cleanups: documentJobCleanups(pipeline),
     concurrency: env.JOBS_CONCURRENCY,
     leaseMs: env.JOBS_LEASE_S * 1000,
   });
