@@ -14,7 +14,15 @@ import { createOcrPool } from "./ocr/pool";
 import { createObjectStore } from "./storage";
 
 /** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
-export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boolean } = {}): Promise<AppDeps> {
+export async function createDeps(
+  env: Env,
+  opts: {
+    log?: Logger;
+    migrate?: boolean;
+    /** A WEB_CONCURRENCY worker queues jobs and tells the primary, which runs them. */
+    jobs?: { passive: boolean; onEnqueue?: () => void };
+  } = {},
+): Promise<AppDeps> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   if (opts.migrate ?? true) await applyMigrations(database.db);
@@ -34,6 +42,8 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
     handlers: documentJobHandlers(pipeline, () => jobs),
     cleanups: documentJobCleanups(pipeline),
     concurrency: env.JOBS_CONCURRENCY,
+    passive: opts.jobs?.passive,
+    onEnqueue: opts.jobs?.onEnqueue,
     leaseMs: env.JOBS_LEASE_S * 1000,
   });
   return {
