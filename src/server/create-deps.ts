@@ -24,7 +24,9 @@ export async function createDeps(
   } = {},
 ): Promise<AppDeps> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
-  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
+    synchronous: env.DATABASE_SYNCHRONOUS,
+  });
   if (opts.migrate ?? true) await applyMigrations(database.db);
   const store = await createObjectStore(env);
   const ocr = createOcrPool({

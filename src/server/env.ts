@@ -41,6 +41,11 @@ const schema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText,
   DATABASE_AUTH_TOKEN: optionalText,
+  /**
+   * Embedded database: `normal` (WAL commits are not fsynced one by one; a power cut may lose the last moments,
+   * a crashed process nothing) or `full` (every commit fsynced before it is confirmed; slower writes).
+   */
+  DATABASE_SYNCHRONOUS: z.enum(["normal", "full"], { error: "must be normal or full" }).default("normal"),
   AUTH_MODE: z.enum(AUTH_MODES).default("local"),
   SUPER_OWNER_EMAIL: optionalText.transform((s) => s?.toLowerCase()),
   SEED_DEMO: flag.default(true),
