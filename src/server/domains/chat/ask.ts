@@ -101,16 +101,7 @@ export async function startAnswer(
     // Nothing to keep: the screen shows "No response received."
     if (!answer.trim()) return { historyId: 0, sources: [] };
     const used = citedSources(answer, sources);
-    if (!cached) {
-      await writeCache(deps.db, key, {
-        db: target.name,
-        version,
-        answer,
-        sources: used,
-        model: answerModel.id,
-      });
-    }
-    const historyId = await saveAnswer(deps.db, {
+    const entry = {
       user: user.email,
       db: target.name,
       question: req.question,
@@ -119,6 +110,13 @@ export async function startAnswer(
       cached,
       model: answerModel.id,
       ms: performance.now() - started,
+    };
+    // Cache entry and history entry in one transaction: one commit per answer.
+    const historyId = await deps.db.transaction(async (tx) => {
+      if (!cached) {
+        await writeCache(tx, key, { db: target.name, version, answer, sources: used, model: answerModel.id });
+      }
+      return saveAnswer(tx, entry);
     });
     return { historyId, sources: used };
   };
