@@ -66,6 +66,12 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** Servers started here and not stopped yet: killed when this process exits, so a failed run leaves none. */
+const running = new Set<{ kill(signal?: number | NodeJS.Signals): void }>();
+process.once("exit", () => {
+  for (const proc of running) proc.kill("SIGKILL");
+});
+
 /**
  * Start the real server (src/server/index.ts) on a fresh data dir and wait until /api/health answers (and, with
  * WEB_CONCURRENCY, until every process listens).
@@ -80,17 +86,26 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
     stdout: "ignore",
     stderr: "inherit",
   });
+  running.add(proc);
   const base = `http://127.0.0.1:${port}`;
+  const fail = (why: string) => {
+    proc.kill("SIGKILL");
+    running.delete(proc);
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(why);
+  };
   for (;;) {
+    // Ours must still run: an answer on the port could come from another server that already had it.
+    if (proc.exitCode !== null) throw fail(`server exited (code ${proc.exitCode}) before it was ready`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if ((await fetch(`${base}/api/health`)).ok && proc.exitCode === null) break;
     } catch {}
-    if (performance.now() - started > 30_000) throw new Error("server did not become ready");
+    if (performance.now() - started > 30_000) throw fail("server did not become ready");
     await Bun.sleep(10);
   }
   const processes = Number(extraEnv.WEB_CONCURRENCY ?? process.env.WEB_CONCURRENCY ?? 1) || 1;
   while (processes > 1 && listeners(port) < processes) {
-    if (performance.now() - started > 30_000) throw new Error("server processes did not all listen");
+    if (performance.now() - started > 30_000) throw fail("server processes did not all listen");
     await Bun.sleep(20);
   }
   const readyMs = performance.now() - started;
@@ -118,6 +133,7 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;
+      running.delete(proc);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
