@@ -20,7 +20,62 @@ export function percentile(samples: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Start the real server (src/server/index.ts) on a fresh data dir and wait until /api/health answers. */
+/** Sockets listening on `port` (each process of a WEB_CONCURRENCY instance has its own, SO_REUSEPORT). */
+export function listeners(port: number): number {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, "0")} `;
+  let n = 0;
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    try {
+      for (const line of readFileSync(file, "utf8").split("\n").slice(1)) {
+        const cols = line.trim().split(/\s+/);
+        if (`${cols[1]} `.endsWith(hex) && cols[3] === "0A") n++; // 0A: LISTEN
+      }
+    } catch {}
+  }
+  return n;
+}
+
+/** A process and its descendants (Linux). */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      const kids = readFileSync(`/proc/${out[i]}/task/${out[i]}/children`, "utf8").trim();
+      if (kids) out.push(...kids.split(/\s+/).map(Number));
+    } catch {}
+  }
+  return out;
+}
+
+const rssOf = (pid: number) => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** User + system CPU seconds a process has used so far (Linux). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Servers started here and not stopped yet: killed when this process exits, so a failed run leaves none. */
+const running = new Set<{ kill(signal?: number | NodeJS.Signals): void }>();
+process.once("exit", () => {
+  for (const proc of running) proc.kill("SIGKILL");
+});
+
+/**
+ * Start the real server (src/server/index.ts) on a fresh data dir and wait until /api/health answers (and, with
+ * WEB_CONCURRENCY, until every process listens).
+ */
 export async function startServer(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "geolabs-bench-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
@@ -31,13 +86,27 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
     stdout: "ignore",
     stderr: "inherit",
   });
+  running.add(proc);
   const base = `http://127.0.0.1:${port}`;
+  const fail = (why: string) => {
+    proc.kill("SIGKILL");
+    running.delete(proc);
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(why);
+  };
   for (;;) {
+    // Ours must still run: an answer on the port could come from another server that already had it.
+    if (proc.exitCode !== null) throw fail(`server exited (code ${proc.exitCode}) before it was ready`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if ((await fetch(`${base}/api/health`)).ok && proc.exitCode === null) break;
     } catch {}
-    if (performance.now() - started > 30_000) throw new Error("server did not become ready");
+    if (performance.now() - started > 30_000) throw fail("server did not become ready");
     await Bun.sleep(10);
+  }
+  const processes = Number(extraEnv.WEB_CONCURRENCY ?? process.env.WEB_CONCURRENCY ?? 1) || 1;
+  while (processes > 1 && listeners(port) < processes) {
+    if (performance.now() - started > 30_000) throw fail("server processes did not all listen");
+    await Bun.sleep(20);
   }
   const readyMs = performance.now() - started;
   return {
@@ -45,9 +114,13 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
     readyMs,
     pid: proc.pid,
     dataDir,
+    port,
+    processes,
+    /** The server's processes: the primary and, with WEB_CONCURRENCY, its workers. */
+    pids: () => processTree(proc.pid),
+    /** Resident memory of all the server's processes. */
     rssMb() {
-      const status = readFileSync(`/proc/${proc.pid}/status`, "utf8");
-      return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+      return processTree(proc.pid).reduce((sum, pid) => sum + rssOf(pid), 0);
     },
     async login(email: string) {
       const res = await fetch(`${base}/api/auth/login`, {
@@ -60,6 +133,7 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;
+      running.delete(proc);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

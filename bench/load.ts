@@ -1,10 +1,14 @@
 /**
- * Load (issue 12): the main read and write paths under 64 concurrent connections for 30 s against a real server
- * on a fresh demo database. `bun run bench load` (full run), `bun run bench/load.ts --short` (3 s, CI smoke),
- * or LOAD_SECONDS / LOAD_CONNECTIONS to change either. Chat questions join once the Ask AI (issue 8) exists.
+ * Load (issue 12): the main read and write paths, and Ask AI questions answered by the built-in model, under 64
+ * concurrent connections for 30 s against a real server on a fresh demo database, once per WEB_CONCURRENCY
+ * setting (1 and 2 processes). `bun run bench load` (full run), `bun run bench/load.ts --short` (3 s each, CI
+ * smoke), or LOAD_SECONDS / LOAD_CONNECTIONS / LOAD_PROCESSES (e.g. "2" or "1,2") to change them.
  */
+
+import { DEMO_DOCUMENT_DBS } from "../src/server/documents/demo";
 import { BINDER_SORTS } from "../src/shared/reports-binder";
-import { type Figure, startServer } from "./lib";
+import { EVAL_QUESTIONS } from "./ask-ai-eval/questions";
+import { cpuSeconds, type Figure, startServer } from "./lib";
 import { drive, formatRun, type LoadPath, type LoadRun } from "./load-driver";
 
 export interface LoadOptions {
@@ -12,10 +16,19 @@ export interface LoadOptions {
   connections: number;
   /** PDFs placed in the store first, so the file listing has something to list. */
   files: number;
+  /** One run per WEB_CONCURRENCY value. */
+  processes: number[];
 }
 
-export const FULL: LoadOptions = { seconds: 30, connections: 64, files: 500 };
-export const SHORT: LoadOptions = { seconds: 3, connections: 16, files: 20 };
+/** One run: the driver's figures, plus how much CPU the server and the load generator used (in cores). */
+export interface LoadReport extends LoadRun {
+  processes: number;
+  serverCores: number;
+  driverCores: number;
+}
+
+export const FULL: LoadOptions = { seconds: 30, connections: 64, files: 500, processes: [1, 2] };
+export const SHORT: LoadOptions = { seconds: 3, connections: 16, files: 20, processes: [1, 2] };
 
 const ISLANDS = ["Oahu", "Maui", "Hawaii", "Kauai", "all"];
 const YEARS = ["2019", "2021", "2023", "2025", "all"];
@@ -50,6 +63,23 @@ function paths(base: string, cookie: string, run: string): LoadPath[] {
       name: "GET /api/s3/files",
       kind: "list",
       request: () => ({ url: `${base}/api/s3/files`, init: { headers } }),
+    },
+    {
+      // The built-in answer model (no AI_BASE_URL): retrieval over the demo documents, the extractive answer,
+      // the history row. The answer cache is off, so every question does the whole work.
+      name: "POST /api/question (built-in model)",
+      kind: "read",
+      request: (_, n) => {
+        const q = pick(EVAL_QUESTIONS, n);
+        return {
+          url: `${base}/api/question`,
+          init: {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body: JSON.stringify({ query: q.q, db: q.db, use_cache: false, use_web: false }),
+          },
+        };
+      },
     },
     {
       name: "POST /api/core-boxes",
@@ -87,27 +117,72 @@ async function seedFiles(base: string, cookie: string, count: number) {
   }
 }
 
+/** The demo document databases are written and indexed in the background after a first start. */
+async function demoDocumentsIndexed(base: string, cookie: string) {
+  const started = performance.now();
+  for (;;) {
+    const res = await fetch(`${base}/api/list-dbs`, { headers: { cookie } });
+    const { dbs } = (await res.json()) as { dbs: string[] };
+    if (DEMO_DOCUMENT_DBS.every((db) => dbs.includes(db))) return;
+    if (performance.now() - started > 120_000) throw new Error("the demo documents were not indexed in time");
+    await Bun.sleep(250);
+  }
+}
+
+const serverCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
 /** Start a server on a fresh demo database, fill the store, warm up, then drive the paths. */
-export async function runLoad(opts: LoadOptions): Promise<LoadRun> {
-  const server = await startServer();
+async function runOnce(opts: LoadOptions, processes: number): Promise<LoadReport> {
+  const server = await startServer({ WEB_CONCURRENCY: String(processes) });
   try {
     const owner = await server.login("owner@geolabs.example");
     await seedFiles(server.base, owner, opts.files);
+    await demoDocumentsIndexed(server.base, owner);
     const cookie = await server.login("user@geolabs.example");
-    const run = Date.now().toString(36);
+    const run = `${Date.now().toString(36)}${processes}`;
     const warmUp = { seconds: Math.min(2, opts.seconds / 3), connections: 4, rssMb: server.rssMb };
     await drive(paths(server.base, cookie, `${run}W`), warmUp);
-    return await drive(paths(server.base, cookie, run), { ...opts, rssMb: server.rssMb });
+    const pids = server.pids();
+    const cpu0 = serverCpu(pids);
+    const driver0 = process.cpuUsage();
+    const result = await drive(paths(server.base, cookie, run), { ...opts, rssMb: server.rssMb });
+    const driver = process.cpuUsage(driver0);
+    return {
+      ...result,
+      processes,
+      serverCores: (serverCpu(pids) - cpu0) / result.seconds,
+      driverCores: (driver.user + driver.system) / 1e6 / result.seconds,
+    };
   } finally {
     await server.stop();
   }
 }
 
-export function loadFigures(run: LoadRun): Figure[] {
+/** One run per WEB_CONCURRENCY value, one after the other. */
+export async function runLoad(opts: LoadOptions): Promise<LoadReport[]> {
+  const reports: LoadReport[] = [];
+  for (const n of opts.processes) reports.push(await runOnce(opts, n));
+  return reports;
+}
+
+export function formatReport(r: LoadReport): string {
+  return [
+    `WEB_CONCURRENCY=${r.processes}`,
+    formatRun(r),
+    `CPU: server ${r.serverCores.toFixed(2)} cores, load generator ${r.driverCores.toFixed(2)} cores`,
+  ].join("\n");
+}
+
+export function loadFigures(reports: LoadReport[]): Figure[] {
+  return reports.flatMap(runFigures);
+}
+
+function runFigures(run: LoadReport): Figure[] {
   const figures: Figure[] = [];
+  const at = `WEB_CONCURRENCY=${run.processes}`;
   for (const p of run.paths) {
     figures.push({
-      name: `${p.name}: p99 (p50 ${p.p50.toFixed(1)} / p95 ${p.p95.toFixed(1)} ms, ${p.rps.toFixed(0)} req/s)`,
+      name: `${at}: ${p.name}: p99 (p50 ${p.p50.toFixed(1)} / p95 ${p.p95.toFixed(1)} ms, ${p.rps.toFixed(0)} req/s)`,
       value: p.p99,
       unit: "ms",
       target: p.kind === "list" ? 100 : Number.POSITIVE_INFINITY,
@@ -116,22 +191,29 @@ export function loadFigures(run: LoadRun): Figure[] {
   }
   figures.push(
     {
-      name: `requests/s, all paths (${run.connections} connections)`,
+      name: `${at}: requests/s, all paths (${run.connections} connections)`,
       value: run.totalRps,
       unit: "req/s",
       target: 0,
       better: "higher",
     },
-    { name: "errors, all paths", value: run.errors, unit: "", target: 0, better: "lower" },
+    { name: `${at}: errors, all paths`, value: run.errors, unit: "", target: 0, better: "lower" },
     {
-      name: "server peak RSS",
+      name: `${at}: server CPU used (of 2 cores shared with the load generator at ${run.driverCores.toFixed(2)})`,
+      value: run.serverCores,
+      unit: "cores",
+      target: Number.POSITIVE_INFINITY,
+      better: "lower",
+    },
+    {
+      name: `${at}: server peak RSS, all processes`,
       value: run.rss.peakMb,
       unit: "MB",
       target: Number.POSITIVE_INFINITY,
       better: "lower",
     },
     {
-      name: "server RSS growth, first to last quarter",
+      name: `${at}: server RSS growth, first to last quarter`,
       value: run.rss.growthMb,
       unit: "MB",
       target: 50,
@@ -143,22 +225,27 @@ export function loadFigures(run: LoadRun): Figure[] {
 
 function options(argv: string[], env: Record<string, string | undefined>): LoadOptions {
   const base = argv.includes("--short") || env.LOAD_SHORT === "1" ? SHORT : FULL;
+  const processes = (env.LOAD_PROCESSES ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   return {
     ...base,
     seconds: Number(env.LOAD_SECONDS) || base.seconds,
     connections: Number(env.LOAD_CONNECTIONS) || base.connections,
+    processes: processes.length ? processes : base.processes,
   };
 }
 
 /** The `load` suite of `bun run bench`. */
 export async function loadBench(): Promise<Figure[]> {
-  const run = await runLoad(options(process.argv, process.env));
-  console.log(formatRun(run));
-  return loadFigures(run);
+  const reports = await runLoad(options(process.argv, process.env));
+  for (const r of reports) console.log(formatReport(r));
+  return loadFigures(reports);
 }
 
 if (import.meta.main) {
-  const run = await runLoad(options(process.argv, process.env));
-  console.log(formatRun(run));
-  process.exit(run.errors ? 1 : 0);
+  const reports = await runLoad(options(process.argv, process.env));
+  for (const r of reports) console.log(`${formatReport(r)}\n`);
+  process.exit(reports.some((r) => r.errors) ? 1 : 0);
 }

@@ -15,7 +15,7 @@ import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
 import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
-import { createMetrics } from "./http/metrics";
+import { createMetrics, type Metrics } from "./http/metrics";
 import { metricsRest } from "./http/metrics-route";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
@@ -35,11 +35,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
  * The whole HTTP surface as an Elysia instance, without listening (tests call app.handle(request)).
  * /trpc/* and /api/* are two doors into the same domain services; everything else is the React app.
  */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
   const { env, log } = deps;
   const headers = securityHeaders(env);
   const serveClient = createStaticHandler(env.CLIENT_DIR);
-  const metrics = createMetrics(Object.keys(appRouter._def.procedures));
+  const metrics = opts.metrics ?? createAppMetrics();
 
   const logRequest = (request: Request, status: number) => {
     const state = requestState(request);
@@ -154,6 +154,9 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The request metrics of one process (index.ts shares them between WEB_CONCURRENCY processes). */
+export const createAppMetrics = () => createMetrics(Object.keys(appRouter._def.procedures));
 
 function handleTrpc(deps: AppDeps, request: Request) {
   const state = requestState(request);

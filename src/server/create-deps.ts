@@ -4,7 +4,7 @@ import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { embeddingsConfig } from "./documents/embeddings";
-import { documentJobHandlers } from "./documents/jobs";
+import { documentJobCleanups, documentJobHandlers } from "./documents/jobs";
 import { createPdfHost } from "./documents/pdf-host";
 import { createGithubSummaryService } from "./domains/dashboard/github";
 import { reportJobHandlers } from "./domains/reports/demo";
@@ -15,9 +15,19 @@ import { createOcrPool } from "./ocr/pool";
 import { createObjectStore } from "./storage";
 
 /** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
-export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boolean } = {}): Promise<AppDeps> {
+export async function createDeps(
+  env: Env,
+  opts: {
+    log?: Logger;
+    migrate?: boolean;
+    /** A WEB_CONCURRENCY worker queues jobs and tells the primary, which runs them. */
+    jobs?: { passive: boolean; onEnqueue?: () => void };
+  } = {},
+): Promise<AppDeps> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
-  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
+    synchronous: env.DATABASE_SYNCHRONOUS,
+  });
   if (opts.migrate ?? true) await applyMigrations(database.db);
   const store = await createObjectStore(env);
   const ocr = createOcrPool({
@@ -33,7 +43,10 @@ export async function createDeps(env: Env, opts: { log?: Logger; migrate?: boole
     db: database.db,
     log: log.child({ part: "jobs" }),
     handlers: { ...documentJobHandlers(pipeline, () => jobs), ...reportJobHandlers(pipeline, () => jobs) },
+    cleanups: documentJobCleanups(pipeline),
     concurrency: env.JOBS_CONCURRENCY,
+    passive: opts.jobs?.passive,
+    onEnqueue: opts.jobs?.onEnqueue,
     leaseMs: env.JOBS_LEASE_S * 1000,
   });
   return {

@@ -27,10 +27,25 @@ const list = z
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Server processes sharing PORT (SO_REUSEPORT, Linux): the first runs the background jobs and the demo seed,
+   * the others serve requests only. One per core is the usual choice.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be a whole number of processes" })
+    .int("must be a whole number of processes")
+    .min(1, "must be at least 1")
+    .max(64, "must be 64 or fewer")
+    .default(1),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalText,
   DATABASE_AUTH_TOKEN: optionalText,
+  /**
+   * Embedded database: `normal` (WAL commits are not fsynced one by one; a power cut may lose the last moments,
+   * a crashed process nothing) or `full` (every commit fsynced before it is confirmed; slower writes).
+   */
+  DATABASE_SYNCHRONOUS: z.enum(["normal", "full"], { error: "must be normal or full" }).default("normal"),
   AUTH_MODE: z.enum(AUTH_MODES).default("local"),
   SUPER_OWNER_EMAIL: optionalText.transform((s) => s?.toLowerCase()),
   SEED_DEMO: flag.default(true),

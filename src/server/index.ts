@@ -1,13 +1,19 @@
-import { createApp } from "./app";
+import { createApp, createAppMetrics } from "./app";
+import { clusterWorkerIndex, joinCluster, startWorkers } from "./cluster";
 import { createDeps } from "./create-deps";
 import { dbFilePath, registerInstance } from "./db/instances";
 import { seedDemoData, seedDemoDocuments } from "./db/seed";
 import { seedDemoReports } from "./domains/reports/demo";
 import { ConfigError, loadEnv } from "./env";
+import { createLogger } from "./lib/logger";
 
 const DEMO_DOCUMENTS_DELAY_MS = 5000;
 
-/** Read configuration, open the database, seed an empty one, serve; stop cleanly on SIGTERM/SIGINT. */
+/**
+ * Read configuration, open the database, seed an empty one, serve; stop cleanly on SIGTERM/SIGINT. With
+ * WEB_CONCURRENCY > 1 this process is the primary and starts the other server processes once it listens
+ * (cluster.ts); they run this file too, as workers that only serve requests.
+ */
 async function main() {
   let env: ReturnType<typeof loadEnv>;
   try {
@@ -19,12 +25,43 @@ async function main() {
     }
     throw err;
   }
-  const deps = await createDeps(env);
+  const worker = clusterWorkerIndex();
+  let processes = env.WEB_CONCURRENCY;
+  const early = createLogger(env.LOG_LEVEL);
+  if (processes > 1 && process.platform !== "linux") {
+    early.warn("WEB_CONCURRENCY needs Linux (SO_REUSEPORT); running one process", {
+      platform: process.platform,
+    });
+    processes = 1;
+  }
+  const clustered = processes > 1 || worker !== null;
+  const log = clustered ? createLogger(env.LOG_LEVEL, { worker: worker ?? 0 }) : early;
+  const metrics = createAppMetrics();
+
+  let stopping = false;
+  let stop: (signal: string) => Promise<void> = async () => process.exit(0);
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void stop(signal);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  const member = worker
+    ? joinCluster({ index: worker, metrics, onPrimaryGone: () => shutdown("primary gone") })
+    : null;
+  // Workers start after the primary migrated and seeded: they neither migrate nor run jobs.
+  const deps = await createDeps(env, {
+    log,
+    migrate: !worker,
+    jobs: member ? { passive: true, onEnqueue: member.jobQueued } : undefined,
+  });
   // Lets `db:restore` see that the embedded database is in use.
   const dbPath = dbFilePath(env.DATABASE_URL);
   if (dbPath) registerInstance(dbPath);
   // The demo register (20,000 projects, ~0.3 s) is written while the server already listens.
-  if (env.SEED_DEMO) {
+  if (env.SEED_DEMO && !worker) {
     await seedDemoData(deps.db, {
       log: deps.log,
       superOwnerEmail: env.SUPER_OWNER_EMAIL,
@@ -33,38 +70,43 @@ async function main() {
     });
   }
 
-  const app = createApp(deps).listen({
+  const app = createApp(deps, { metrics }).listen({
     port: env.PORT,
     hostname: env.HOST,
+    reusePort: clustered,
     // Uploads are streamed and limited per route (UPLOAD_MAX_MB); this is only the outer bound.
     maxRequestBodySize: Math.max(1024, Math.ceil(env.UPLOAD_MAX_MB) + 16) * 1024 * 1024,
   });
-  const port = app.server?.port;
-  deps.log.info("portal listening", {
-    url: `http://localhost:${port}`,
-    appEnv: env.APP_ENV,
-    auth: env.AUTH_MODE,
-  });
-  // After listen: the worker first takes up jobs an earlier run left (resumed, or failed with a reason).
-  deps.jobs.start();
-  // The demo PDFs are written and indexed once, in the background, when the first requests after a start are
-  // served (on a 2-core machine they would otherwise compete); the PDF thread ends itself when done.
-  if (env.SEED_DEMO) {
-    setTimeout(() => {
-      seedDemoDocuments(deps)
-        .then(() => seedDemoReports(deps))
-        .catch((err) => deps.log.error("demo documents not seeded", { err }));
-    }, DEMO_DOCUMENTS_DELAY_MS).unref();
+  const port = app.server?.port ?? env.PORT;
+  const workers =
+    !worker && processes > 1
+      ? startWorkers({ count: processes - 1, port, log, metrics, onJobQueued: () => deps.jobs.poke() })
+      : null;
+  if (!worker) {
+    log.info("portal listening", {
+      url: `http://localhost:${port}`,
+      appEnv: env.APP_ENV,
+      auth: env.AUTH_MODE,
+      processes,
+    });
+    // After listen: the worker first takes up jobs an earlier run left (resumed, or failed with a reason).
+    deps.jobs.start();
+    // The demo PDFs are written and indexed once, in the background, when the first requests after a start are
+    // served (on a 2-core machine they would otherwise compete); the PDF thread ends itself when done.
+    if (env.SEED_DEMO) {
+      setTimeout(() => {
+        seedDemoDocuments(deps)
+          .then(() => seedDemoReports(deps))
+          .catch((err) => deps.log.error("demo documents not seeded", { err }));
+      }, DEMO_DOCUMENTS_DELAY_MS).unref();
+    }
   }
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stop = async (signal) => {
     deps.log.info("shutting down", { signal });
-    // Finish in-flight requests, hand running jobs back to the queue, end the OCR workers and the PDF thread,
-    // close the database.
-    await app.server?.stop(false);
+    // Finish in-flight requests (the other processes too), hand running jobs back to the queue, end the OCR
+    // workers and the PDF thread, close the database.
+    await Promise.all([app.server?.stop(false), workers?.stop()]);
     await deps.jobs.stop();
     deps.pdf.close();
     deps.store.close?.();
@@ -72,8 +114,6 @@ async function main() {
     deps.database.close();
     process.exit(0);
   };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 await main();

@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { docDocuments } from "@server/db/schema";
-import { documentJobHandlers } from "@server/documents/jobs";
+import { docDocuments, jobs } from "@server/db/schema";
+import { documentJobCleanups, documentJobHandlers } from "@server/documents/jobs";
 import type { IndexFilePayload } from "@server/documents/pipeline";
 import { stageUpload } from "@server/documents/staging";
 import { createCollection } from "@server/documents/store-rows";
 import { getJob } from "@server/jobs/queue";
 import { createJobRunner, type JobHandler, type JobRunner } from "@server/jobs/worker";
 import type { OcrPool } from "@server/ocr/pool";
+import type { ObjectStore } from "@server/storage/object-store";
 import { eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { buildPdf } from "../helpers/pdfs";
@@ -37,10 +38,10 @@ function gatedOcr(text: string) {
   return { pool, open };
 }
 
-function runner(ocr: OcrPool, opts: { leaseMs?: number } = {}) {
+function runner(ocr: OcrPool, opts: { leaseMs?: number; store?: ObjectStore } = {}) {
   const pipeline = {
     db: t.deps.db,
-    store: t.deps.store,
+    store: opts.store ?? t.deps.store,
     ocr,
     pdf: t.deps.pdf,
     log: t.deps.log,
@@ -50,6 +51,7 @@ function runner(ocr: OcrPool, opts: { leaseMs?: number } = {}) {
     db: t.deps.db,
     log: t.deps.log,
     handlers: documentJobHandlers(pipeline, () => r),
+    cleanups: documentJobCleanups(pipeline),
     leaseMs: opts.leaseMs ?? 1000,
     pollMs: 50,
   });
@@ -160,6 +162,98 @@ describe("restart during a job", () => {
     const second = runner(b.pool);
     second.start();
     expect((await second.wait(id)).status).toBe("done");
+  });
+});
+
+/** The store, except that `copy` copies and then never returns (the process "dies" right after the copy). */
+function storeDyingAfterCopy() {
+  const store = Object.create(t.deps.store) as ObjectStore;
+  let copied!: () => void;
+  const done = new Promise<void>((resolve) => {
+    copied = resolve;
+  });
+  store.copy = async (from, to) => {
+    await t.deps.store.copy(from, to);
+    copied();
+    await new Promise(() => {});
+  };
+  return { store, copied: done };
+}
+
+const docsAt = (key: string) => t.deps.db.select().from(docDocuments).where(eq(docDocuments.storageKey, key));
+
+describe("a worker that dies between storing the original and committing the document", () => {
+  test("on its last attempt: failed with the reason, and neither the original nor the staging copy stays", async () => {
+    const job = await scannedJob("orphan.db");
+    const ocr = gatedOcr("Core boxes");
+    ocr.open();
+    const dying = storeDyingAfterCopy();
+    const first = runner(ocr.pool, { store: dying.store });
+    const id = await first.enqueue("index-file", job.payload, { maxAttempts: 1 });
+    await dying.copied;
+    first.kill();
+    // The dead worker's copy is in the database's folder, with no document: what must not stay visible.
+    expect(await t.deps.store.head("orphan.db/scan.pdf")).not.toBeNull();
+    expect(await docsAt("orphan.db/scan.pdf")).toHaveLength(0);
+    expect((await getJob(t.deps.db, id))!.result).toMatchObject({ placedOriginal: true });
+
+    await Bun.sleep(1100); // the lease runs out
+    const next = runner(gatedOcr("x").pool);
+    next.start();
+    const row = await next.wait(id);
+    expect(row.status).toBe("failed");
+    expect(row.error).toBe("Stopped after 1 attempt(s): the server stopped while the job ran.");
+    await until(async () => !(await t.deps.store.head("orphan.db/scan.pdf")));
+    expect(await t.deps.store.head(job.key)).toBeNull();
+    expect(await docsAt("orphan.db/scan.pdf")).toHaveLength(0);
+  });
+
+  test("with attempts left: the next worker commits it once and keeps the original", async () => {
+    const job = await scannedJob("orphan-resumed.db");
+    const ocr = gatedOcr("Core boxes are logged");
+    ocr.open();
+    const dying = storeDyingAfterCopy();
+    const first = runner(ocr.pool, { store: dying.store });
+    const id = await first.enqueue("index-file", job.payload);
+    await dying.copied;
+    first.kill();
+    await Bun.sleep(1100);
+    const second = runner(ocr.pool);
+    second.start();
+    const row = await second.wait(id);
+    expect(row.status).toBe("done");
+    expect(row.steps).toContain("Resumed after an interruption (attempt 2 of 3).");
+    expect(await docsAt("orphan-resumed.db/scan.pdf")).toHaveLength(1);
+    expect(await t.deps.store.head("orphan-resumed.db/scan.pdf")).not.toBeNull();
+    expect(await t.deps.store.head(job.key)).toBeNull();
+  });
+
+  test("a worker that died after the commit: the resumed job finds its document instead of failing", async () => {
+    const job = await scannedJob("committed.db");
+    const ocr = gatedOcr("Core boxes are logged");
+    ocr.open();
+    const first = runner(ocr.pool);
+    const id = await first.enqueue("index-file", job.payload);
+    const done = await first.wait(id);
+    const documentId = (done.result as { document_id: number }).document_id;
+    // Put the row back as a process that died after removing the staging copy, before ending the job, left it.
+    await t.deps.db
+      .update(jobs)
+      .set({
+        status: "running",
+        leaseOwner: "gone",
+        leaseExpiresAt: Date.now() - 1,
+        result: { sha256: (await docsAt("committed.db/scan.pdf"))[0]!.sha256, placedOriginal: true },
+      })
+      .where(eq(jobs.id, id));
+    const second = runner(ocr.pool);
+    second.start();
+    const row = await second.wait(id);
+    expect(row.status).toBe("done");
+    expect(row.steps.at(-1)).toBe("scan.pdf was indexed in committed.db before the interruption.");
+    expect((row.result as { document_id: number }).document_id).toBe(documentId);
+    expect(await docsAt("committed.db/scan.pdf")).toHaveLength(1);
+    expect(await t.deps.store.head("committed.db/scan.pdf")).not.toBeNull();
   });
 });
 

@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { OUTAGE_MESSAGES } from "@server/lib/errors";
 import { startServer } from "../../bench/lib";
 import { DEMO, startTestApp } from "../helpers/app";
+import { buildPdf } from "../helpers/pdfs";
+
+type Server = Awaited<ReturnType<typeof startServer>>;
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -78,10 +81,174 @@ describe("SIGKILL in the middle of a burst of core box writes", () => {
       await second.stop();
     }
   }, 90_000);
+});
 
-  // Issue 7 adds the indexing jobs: kill the server mid-job, restart, and check the job resumes or is marked
-  // failed with its reason (and its partial chunks are not visible).
-  test.todo("SIGKILL in the middle of an indexing job (belongs to issue 7's jobs)");
+describe("SIGKILL in the middle of an indexing job", () => {
+  type JobRow = { id: number; status: string; attempts: number; error: string | null; steps: string };
+  const objects = (dataDir: string) => join(dataDir, "objects");
+  const staged = (dataDir: string) => {
+    const dir = join(objects(dataDir), "_incoming");
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+  const scannedReport = (title: string) =>
+    buildPdf([
+      { text: `Boring log summary: ${title}.\nThree borings, logged in March.` },
+      { scan: ["Core boxes are kept in the yard", "for ninety days after the report."] },
+      { scan: ["Samples are sealed and labelled", "with the work order number."] },
+    ]);
+
+  /** Upload through POST /api/process-file and SIGKILL the server once the job is reading pages with OCR. */
+  async function uploadAndKill(server: Server, cookie: string, fileName: string, action: "new" | "append") {
+    const form = new FormData();
+    form.set("db_name", "kill.db");
+    form.set("action", action);
+    form.set("title", "Kill test");
+    form.set("file", new File([await scannedReport(fileName)], fileName, { type: "application/pdf" }));
+    const res = await fetch(`${server.base}/api/process-file`, {
+      method: "POST",
+      headers: { cookie, accept: "application/x-ndjson" },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const steps: string[] = [];
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    while (!steps.some((s) => s.includes("will be read with OCR"))) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the job ended before OCR: ${steps.join(" | ")}`);
+      buffer += value;
+      const lines = buffer.split("\n");
+      buffer = lines.pop()!;
+      for (const line of lines) if (line) steps.push((JSON.parse(line) as { step?: string }).step ?? line);
+    }
+    await Bun.sleep(300); // into the first page's OCR
+    process.kill(server.pid, "SIGKILL");
+    await reader.cancel().catch(() => {});
+    await server.stop();
+  }
+
+  async function db(dataDir: string) {
+    const client = createClient({ url: `file:${join(dataDir, "portal.db")}` });
+    const one = async (sql: string, args: readonly (string | number)[] = []) =>
+      (await client.execute({ sql, args: [...args] })).rows[0] as unknown as Record<string, unknown>;
+    return {
+      job: async (file: string) =>
+        (await one(
+          "select * from jobs where kind = 'index-file' and json_extract(payload, '$.fileName') = ?",
+          [file],
+        )) as unknown as JobRow,
+      count: async (sql: string, args: readonly (string | number)[] = []) =>
+        Number(Object.values(await one(sql, args))[0]),
+      run: (sql: string, args: (string | number)[] = []) => client.execute({ sql, args }),
+      close: () => client.close(),
+    };
+  }
+  const documentsOf = (file: string) =>
+    [`select count(*) from doc_documents where storage_key = ?`, [`kill.db/${file}`]] as const;
+  const chunksOf = (file: string) =>
+    [
+      `select count(*) from doc_chunks c join doc_documents d on d.id = c.document_id where d.storage_key = ?`,
+      [`kill.db/${file}`],
+    ] as const;
+
+  async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 120_000) {
+    const end = performance.now() + ms;
+    for (;;) {
+      const v = await fn();
+      if (v) return v;
+      if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await Bun.sleep(200);
+    }
+  }
+
+  test("nothing of the file is visible meanwhile; the restarted server resumes the job and indexes it once, or fails it with the reason on its last attempt", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "geolabs-kill-job-"));
+    dirs.push(dataDir);
+    // A short lease, so the restarted server takes the job over within seconds rather than a minute.
+    const env = { DATA_DIR: dataDir, JOBS_LEASE_S: "5" };
+    const servers: Server[] = [];
+    const start = async (extra: Record<string, string> = {}) => {
+      const server = await startServer({ ...env, ...extra });
+      servers.push(server);
+      return server;
+    };
+
+    // 1. Killed while OCR reads the first scanned page.
+    const first = await start();
+    await uploadAndKill(first, await first.login(DEMO.owner), "resumed.pdf", "new");
+    const rows = await db(dataDir);
+    try {
+      const killed = await rows.job("resumed.pdf");
+      expect(killed).toMatchObject({ status: "running", attempts: 1 });
+      expect(JSON.parse(killed.steps).some((s: string) => s.startsWith("Indexed"))).toBe(false);
+      expect(await rows.count(...documentsOf("resumed.pdf"))).toBe(0);
+      expect(await rows.count(...chunksOf("resumed.pdf"))).toBe(0);
+      expect(existsSync(join(objects(dataDir), "kill.db/resumed.pdf"))).toBe(false);
+      expect(staged(dataDir)).toHaveLength(1); // the upload waits in staging for the next attempt
+
+      // 2. Restarted on the same data: the job is claimed again once its lease ran out, and completes.
+      const second = await start({ SEED_DEMO: "false" });
+      const cookie = await second.login(DEMO.owner);
+      const done = await until("the resumed job", async () => {
+        const j = await rows.job("resumed.pdf");
+        return j.status === "done" || j.status === "failed" ? j : null;
+      });
+      const steps = JSON.parse(done.steps) as string[];
+      expect(done.status, steps.join("\n")).toBe("done");
+      expect(done.attempts).toBe(2);
+      expect(steps).toContain("Resumed after an interruption (attempt 2 of 3).");
+      expect(steps.at(-1)).toMatch(
+        /^Indexed resumed\.pdf in kill\.db: 3 page\(s\) \(2 by OCR\), \d+ chunk\(s\)\.$/,
+      );
+      expect(await rows.count(...documentsOf("resumed.pdf"))).toBe(1);
+      expect(await rows.count(...chunksOf("resumed.pdf"))).toBeGreaterThan(0);
+      const ocrText = await rows.run(
+        "select group_concat(p.text, ' ') as t from doc_pages p join doc_documents d on d.id = p.document_id where d.storage_key = ? and p.page_no > 1",
+        ["kill.db/resumed.pdf"],
+      );
+      expect(String(ocrText.rows[0]!.t).toLowerCase()).toContain("boxes");
+      expect(existsSync(join(objects(dataDir), "kill.db/resumed.pdf"))).toBe(true);
+      expect(staged(dataDir)).toHaveLength(0);
+      const listed = await fetch(`${second.base}/api/list-files`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ db_name: "kill.db" }),
+      });
+      expect(((await listed.json()) as { files: string[] }).files).toEqual(["resumed.pdf"]);
+
+      // 3. Killed again mid-OCR, this time on the job's last allowed attempt (as if it had been interrupted
+      // twice already): the next start fails it with the reason and removes what it left.
+      await uploadAndKill(second, cookie, "abandoned.pdf", "append");
+      const abandoned = await rows.job("abandoned.pdf");
+      expect(abandoned).toMatchObject({ status: "running", attempts: 1 });
+      await rows.run("update jobs set max_attempts = 1 where id = ?", [abandoned.id]);
+      expect(staged(dataDir)).toHaveLength(1);
+
+      const third = await start({ SEED_DEMO: "false" });
+      {
+        const failed = await until("the abandoned job to fail", async () => {
+          const j = await rows.job("abandoned.pdf");
+          return j.status === "failed" ? j : null;
+        });
+        expect(failed.error).toBe("Stopped after 1 attempt(s): the server stopped while the job ran.");
+        expect((JSON.parse(failed.steps) as string[]).at(-1)).toBe(
+          "Failed: the server stopped while this job ran, 1 time(s); giving up.",
+        );
+        await until("the staging copy to go", async () => staged(dataDir).length === 0);
+        expect(await rows.count(...documentsOf("abandoned.pdf"))).toBe(0);
+        expect(await rows.count(...chunksOf("abandoned.pdf"))).toBe(0);
+        expect(existsSync(join(objects(dataDir), "kill.db/abandoned.pdf"))).toBe(false);
+        const again = await third.login(DEMO.owner);
+        const files = await fetch(`${third.base}/api/s3/files`, { headers: { cookie: again } });
+        const keys = ((await files.json()) as { files: { Key: string }[] }).files.map((f) => f.Key);
+        expect(keys).toContain("kill.db/resumed.pdf");
+        expect(keys).not.toContain("kill.db/abandoned.pdf");
+      }
+    } finally {
+      rows.close();
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }, 240_000);
 });
 
 describe("a failing object store", () => {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import { startServer } from "../../bench/lib";
+import { textPdf } from "../helpers/pdfs";
 
 /**
  * Two real server processes on one data directory (database file + local object store), as two instances behind
@@ -10,7 +12,7 @@ import { startServer } from "../../bench/lib";
  * data and files are in the shared stores.
  */
 const dir = mkdtempSync(join(tmpdir(), "geolabs-two-"));
-const env = { DATA_DIR: dir };
+const env = { DATA_DIR: dir, JOBS_CONCURRENCY: "2" };
 let a: Awaited<ReturnType<typeof startServer>>;
 let b: Awaited<ReturnType<typeof startServer>>;
 
@@ -92,7 +94,65 @@ describe("two instances on one database and object store", () => {
     expect((await attempt(b)).status).toBe(429);
   });
 
-  // Issue 7 adds the durable jobs table (src/server/jobs). When it exists, start an indexing job, let both
-  // instances' workers race for it and assert one claim (one lease owner, one set of steps, one result).
-  test.todo("jobs are claimed exactly once by two instances (needs the jobs table of issue 7)");
+  test("index jobs queued through both are each claimed and run exactly once", async () => {
+    const cookie = await a.login("owner@geolabs.example");
+    const upload = async (s: typeof a, i: number, action: "new" | "append") => {
+      const form = new FormData();
+      form.set("db_name", "race.db");
+      form.set("action", action);
+      form.set(
+        "file",
+        new File([await textPdf([`Exactly-once report ${i}: boring B-${i} logged.`])], `race-${i}.pdf`),
+      );
+      const res = await fetch(`${s.base}/api/process-file`, {
+        method: "POST",
+        headers: { cookie },
+        body: form,
+      });
+      const body = (await res.json()) as { document_id?: number; error?: string };
+      expect(`${i} ${res.status} ${body.error ?? ""}`).toBe(`${i} 200 `);
+      return body.document_id!;
+    };
+    await upload(a, 0, "new");
+    // Both processes' workers (two jobs at a time each) race for these; each upload waits for its own job.
+    const N = 16;
+    const ids = await Promise.all(
+      Array.from({ length: N }, (_, i) => upload(i % 2 ? b : a, i + 1, "append")),
+    );
+    expect(new Set(ids).size).toBe(N);
+
+    const client = createClient({ url: `file:${join(dir, "portal.db")}` });
+    try {
+      const rows = (
+        await client.execute(
+          "select id, status, attempts, steps, result from jobs where kind = 'index-file' and json_extract(payload, '$.db') = 'race.db'",
+        )
+      ).rows;
+      expect(rows).toHaveLength(N + 1);
+      const workers = new Set<string>();
+      for (const row of rows) {
+        const steps = JSON.parse(String(row.steps)) as string[];
+        const result = JSON.parse(String(row.result)) as { worker: string };
+        expect(`${row.id} ${row.status} ${row.attempts}`).toBe(`${row.id} done 1`);
+        expect(new Set(steps).size).toBe(steps.length); // no step recorded twice
+        expect(steps.filter((s) => s.startsWith("Received"))).toHaveLength(1);
+        expect(steps.filter((s) => s.startsWith("Indexed"))).toHaveLength(1);
+        workers.add(result.worker.split(":")[1]!); // host:pid:id of the process that ran it
+      }
+      // Both processes ran some of them, and nobody else did.
+      expect([...workers].sort()).toEqual([String(a.pid), String(b.pid)].sort());
+      const perFile = await client.execute(
+        "select file_name, count(*) as n from doc_documents d join doc_collections c on c.id = d.collection_id where c.name = 'race.db' group by file_name",
+      );
+      expect(perFile.rows).toHaveLength(N + 1);
+      expect(perFile.rows.every((r) => Number(r.n) === 1)).toBe(true);
+      const history = await client.execute(
+        "select file, count(*) as n from doc_upload_history where db = 'race.db' group by file",
+      );
+      expect(history.rows).toHaveLength(N + 1);
+      expect(history.rows.every((r) => Number(r.n) === 1)).toBe(true);
+    } finally {
+      client.close();
+    }
+  }, 120_000);
 });

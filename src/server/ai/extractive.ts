@@ -45,7 +45,18 @@ export interface ScoredSentence extends Sentence {
 }
 
 export const MAX_SENTENCES = 3;
-const stemsOf = (text: string) => contentWords(text).map(stem);
+/** Sentence → stems, remembered: the same passages come back question after question. */
+const SENTENCES_KEPT = 20_000;
+const sentenceStems = new Map<string, string[]>();
+function stemsOf(text: string): string[] {
+  let s = sentenceStems.get(text);
+  if (!s) {
+    if (sentenceStems.size >= SENTENCES_KEPT) sentenceStems.clear();
+    s = contentWords(text).map(stem);
+    sentenceStems.set(text, s);
+  }
+  return s;
+}
 /** A sentence holds a wanted stem as a word, or (4+ letters, a typo correction) as a word's beginning. */
 const holdsStem = (stems: string[], w: string) =>
   w.length >= 4 ? stems.some((x) => x.startsWith(w)) : stems.includes(w);

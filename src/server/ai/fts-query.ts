@@ -48,7 +48,19 @@ export function fold(s: string): string {
     .toLowerCase();
 }
 
-export const stem = (word: string) => stemmer(word.replace(/['’]s$/, "").replace(/['’]/g, ""));
+/** Porter stems asked for again and again (every sentence of every answer): remembered, up to a bound. */
+const STEMS_KEPT = 50_000;
+const stems = new Map<string, string>();
+
+export function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    s = stemmer(word.replace(/['’]s$/, "").replace(/['’]/g, ""));
+    stems.set(word, s);
+  }
+  return s;
+}
 
 /** Words of a text as the retriever compares them: folded, stop words dropped. */
 export function contentWords(text: string): string[] {

@@ -19,6 +19,8 @@ export interface LocalOptions {
   dbLabel?: string;
   useWeb?: boolean;
   terms?: WeightedTerm[];
+  /** Stream the answer as one piece (its reader wants it whole) rather than word by word. */
+  whole?: boolean;
 }
 
 function readPrompt(options: LanguageModelV4CallOptions) {
@@ -36,6 +38,7 @@ function readPrompt(options: LanguageModelV4CallOptions) {
     dbLabel: o.dbLabel ?? "the documents",
     useWeb: !!o.useWeb,
     terms: Array.isArray(o.terms) && o.terms.length ? o.terms : undefined,
+    whole: o.whole === true,
   };
 }
 
@@ -53,7 +56,7 @@ function answer(options: LanguageModelV4CallOptions) {
   const p = readPrompt(options);
   const text = composeExtractiveAnswer(p);
   const inputTokens = Math.ceil((p.question.length + p.pages.reduce((n, x) => n + x.text.length, 0)) / 4);
-  return { text, usage: usage(inputTokens, tokens(text).length) };
+  return { text, whole: p.whole, usage: usage(inputTokens, tokens(text).length) };
 }
 
 export function createLocalModel(): LanguageModelV4 {
@@ -74,8 +77,9 @@ export function createLocalModel(): LanguageModelV4 {
     },
     async doStream(options) {
       options.abortSignal?.throwIfAborted();
-      const { text, usage } = answer(options);
-      const pieces = tokens(text);
+      const { text, whole, usage } = answer(options);
+      // Word-sized pieces, the way a hosted model streams tokens; one piece when nobody watches it grow.
+      const pieces = whole ? [text] : tokens(text);
       let i = 0;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         start(controller) {

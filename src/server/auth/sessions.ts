@@ -1,5 +1,5 @@
-import { and, eq, gt, lt } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { isSuperOwnerEmail } from "../domains/users/super-owner";
 import type { Identity } from "./identity";
@@ -36,6 +36,33 @@ export async function createSession(
 }
 
 /**
+ * The lookup every signed-in request makes, built once per database handle (drizzle otherwise rebuilds the SQL
+ * text on each call, a good part of this query's cost).
+ */
+function buildLookup(db: Db) {
+  return db
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("id")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        eq(users.status, "active"),
+      ),
+    )
+    .limit(1)
+    .prepare();
+}
+const lookups = new WeakMap<object, ReturnType<typeof buildLookup>>();
+
+/**
  * Resolve a cookie token to an active user. Expired sessions and deactivated accounts resolve to null.
  * Sliding expiry: a session used in the second half of its life is extended by a full TTL.
  */
@@ -47,18 +74,13 @@ export async function resolveSession(
   if (!token || token.length > 100) return null;
   const id = sha256(token);
   const now = opts.now ?? new Date();
-  const [row] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.status, "active")))
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = buildLookup(db as Db);
+    lookups.set(db, lookup);
+  }
+  // The placeholder skips the column's mapping: pass what the timestamp column stores (ms since the epoch).
+  const [row] = await lookup.all({ id, now: now.getTime() });
   if (!row) return null;
   if (row.expiresAt.getTime() - now.getTime() < opts.ttlMs / 2) {
     await db

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { type Synchronous, tuneEmbeddedDriver } from "./driver";
 import * as schema from "./schema";
 import { serializeWrites } from "./write-queue";
 
@@ -22,13 +23,19 @@ export function isFileUrl(url: string) {
 
 /**
  * Open the database. For the embedded default we make sure the folder exists, use WAL (readers never block the
- * writer) and a busy timeout so concurrent writers wait instead of failing.
+ * writer) and a busy timeout so concurrent writers wait instead of failing; statements are cached and commits
+ * are not fsynced one by one unless `synchronous: "full"` (driver.ts).
  */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+export async function openDatabase(
+  url: string,
+  authToken?: string,
+  opts: { synchronous?: Synchronous } = {},
+): Promise<Database> {
   if (isFileUrl(url) && !url.includes(":memory:")) {
     const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
     mkdirSync(dirname(path), { recursive: true });
   }
+  if (isFileUrl(url)) tuneEmbeddedDriver({ synchronous: opts.synchronous ?? "normal" });
   // `timeout` is the per-connection busy timeout (ms) of the embedded driver.
   const client = createClient({ url, authToken, timeout: 5000 } as Parameters<typeof createClient>[0]);
   if (isFileUrl(url)) {

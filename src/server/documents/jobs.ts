@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import { docChunkEmbeddings } from "../db/schema";
-import type { JobHandler, JobRunner } from "../jobs/worker";
+import type { JobCleanup, JobHandler, JobRunner } from "../jobs/worker";
 import { chunkPage, embedTexts, writeEmbeddings } from "./embeddings";
-import { type IndexFilePayload, indexFile, type PipelineDeps } from "./pipeline";
+import { cleanUpIndexFile, type IndexFilePayload, indexFile, type PipelineDeps } from "./pipeline";
 import { stageUpload } from "./staging";
 import { findCollection } from "./store-rows";
 
@@ -85,4 +85,12 @@ export function documentJobHandlers(deps: PipelineDeps, runner: () => JobRunner)
     },
   };
   return handlers;
+}
+
+/** What a failed job of each kind leaves behind, removed (see JobCleanup). */
+export function documentJobCleanups(deps: Pick<PipelineDeps, "db" | "store">) {
+  const cleanups: Partial<Record<"index-file", JobCleanup>> = {
+    "index-file": (job) => cleanUpIndexFile(deps, job),
+  };
+  return cleanups;
 }

@@ -1,5 +1,6 @@
 import type { DocumentMode } from "@shared/documents";
 import type { Db } from "../db/client";
+import type { JobRow } from "../jobs/queue";
 import type { JobContext, JobOutcome } from "../jobs/worker";
 import type { Logger } from "../lib/logger";
 import type { OcrPool } from "../ocr/pool";
@@ -11,6 +12,7 @@ import { type PdfHost, PdfReadError } from "./pdf-host";
 import {
   createCollection,
   findByName,
+  documentAt,
   findBySha,
   findCollection,
   insertDocument,
@@ -25,6 +27,13 @@ export interface PipelineDeps {
   pdf: PdfHost;
   log: Logger;
   embeddings: EmbeddingsConfig | null;
+}
+
+/** What an `index-file` job notes for a later attempt or its clean-up (the job's checkpoint). */
+interface IndexCheckpoint {
+  sha256?: string;
+  /** This job copied the original to `<db>/<fileName>` (nothing was there): remove it unless it gets committed. */
+  placedOriginal?: boolean;
 }
 
 /** The payload of an `index-file` job. */
@@ -75,12 +84,24 @@ export async function indexFile(
   ctx: JobContext,
   p: IndexFilePayload,
 ): Promise<JobOutcome> {
-  const target = !p.staged ? p.source : p.target === null ? "" : (p.target ?? `${p.db}/${p.fileName}`);
+  const target = originalKey(p);
+  const checkpoint = ctx.checkpoint as IndexCheckpoint;
   let collection = await findCollection(deps.db, p.db);
   if (!collection && !p.create) return fail(deps, ctx, `No database named ${p.db}.`, p);
 
   const bytes = await readObject(deps.store, p.source);
-  if (!bytes) return fail(deps, ctx, `The file ${p.fileName} is no longer in storage; upload it again.`, p);
+  if (!bytes) {
+    // The process may have died after committing and removing the staging copy, before ending the job.
+    const committed =
+      ctx.resumed && collection && checkpoint.sha256
+        ? await findBySha(deps.db, collection.id, checkpoint.sha256)
+        : null;
+    if (committed) {
+      await ctx.step(`${p.fileName} was indexed in ${p.db} before the interruption.`);
+      return { ok: true, document_id: committed.id };
+    }
+    return fail(deps, ctx, `The file ${p.fileName} is no longer in storage; upload it again.`, p);
+  }
   const sha256 = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
   await ctx.step(`Received ${p.fileName} (${mb(bytes.length)}).`);
 
@@ -143,8 +164,11 @@ export async function indexFile(
   await ctx.step(`Split into ${chunks.length} chunk(s) of about 1,000 characters.`);
   ctx.signal.throwIfAborted();
 
-  const existed = p.staged && target ? !!(await deps.store.head(target)) : true;
+  // An original an earlier attempt of this job copied is not "an earlier file": it goes if this run fails too.
+  const existed = p.staged && target ? !checkpoint.placedOriginal && !!(await deps.store.head(target)) : true;
   if (p.staged && target) {
+    // Noted before the copy, so a crash right after it still tells the clean-up that the file is this job's.
+    await ctx.note({ sha256, placedOriginal: !existed } satisfies IndexCheckpoint);
     await deps.store.copy(p.source, target);
     await ctx.step(`Stored the original as ${target}.`);
   } else if (p.staged) {
@@ -235,6 +259,26 @@ async function embedNew(
     const why = err instanceof Error ? err.message.slice(0, 200) : String(err);
     await ctx.step(`Embeddings not computed (${why}); full-text search still works.`);
   }
+}
+
+/**
+ * After an index job's final failure (or its process died on its last attempt): remove its staging copy, and the
+ * original it copied into the database's folder unless a committed document now owns that key.
+ */
+export async function cleanUpIndexFile(deps: Pick<PipelineDeps, "db" | "store">, job: JobRow) {
+  const p = job.payload as unknown as IndexFilePayload;
+  const checkpoint = (job.result ?? {}) as IndexCheckpoint;
+  if (!p.staged) return;
+  await deps.store.delete(p.source).catch(() => {});
+  if (!checkpoint.placedOriginal) return;
+  const target = originalKey(p);
+  if (target && !(await documentAt(deps.db, target))) await deps.store.delete(target).catch(() => {});
+}
+
+/** Where the job keeps the original: the store key it was indexed from, its target, or "" when not kept. */
+function originalKey(p: IndexFilePayload): string {
+  if (!p.staged) return p.source;
+  return p.target === null ? "" : (p.target ?? `${p.db}/${p.fileName}`);
 }
 
 async function fail(

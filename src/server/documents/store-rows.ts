@@ -50,6 +50,16 @@ export async function findBySha(db: DbOrTx, collectionId: number, sha256: string
   return row ?? null;
 }
 
+/** The document whose original is at `storageKey`, if one is committed. */
+export async function documentAt(db: DbOrTx, storageKey: string) {
+  const [row] = await db
+    .select({ id: docDocuments.id })
+    .from(docDocuments)
+    .where(eq(docDocuments.storageKey, storageKey))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Remove documents with their pages, chunks (the FTS triggers follow) and vectors. */
 export async function deleteDocuments(tx: DbOrTx, ids: number[]) {
   for (let i = 0; i < ids.length; i += 500) {

@@ -2,6 +2,8 @@
  * Request metrics kept in memory per process, rendered in the Prometheus text exposition format (0.0.4) by
  * GET /api/metrics. Labels are route patterns ("/api/core-boxes/:id", "/trpc/coreBoxes.list"), never raw paths,
  * so a scanner probing random URLs cannot grow the series without bound. With several instances, scrape each.
+ * With WEB_CONCURRENCY the processes of one instance share snapshots (cluster.ts), so whichever process answers
+ * reports the whole instance (the others' figures up to two seconds old).
  */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -12,6 +14,41 @@ interface Series {
   count: number;
   sum: number;
   buckets: number[];
+}
+
+/** One process's figures, as sent to the other processes of the same instance. */
+export interface MetricsSnapshot {
+  series: Series[];
+  unhandled: number;
+  rss: number;
+  heapUsed: number;
+  startedAt: number;
+}
+
+const seriesKey = (s: Pick<Series, "method" | "route" | "status">) => `${s.method} ${s.route} ${s.status}`;
+
+/** Sum two snapshots (counters and memory add up; the instance started with its first process). */
+export function mergeSnapshots(a: MetricsSnapshot, b: MetricsSnapshot): MetricsSnapshot {
+  const series = new Map<string, Series>();
+  for (const s of [...a.series, ...b.series]) {
+    const k = seriesKey(s);
+    const known = series.get(k);
+    if (!known) series.set(k, { ...s, buckets: [...s.buckets] });
+    else {
+      known.count += s.count;
+      known.sum += s.sum;
+      s.buckets.forEach((n, i) => {
+        known.buckets[i] = (known.buckets[i] ?? 0) + n;
+      });
+    }
+  }
+  return {
+    series: [...series.values()],
+    unhandled: a.unhandled + b.unhandled,
+    rss: a.rss + b.rss,
+    heapUsed: a.heapUsed + b.heapUsed,
+    startedAt: Math.min(a.startedAt, b.startedAt),
+  };
 }
 
 interface CompiledRoute {
@@ -47,6 +84,19 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
   const procedures = new Set(procedureNames);
   let routes: CompiledRoute[] = [];
   let unhandled = 0;
+  /** The latest snapshot of each other process of this instance (WEB_CONCURRENCY). */
+  const peers = new Map<string, MetricsSnapshot>();
+
+  function snapshot(): MetricsSnapshot {
+    const mem = process.memoryUsage();
+    return {
+      series: [...series.values()].map((s) => ({ ...s, buckets: [...s.buckets] })),
+      unhandled,
+      rss: mem.rss,
+      heapUsed: mem.heapUsed,
+      startedAt,
+    };
+  }
 
   /** Read the app's finished route list (to label requests by pattern) and hand the app back. */
   function attach<A extends { routes: { method: string; path: string }[] }>(app: A): A {
@@ -68,7 +118,7 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
   function observe(method: string, path: string, status: number, seconds: number) {
     const route = routeOf(method, path);
     const statusClass = `${Math.floor(status / 100)}xx`;
-    const key = `${method} ${route} ${statusClass}`;
+    const key = seriesKey({ method, route, status: statusClass });
     let s = series.get(key);
     if (!s) {
       s = { method, route, status: statusClass, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0) };
@@ -82,7 +132,9 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
   /** The text exposition; `jobs` are counts by status when a jobs table exists. */
   function render(jobs: Record<string, number> | null = null): string {
     const out: string[] = [];
-    const all = [...series.values()].sort(
+    let mine = snapshot();
+    for (const peer of peers.values()) mine = mergeSnapshots(mine, peer);
+    const all = mine.series.sort(
       (a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method),
     );
     out.push(
@@ -113,11 +165,17 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
       "# HELP portal_unhandled_errors_total Errors that reached the generic 500 handler (a bug or an outage).",
     );
     out.push("# TYPE portal_unhandled_errors_total counter");
-    out.push(`portal_unhandled_errors_total ${unhandled}`);
-    const mem = process.memoryUsage();
-    gauge(out, "process_resident_memory_bytes", "Resident memory of this process.", mem.rss);
-    gauge(out, "process_heap_used_bytes", "JavaScript heap in use.", mem.heapUsed);
-    gauge(out, "process_start_time_seconds", "When this process started (Unix seconds).", startedAt / 1000);
+    out.push(`portal_unhandled_errors_total ${mine.unhandled}`);
+    const processes = peers.size + 1;
+    const of = processes > 1 ? `this instance's ${processes} processes` : "this process";
+    gauge(out, "process_resident_memory_bytes", `Resident memory of ${of}.`, mine.rss);
+    gauge(out, "process_heap_used_bytes", `JavaScript heap in use in ${of}.`, mine.heapUsed);
+    gauge(
+      out,
+      "process_start_time_seconds",
+      "When this instance started (Unix seconds).",
+      mine.startedAt / 1000,
+    );
     if (jobs) {
       out.push("# HELP portal_jobs Background jobs in the database, by status.");
       out.push("# TYPE portal_jobs gauge");
@@ -131,6 +189,12 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
     routeOf,
     observe,
     render,
+    snapshot,
+    /** Another process's latest figures (null: it is gone for good). */
+    setPeer(id: string, snap: MetricsSnapshot | null) {
+      if (snap) peers.set(id, snap);
+      else peers.delete(id);
+    },
     countUnhandled: () => {
       unhandled++;
     },

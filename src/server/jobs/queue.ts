@@ -99,6 +99,24 @@ export async function appendStep(db: Db, id: number, owner: string, step: string
   return rows.length > 0;
 }
 
+/**
+ * Merge facts into the running job's checkpoint (the `result` column while it runs): what a later attempt, or the
+ * clean-up after a final failure, must know (for example that this job put a file in the store). Fenced like a step.
+ */
+export async function note(db: Db, id: number, owner: string, patch: Record<string, unknown>) {
+  const rows = await db.transaction((tx) =>
+    tx
+      .update(jobs)
+      .set({
+        result: sql`json_patch(coalesce(${jobs.result}, '{}'), ${JSON.stringify(patch)})`,
+        updatedAt: Date.now(),
+      })
+      .where(held(id, owner))
+      .returning({ id: jobs.id }),
+  );
+  return rows.length > 0;
+}
+
 export async function finish(
   db: Db,
   id: number,
@@ -138,8 +156,12 @@ export async function release(db: Db, id: number, owner: string, opts: { refund?
   );
 }
 
-/** Jobs whose worker died on their last allowed attempt: failed, with the reason written down. */
-export async function failAbandoned(db: Db, now = Date.now()) {
+/**
+ * Jobs whose worker died on their last allowed attempt: failed, with the reason written down. Answers the rows
+ * (with their checkpoint) so the caller can clean up what they left; one conditional UPDATE, so with several
+ * processes each abandoned job is answered to exactly one of them.
+ */
+export async function failAbandoned(db: Db, now = Date.now()): Promise<JobRow[]> {
   return db.transaction((tx) =>
     tx
       .update(jobs)
@@ -158,7 +180,7 @@ export async function failAbandoned(db: Db, now = Date.now()) {
           sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
         ),
       )
-      .returning({ id: jobs.id }),
+      .returning(),
   );
 }
 

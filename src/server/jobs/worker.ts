@@ -16,6 +16,10 @@ export interface JobContext {
   signal: AbortSignal;
   /** A previous attempt was interrupted (the work must be safe to run again). */
   resumed: boolean;
+  /** What earlier attempts of this job noted (empty on a first attempt). */
+  checkpoint: Record<string, unknown>;
+  /** Persist facts for a later attempt or the clean-up (merged into the checkpoint). Throws when the lease is lost. */
+  note(patch: Record<string, unknown>): Promise<void>;
 }
 /** The outcome of a job; `ok: false` fails it with `error` (a reason written for a person). */
 export interface JobOutcome extends Record<string, unknown> {
@@ -23,6 +27,12 @@ export interface JobOutcome extends Record<string, unknown> {
   error?: string;
 }
 export type JobHandler = (ctx: JobContext) => Promise<JobOutcome>;
+/**
+ * Undo what a job that will never finish left behind (a staging copy, a file not yet committed). Runs once, in
+ * the process that failed the job: after a failed last attempt, or for a job whose process died on its last
+ * attempt. `job.result` is the job's checkpoint. Must be safe to run on a job that cleaned up after itself.
+ */
+export type JobCleanup = (job: JobRow) => Promise<void>;
 
 export type JobEvent = { type: "step"; step: string } | { type: "end"; status: "done" | "failed" };
 
@@ -35,6 +45,8 @@ export interface JobRunner {
   watch(id: number): AsyncGenerator<string, JobRow>;
   wait(id: number): Promise<JobRow>;
   start(): void;
+  /** Look for work now rather than at the next poll (another process queued a job). */
+  poke(): void;
   /** Graceful: stop claiming, abort running jobs and hand them back to the queue for the next worker. */
   stop(): Promise<void>;
   /** Tests: vanish like a killed process (no more writes; leases are left to expire). */
@@ -45,6 +57,13 @@ export interface WorkerOptions {
   db: Db;
   log: Logger;
   handlers: Partial<Record<JobKind, JobHandler>>;
+  cleanups?: Partial<Record<JobKind, JobCleanup>>;
+  /**
+   * Queue and follow jobs but never claim one (the HTTP-only processes of WEB_CONCURRENCY: the primary process
+   * runs the jobs). `onEnqueue` tells whoever runs them that there is work.
+   */
+  passive?: boolean;
+  onEnqueue?: (id: number) => void;
   concurrency?: number;
   leaseMs?: number;
   pollMs?: number;
@@ -68,7 +87,10 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
     if (polling || !alive()) return;
     polling = true;
     try {
-      await queue.failAbandoned(db);
+      for (const job of await queue.failAbandoned(db)) {
+        log.warn("job abandoned", { id: job.id, kind: job.kind, attempts: job.attempts });
+        await cleanUp(job);
+      }
       while (alive() && running.size < concurrency) {
         const job = await queue.claim(db, owner, leaseMs);
         if (!job) break;
@@ -81,9 +103,21 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
     }
   }
 
+  async function cleanUp(job: JobRow) {
+    const cleanup = opts.cleanups?.[job.kind as JobKind];
+    if (!cleanup) return;
+    try {
+      await cleanup(job);
+    } catch (err) {
+      log.error("job clean-up failed", { id: job.id, kind: job.kind, err });
+    }
+  }
+
   function run(job: JobRow) {
     const abort = new AbortController();
     const resumed = job.attempts > 1;
+    // The checkpoint as this process knows it (the row's `result` while the job runs).
+    const checkpoint: Record<string, unknown> = { ...(job.result ?? {}) };
     const renewal = setInterval(async () => {
       if (!alive()) return;
       const ok = await queue.renew(db, job.id, owner, leaseMs).catch(() => false);
@@ -93,6 +127,13 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
       job,
       signal: abort.signal,
       resumed,
+      checkpoint: { ...checkpoint },
+      async note(patch) {
+        if (!alive() || !(await queue.note(db, job.id, owner, patch))) {
+          throw new queue.LeaseLostError(job.id);
+        }
+        Object.assign(checkpoint, patch);
+      },
       async step(text) {
         if (!alive() || !(await queue.appendStep(db, job.id, owner, text))) {
           throw new queue.LeaseLostError(job.id);
@@ -109,7 +150,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
         if (resumed)
           await ctx.step(`Resumed after an interruption (attempt ${job.attempts} of ${job.maxAttempts}).`);
         const outcome = await handler(ctx);
-        await end(job, outcome.ok ? "done" : "failed", outcome.error, outcome);
+        await end(job, outcome.ok ? "done" : "failed", outcome.error, outcome, checkpoint);
       } catch (err) {
         if (err instanceof queue.LeaseLostError || !alive()) return; // someone else owns it now, or we stopped
         // A person-facing failure ends the job; anything else may be transient: retry while attempts remain.
@@ -119,7 +160,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
           await queue.release(db, job.id, owner).catch(() => {});
         } else {
           await ctx.step(`Failed: ${message}`).catch(() => {});
-          await end(job, "failed", message, { ok: false, error: message });
+          await end(job, "failed", message, { ok: false, error: message }, checkpoint);
         }
       } finally {
         clearInterval(renewal);
@@ -130,9 +171,23 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
     running.set(job.id, { abort, done });
   }
 
-  async function end(job: JobRow, status: "done" | "failed", error: string | undefined, result: JobOutcome) {
+  async function end(
+    job: JobRow,
+    status: "done" | "failed",
+    error: string | undefined,
+    result: JobOutcome,
+    checkpoint: Record<string, unknown>,
+  ) {
     if (!alive()) return;
-    if (await queue.finish(db, job.id, owner, { status, error: error ?? null, result })) {
+    // `worker`: which process ran it to its end (the lease owner is cleared).
+    if (
+      await queue.finish(db, job.id, owner, {
+        status,
+        error: error ?? null,
+        result: { ...result, worker: owner },
+      })
+    ) {
+      if (status === "failed") await cleanUp({ ...job, result: checkpoint });
       events.emit(`job:${job.id}`, { type: "end", status } satisfies JobEvent);
     }
   }
@@ -165,7 +220,8 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
     owner,
     async enqueue(kind, payload, o) {
       const id = await queue.enqueue(db, kind, payload, o);
-      if (state === "idle") this.start();
+      if (opts.passive) opts.onEnqueue?.(id);
+      else if (state === "idle") this.start();
       else void poll();
       return id;
     },
@@ -177,8 +233,11 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
         if (r.done) return r.value;
       }
     },
+    poke() {
+      void poll();
+    },
     start() {
-      if (state !== "idle") return;
+      if (state !== "idle" || opts.passive) return;
       state = "started";
       timer = setInterval(() => void poll(), pollMs);
       timer.unref?.();

@@ -30,6 +30,8 @@ export interface AskRequest {
   useCache: boolean;
   /** Closing the request aborts the answer (no history entry, no cache entry). */
   signal?: AbortSignal;
+  /** The caller takes the answer whole (POST /api/question): the built-in model need not cut it into words. */
+  whole?: boolean;
 }
 
 export interface AnswerRun {
@@ -99,16 +101,7 @@ export async function startAnswer(
     // Nothing to keep: the screen shows "No response received."
     if (!answer.trim()) return { historyId: 0, sources: [] };
     const used = citedSources(answer, sources);
-    if (!cached) {
-      await writeCache(deps.db, key, {
-        db: target.name,
-        version,
-        answer,
-        sources: used,
-        model: answerModel.id,
-      });
-    }
-    const historyId = await saveAnswer(deps.db, {
+    const entry = {
       user: user.email,
       db: target.name,
       question: req.question,
@@ -117,6 +110,13 @@ export async function startAnswer(
       cached,
       model: answerModel.id,
       ms: performance.now() - started,
+    };
+    // Cache entry and history entry in one transaction: one commit per answer.
+    const historyId = await deps.db.transaction(async (tx) => {
+      if (!cached) {
+        await writeCache(tx, key, { db: target.name, version, answer, sources: used, model: answerModel.id });
+      }
+      return saveAnswer(tx, entry);
     });
     return { historyId, sources: used };
   };
@@ -170,7 +170,9 @@ export async function startAnswer(
         temperature: 0.2,
         maxRetries: answerModel.maxRetries,
         abortSignal: signal,
-        providerOptions: { geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms } },
+        providerOptions: {
+          geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms, whole: !!req.whole },
+        },
         // Errors arrive as stream parts below; this only keeps the SDK from logging them to the console.
         onError: () => {},
       });
@@ -207,7 +209,7 @@ export async function startAnswer(
 
 /** POST /api/question: the whole answer at once. */
 export async function answerQuestion(deps: AskDeps, user: { email: string }, req: AskRequest) {
-  const run = await startAnswer(deps, user, req);
+  const run = await startAnswer(deps, user, { ...req, whole: true });
   let answer = "";
   for await (const piece of run.pieces()) answer += piece;
   const { sources } = await run.finish(answer);

@@ -1,7 +1,7 @@
 import type { ChatSource } from "@shared/chat";
 import { and, eq, ne } from "drizzle-orm";
 import { fold } from "../../ai/fts-query";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { chatCache } from "../../db/schema";
 
 /**
@@ -35,26 +35,25 @@ export async function readCache(db: Db, key: string) {
   return { answer: row.answer, sources: JSON.parse(row.sources) as ChatSource[] };
 }
 
+/** Inside the caller's transaction (the answer's history entry is written in the same one). */
 export async function writeCache(
-  db: Db,
+  tx: DbOrTx,
   key: string,
   e: { db: string; version: string; answer: string; sources: ChatSource[]; model: string },
 ) {
-  await db.transaction(async (tx) => {
-    await tx.delete(chatCache).where(and(eq(chatCache.db, e.db), ne(chatCache.version, e.version)));
-    await tx
-      .insert(chatCache)
-      .values({
-        key,
-        db: e.db,
-        version: e.version,
-        answer: e.answer,
-        sources: JSON.stringify(e.sources),
-        model: e.model,
-      })
-      .onConflictDoUpdate({
-        target: chatCache.key,
-        set: { answer: e.answer, sources: JSON.stringify(e.sources), createdAt: new Date() },
-      });
-  });
+  await tx.delete(chatCache).where(and(eq(chatCache.db, e.db), ne(chatCache.version, e.version)));
+  await tx
+    .insert(chatCache)
+    .values({
+      key,
+      db: e.db,
+      version: e.version,
+      answer: e.answer,
+      sources: JSON.stringify(e.sources),
+      model: e.model,
+    })
+    .onConflictDoUpdate({
+      target: chatCache.key,
+      set: { answer: e.answer, sources: JSON.stringify(e.sources), createdAt: new Date() },
+    });
 }

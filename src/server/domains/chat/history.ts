@@ -7,7 +7,7 @@ import {
   HISTORY_LIMIT,
 } from "@shared/chat";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { chatAnswers, chatFeedback, chatHistory } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
@@ -28,37 +28,38 @@ export interface SavedAnswer {
 
 const owner = (email: string) => email.trim().toLowerCase();
 
-/** History entry + answer log row, together. Returns the history id (what feedback refers to). */
-export async function saveAnswer(db: Db, a: SavedAnswer): Promise<number> {
-  return db.transaction(async (tx) => {
-    // Asking the same question again moves it to the top of the history instead of listing it twice.
-    const same = and(
-      eq(chatHistory.userEmail, owner(a.user)),
-      eq(chatHistory.db, a.db),
-      eq(chatHistory.question, a.question),
-    );
-    const older = (await tx.select({ id: chatHistory.id }).from(chatHistory).where(same)).map((r) => r.id);
-    if (older.length) {
-      await tx.update(chatFeedback).set({ historyId: null }).where(inArray(chatFeedback.historyId, older));
-      await tx.delete(chatHistory).where(inArray(chatHistory.id, older));
-    }
-    const [row] = await tx
-      .insert(chatHistory)
-      .values({
-        userEmail: owner(a.user),
-        db: a.db,
-        question: a.question,
-        answer: a.answer,
-        sources: JSON.stringify(a.sources),
-        cached: a.cached,
-        model: a.model,
-      })
-      .returning({ id: chatHistory.id });
-    await tx
-      .insert(chatAnswers)
-      .values({ userEmail: owner(a.user), db: a.db, cached: a.cached, model: a.model, ms: Math.round(a.ms) });
-    return row!.id;
-  });
+/**
+ * History entry + answer log row, inside the caller's transaction (with the cache entry: one commit per answer).
+ * Returns the history id (what feedback refers to).
+ */
+export async function saveAnswer(tx: DbOrTx, a: SavedAnswer): Promise<number> {
+  // Asking the same question again moves it to the top of the history instead of listing it twice.
+  const same = and(
+    eq(chatHistory.userEmail, owner(a.user)),
+    eq(chatHistory.db, a.db),
+    eq(chatHistory.question, a.question),
+  );
+  const older = (await tx.select({ id: chatHistory.id }).from(chatHistory).where(same)).map((r) => r.id);
+  if (older.length) {
+    await tx.update(chatFeedback).set({ historyId: null }).where(inArray(chatFeedback.historyId, older));
+    await tx.delete(chatHistory).where(inArray(chatHistory.id, older));
+  }
+  const [row] = await tx
+    .insert(chatHistory)
+    .values({
+      userEmail: owner(a.user),
+      db: a.db,
+      question: a.question,
+      answer: a.answer,
+      sources: JSON.stringify(a.sources),
+      cached: a.cached,
+      model: a.model,
+    })
+    .returning({ id: chatHistory.id });
+  await tx
+    .insert(chatAnswers)
+    .values({ userEmail: owner(a.user), db: a.db, cached: a.cached, model: a.model, ms: Math.round(a.ms) });
+  return row!.id;
 }
 
 /** The caller's questions in one database, newest first, with their own rating of each answer. */

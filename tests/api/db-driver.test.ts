@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "@server/db/client";
+import { STATEMENT_CACHE_SIZE, statementCacheStats } from "@server/db/driver";
+
+const dir = mkdtempSync(join(tmpdir(), "geolabs-driver-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("embedded driver: statement cache and synchronous", () => {
+  test("repeated statements are prepared once and still answer with their own arguments", async () => {
+    const { client, close } = await openDatabase(`file:${join(dir, "cache.db")}`);
+    try {
+      await client.execute("create table t (id integer primary key, v text)");
+      await client.execute({ sql: "insert into t (v) values (?), (?), (?)", args: ["a", "b", "c"] });
+      const before = statementCacheStats();
+      const read = (from: number) =>
+        client.execute({ sql: "select v from t where id >= ? order by id", args: [from] });
+      expect((await read(1)).rows.map((r) => r.v)).toEqual(["a", "b", "c"]);
+      expect((await read(3)).rows.map((r) => r.v)).toEqual(["c"]);
+      expect((await read(2)).rows.map((r) => r.v)).toEqual(["b", "c"]);
+      const after = statementCacheStats();
+      expect(after.hits - before.hits).toBeGreaterThanOrEqual(2);
+      // Writes in transactions (BEGIN/COMMIT are cached too) and the rows they wrote.
+      for (let i = 0; i < 3; i++) {
+        const tx = await client.transaction("write");
+        await tx.execute({ sql: "insert into t (v) values (?)", args: [`w${i}`] });
+        await tx.commit();
+      }
+      expect((await read(4)).rows.map((r) => r.v)).toEqual(["w0", "w1", "w2"]);
+    } finally {
+      close();
+    }
+  });
+
+  test("a schema change in this process is seen by a cached `select *` (its columns are read again)", async () => {
+    const { client, close } = await openDatabase(`file:${join(dir, "ddl.db")}`);
+    try {
+      await client.execute("create table t (id integer primary key, v text)");
+      await client.execute("insert into t (v) values ('a')");
+      expect((await client.execute("select * from t")).columns).toEqual(["id", "v"]);
+      await client.execute("alter table t add column w text default 'x'");
+      const rows = await client.execute("select * from t");
+      expect(rows.columns).toEqual(["id", "v", "w"]);
+      expect(rows.rows[0]!.w).toBe("x");
+    } finally {
+      close();
+    }
+  });
+
+  test("more distinct statements than the cache holds still all answer", async () => {
+    const { client, close } = await openDatabase(`file:${join(dir, "evict.db")}`);
+    try {
+      for (let i = 0; i < STATEMENT_CACHE_SIZE + 20; i++) {
+        const r = await client.execute(`select ${i} as n`);
+        expect(r.rows[0]!.n).toBe(i);
+      }
+      expect((await client.execute("select 0 as n")).rows[0]!.n).toBe(0);
+    } finally {
+      close();
+    }
+  });
+
+  test("commits are not fsynced one by one unless DATABASE_SYNCHRONOUS=full", async () => {
+    const normal = await openDatabase(`file:${join(dir, "normal.db")}`);
+    const value = async (db: typeof normal) => {
+      const tx = await db.client.transaction("write"); // a pooled connection other than the first
+      const r = await tx.execute("PRAGMA synchronous");
+      await tx.commit();
+      return [(await db.client.execute("PRAGMA synchronous")).rows[0]![0], r.rows[0]![0]];
+    };
+    try {
+      expect(await value(normal)).toEqual([1, 1]); // NORMAL
+    } finally {
+      normal.close();
+    }
+    const full = await openDatabase(`file:${join(dir, "full.db")}`, undefined, { synchronous: "full" });
+    try {
+      expect(await value(full)).toEqual([2, 2]); // FULL
+    } finally {
+      full.close();
+      await openDatabase(`file:${join(dir, "reset.db")}`).then((d) => d.close()); // back to the default
+    }
+  });
+});
