@@ -11,8 +11,8 @@ import { needsOcr, OCR_RENDER_SCALE, ocrPageImage } from "./ocr-page";
 import { type PdfHost, PdfReadError } from "./pdf-host";
 import {
   createCollection,
-  findByName,
   documentAt,
+  findByName,
   findBySha,
   findCollection,
   insertDocument,
