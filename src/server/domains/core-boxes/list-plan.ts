@@ -137,8 +137,12 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   const worstA = range * unit;
   const costB = driving * COST.fetchRow;
   const full = (rows: RawBoxRow[]) => rows.length >= Math.min(page.limit, total - page.offset);
-  if (correlated(f, walk)) {
+  const leadShare = await shareInLead(db, f, walk, driving);
+  if (correlated(f, walk, leadShare > LEAD_SHARE)) {
     if (worstA <= costB) return walkSortIndex(db, f, page);
+    // Most hits have their word in the sorted column: they sit together somewhere along the walk, rarely at
+    // its start, so a trial walk would mostly be wasted.
+    if (leadShare > MOSTLY_IN_LEAD) return filterFirst(db, f, page, search);
     // The matches may sit at the start of the walk as well as at its end: try a walk worth a third of B.
     const cap = Math.floor(costB / 3 / unit);
     if (cap > need) {
@@ -160,19 +164,47 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
 
 /**
  * Filters whose matches bunch up at one end of the walk: it may cross most of the index before finding them.
- * What counts is the walk's leading key once the equality filters are set aside. Search words are place names,
- * initials and work orders (so follow the text columns and the island); project names start with the place;
- * the year and the expired flag follow the dates.
+ * What counts is the walk's leading key once the equality filters are set aside. Search words follow it when a
+ * good share of the hits have them in that column (shareInLead, measured per request); project names start with
+ * the place; the year and the expired flag follow the dates.
  */
-function correlated(f: Filters, walk: { keys: string[]; seek: number }): boolean {
+function correlated(f: Filters, walk: { keys: string[]; seek: number }, termsInLead: boolean): boolean {
   const seekKeys = walk.keys.slice(0, walk.seek);
-  const lead = walk.keys.find((k) => !(k in f.eq) || f.eq[k as keyof EqFilters] === undefined) ?? "";
+  const lead = leadKey(f, walk);
   const free = (c: string) => !seekKeys.includes(c);
-  if (f.terms.length && /^(project|engineer|work_order|island)\b/.test(lead)) return true;
+  if (termsInLead) return true;
   if (lead.startsWith("project") && f.eq.island !== undefined && free("island")) return true;
   const dates = ["report_submission_date", "storage_expiry_date", "year"].includes(lead);
   if (dates && f.eq.year !== undefined && free("year")) return true;
   return dates && f.expired && free("storage_expiry_date");
+}
+
+/** The walk's leading key once the equality filters it seeks on are set aside. */
+function leadKey(f: Filters, walk: { keys: string[] }): string {
+  return walk.keys.find((k) => !(k in f.eq) || f.eq[k as keyof EqFilters] === undefined) ?? "";
+}
+
+/** Hits whose words are in the lead column above this share bunch up in the sort order. */
+const LEAD_SHARE = 0.1;
+const MOSTLY_IN_LEAD = 0.5;
+
+/**
+ * How much do the search words follow the walk's order: the share of hits with a word in the walk's leading
+ * column. Under an island sort, all (project names start with the place). "kai" is in project names (Kailua,
+ * Kaimuki), so sorted by project its hits bunch together; "GS" is in the engineer column, so sorted by work
+ * order its hits are spread like the boxes themselves. One FTS count.
+ */
+async function shareInLead(db: DbOrTx, f: Filters, walk: { keys: string[] }, hits: number): Promise<number> {
+  if (!f.terms.length || hits === 0) return 0;
+  const lead = leadKey(f, walk).split(" ")[0]!;
+  if (lead === "island") return 1;
+  if (!["work_order", "project", "engineer"].includes(lead)) return 0;
+  const quote = (t: string) => `"${t.replace(/"/g, '""')}"*`;
+  const inLead = await searchCount(
+    db,
+    matchExpression(f.terms, f.eq, `{${lead}} : (${f.terms.map(quote).join(" OR ")})`),
+  );
+  return inLead / hits;
 }
 
 /**
