@@ -140,9 +140,10 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   const leadShare = await shareInLead(db, f, walk, driving);
   if (correlated(f, walk, leadShare > LEAD_SHARE)) {
     if (worstA <= costB) return walkSortIndex(db, f, page);
-    // Most hits have their word in the sorted column: they sit together somewhere along the walk, rarely at
-    // its start, so a trial walk would mostly be wasted.
-    if (leadShare > MOSTLY_IN_LEAD) return filterFirst(db, f, page, search);
+    // Most hits have their word in the sorted column and they are a small part of the inventory: they sit
+    // together somewhere along the walk, rarely at its start, so a trial walk would mostly be wasted. (A word
+    // in a large part of the inventory, like "k", fills a page early on any walk.)
+    if (leadShare > MOSTLY_IN_LEAD && driving < all * SPARSE_HITS) return filterFirst(db, f, page, search);
     // The matches may sit at the start of the walk as well as at its end: try a walk worth a third of B.
     const cap = Math.floor(costB / 3 / unit);
     if (cap > need) {
@@ -187,6 +188,7 @@ function leadKey(f: Filters, walk: { keys: string[] }): string {
 /** Hits whose words are in the lead column above this share bunch up in the sort order. */
 const LEAD_SHARE = 0.1;
 const MOSTLY_IN_LEAD = 0.5;
+const SPARSE_HITS = 0.1;
 
 /**
  * How much do the search words follow the walk's order: the share of hits with a word in the walk's leading
