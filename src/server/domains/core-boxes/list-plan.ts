@@ -115,6 +115,33 @@ export async function countMatching(
   return { total: await expiredCount(db, f), driving: matchingEq, all };
 }
 
+/** Up to this many search hits, a search with "Expired only" reads its hits once for both the page and the count. */
+const ONE_PASS_MAX = 12_000;
+
+/**
+ * Search + "Expired only" with few hits: every hit's row is read anyway (for its expiry date, and to sort the
+ * page), so the total comes from the same pass as a window count instead of a second pass over the hits.
+ * Null when the plan does not apply (no search, not expired-only, or too many hits).
+ */
+export async function searchExpiredPage(
+  db: DbOrTx,
+  f: Filters,
+  page: PageRequest,
+): Promise<{ rows: RawBoxRow[]; total: number } | null> {
+  if (!f.terms.length || !f.expired) return null;
+  const match = matchExpression(f.terms, f.eq);
+  const hits = await searchCount(db, match);
+  if (hits > ONE_PASS_MAX) return null;
+  if (hits === 0) return { rows: [], total: 0 };
+  const rows = await db.all<RawBoxRow & { n: number }>(
+    sql`SELECT ${sql.raw(ROW_COLUMNS)}, p.n AS n FROM core_boxes JOIN (SELECT b.id AS pid, count(*) OVER () AS n FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${match} AND +b.storage_expiry_date < ${f.today} ORDER BY ${orderBy(page.sort, page.dir, true, "b")} LIMIT ${page.limit} OFFSET ${page.offset}) AS p ON core_boxes.id = p.pid ORDER BY ${orderBy(page.sort, page.dir)}`,
+  );
+  if (rows.length) return { rows, total: Number(rows[0]!.n) };
+  if (page.offset === 0) return { rows: [], total: 0 };
+  // A page past the end has no row to carry the count.
+  return { rows: [], total: (await countMatching(db, f)).total };
+}
+
 export interface PageRequest {
   sort: CoreBoxSortColumn;
   dir: SortDir;

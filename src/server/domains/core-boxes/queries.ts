@@ -13,7 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { coreBoxes } from "../../db/schema";
 import { type ChangeView, listChanges } from "../../lib/history";
-import { countMatching, fetchPage, type RawBoxRow } from "./list-plan";
+import { countMatching, fetchPage, type RawBoxRow, searchExpiredPage } from "./list-plan";
 import { type EqFilters, type Filters, searchWords } from "./list-sql";
 
 export function toFilters(input: CoreBoxFilters, now: Date): Filters | null {
@@ -35,15 +35,14 @@ export async function listCoreBoxes(
 ): Promise<Page<CoreBoxRow>> {
   const filters = toFilters(input, now);
   if (!filters) return { rows: [], total: 0 };
-  const counted = await countMatching(db, filters);
   const offset = (input.page - 1) * input.page_size;
-  const raw = await fetchPage(
-    db,
-    filters,
-    { sort: input.sort_by, dir: input.sort_dir, offset, limit: input.page_size },
-    counted,
-  );
-  return { rows: raw.map((r) => withStatus(fromRaw(r), filters.today)), total: counted.total };
+  const page = { sort: input.sort_by, dir: input.sort_dir, offset, limit: input.page_size };
+  const toRows = (raw: RawBoxRow[]) => raw.map((r) => withStatus(fromRaw(r), filters.today));
+  const onePass = await searchExpiredPage(db, filters, page);
+  if (onePass) return { rows: toRows(onePass.rows), total: onePass.total };
+  const counted = await countMatching(db, filters);
+  const raw = await fetchPage(db, filters, page, counted);
+  return { rows: toRows(raw), total: counted.total };
 }
 
 export function withStatus(box: CoreBox, today: string): CoreBoxRow {
