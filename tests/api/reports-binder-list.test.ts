@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { reportsBinder } from "@server/db/schema";
-import { listBinder, planSearch } from "@server/domains/reports-binder/queries";
+import { listBinder, planSearch, toBinderRow } from "@server/domains/reports-binder/queries";
 import { pickRareTrigram, type TrigramSample, trigramsOf } from "@server/domains/reports-binder/rare-trigram";
 import { type BinderRow, binderListInput } from "@shared/reports-binder";
 import { sql } from "drizzle-orm";
@@ -37,16 +37,7 @@ beforeAll(async () => {
     await t.deps.db.insert(reportsBinder).values(rows.slice(i, i + 500));
   const page = await listBinder(t.deps.db, binderListInput.parse({ page_size: 100 }));
   expect(page.total).toBe(ROWS);
-  all = (await t.deps.db.select().from(reportsBinder)).map((r) => ({
-    id: r.id,
-    pdf_file: r.pdfFile,
-    date: r.date ?? "",
-    work_order: r.workOrder,
-    engineer_initials: r.engineerInitials,
-    billing: r.billing,
-    date_sent: r.dateSent ?? "",
-    page_label: r.pageLabel,
-  }));
+  all = (await t.deps.db.select().from(reportsBinder)).map(toBinderRow);
 }, 60_000);
 
 afterAll(() => t?.close());

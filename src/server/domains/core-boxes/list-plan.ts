@@ -85,12 +85,12 @@ export interface CountResult {
 export async function countMatching(
   db: DbOrTx,
   f: Filters,
-  opts: { joinCountMax?: number } = {},
+  opts: { joinCountMax?: number; hits?: number } = {},
 ): Promise<CountResult> {
   const all = await summaryCount(db, {});
   const hasEq = Object.values(f.eq).some((v) => v !== undefined);
   if (f.terms.length) {
-    const hits = await searchCount(db, matchExpression(f.terms, f.eq));
+    const hits = opts.hits ?? (await searchCount(db, matchExpression(f.terms, f.eq)));
     if (!f.expired || hits === 0) return { total: hits, driving: hits, all };
     if (hits <= (opts.joinCountMax ?? JOIN_COUNT_MAX)) {
       // Few hits: read their expiry dates.
@@ -121,17 +121,18 @@ const ONE_PASS_MAX = 12_000;
 /**
  * Search + "Expired only" with few hits: every hit's row is read anyway (for its expiry date, and to sort the
  * page), so the total comes from the same pass as a window count instead of a second pass over the hits.
- * Null when the plan does not apply (no search, not expired-only, or too many hits).
+ * Null when the plan does not apply (no search, not expired-only); `{ hits }` when there are too many hits, so
+ * the count that follows need not search again.
  */
 export async function searchExpiredPage(
   db: DbOrTx,
   f: Filters,
   page: PageRequest,
-): Promise<{ rows: RawBoxRow[]; total: number } | null> {
+): Promise<{ rows: RawBoxRow[]; total: number } | { hits: number } | null> {
   if (!f.terms.length || !f.expired) return null;
   const match = matchExpression(f.terms, f.eq);
   const hits = await searchCount(db, match);
-  if (hits > ONE_PASS_MAX) return null;
+  if (hits > ONE_PASS_MAX) return { hits };
   if (hits === 0) return { rows: [], total: 0 };
   const rows = await db.all<RawBoxRow & { n: number }>(
     sql`SELECT ${sql.raw(ROW_COLUMNS)}, p.n AS n FROM core_boxes JOIN (SELECT b.id AS pid, count(*) OVER () AS n FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${match} AND +b.storage_expiry_date < ${f.today} ORDER BY ${orderBy(page.sort, page.dir, true, "b")} LIMIT ${page.limit} OFFSET ${page.offset}) AS p ON core_boxes.id = p.pid ORDER BY ${orderBy(page.sort, page.dir)}`,

@@ -39,8 +39,8 @@ export async function listCoreBoxes(
   const page = { sort: input.sort_by, dir: input.sort_dir, offset, limit: input.page_size };
   const toRows = (raw: RawBoxRow[]) => raw.map((r) => withStatus(fromRaw(r), filters.today));
   const onePass = await searchExpiredPage(db, filters, page);
-  if (onePass) return { rows: toRows(onePass.rows), total: onePass.total };
-  const counted = await countMatching(db, filters);
+  if (onePass && "rows" in onePass) return { rows: toRows(onePass.rows), total: onePass.total };
+  const counted = await countMatching(db, filters, { hits: onePass?.hits });
   const raw = await fetchPage(db, filters, page, counted);
   return { rows: toRows(raw), total: counted.total };
 }
