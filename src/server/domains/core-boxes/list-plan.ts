@@ -10,6 +10,10 @@
  *     boxes are not expired) may walk most of the index, so those get a capped walk before falling back to B;
  *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond).
  * Both give the same order: ORDER BY lists every key of the sort's index, then id.
+ *
+ * A walk with search text costs little for entries the index's own filters turn down and a row read for the
+ * rest, so when the words do not follow the sort it is planned on those two counts (searchWalkPlan) and capped on
+ * both, entries walked and rows read, before falling back to B.
  */
 import type { SortDir } from "@shared/common";
 import type { CoreBoxSortColumn } from "@shared/core-boxes";
@@ -30,8 +34,12 @@ import {
   whereSql,
 } from "./list-sql";
 
-/** Rough costs in microseconds per row, measured on a 2-core VM with 200,000 boxes (bench/core-boxes.ts). */
-const COST = { walk: 0.07, walkWithSearch: 1.0, fetchRow: 1.1 };
+/**
+ * Rough costs in microseconds per row, measured on a 2-core VM with 200,000 boxes (bench/core-boxes.ts):
+ * an index entry checked, a row read (and its words checked), a search hit joined to its row for its expiry
+ * date, and a hit in the one pass that sorts and counts the expired hits together.
+ */
+const COST = { walk: 0.07, walkWithSearch: 1.0, fetchRow: 1.1, joinHit: 0.85, onePassHit: 1.9 };
 /** Up to this many search hits, counting the expired ones by reading rows beats the expiry facets. */
 const JOIN_COUNT_MAX = 8000;
 
@@ -39,12 +47,33 @@ export type RawBoxRow = Record<string, unknown>;
 
 const num = async (db: DbOrTx, query: SQL) => Number((await db.all<{ n: number }>(query))[0]?.n ?? 0);
 
-/** Live boxes matching equality filters (and `extra` on the expiry month), from the summary table. */
-export function summaryCount(db: DbOrTx, eq: EqFilters, extra?: SQL) {
+/**
+ * Counts a request asks for more than once (all boxes, one island's, the expired ones: the planner and the
+ * total both need them) are read once per request: the memo lives as long as the request's Filters object.
+ */
+const memos = new WeakMap<object, Map<string, Promise<number>>>();
+function once(scope: object | undefined, key: string, count: () => Promise<number>): Promise<number> {
+  if (!scope) return count();
+  const memo = memos.get(scope) ?? new Map<string, Promise<number>>();
+  memos.set(scope, memo);
+  const known = memo.get(key);
+  if (known) return known;
+  const n = count();
+  memo.set(key, n);
+  return n;
+}
+
+/**
+ * Live boxes matching equality filters (and `extra` on the expiry month), from the summary table; `scope`
+ * (the request's Filters) keeps the answer for the rest of the request.
+ */
+export function summaryCount(db: DbOrTx, eq: EqFilters, extra?: SQL, scope?: Filters) {
   const terms: SQL[] = [];
   for (const [c, v] of Object.entries(eq)) if (v !== undefined) terms.push(sql`${sql.raw(c)} = ${v}`);
   if (extra) terms.push(extra);
-  return num(db, sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts${whereSql(terms)}`);
+  const query = sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts${whereSql(terms)}`;
+  const key = extra ? "" : JSON.stringify(Object.entries(eq).filter(([, v]) => v !== undefined));
+  return extra ? num(db, query) : once(scope, `summary ${key}`, () => num(db, query));
 }
 
 /** Boxes in [from, to) by expiry date matching the filters: a short range of the expiry index. */
@@ -61,13 +90,20 @@ function expiryRangeCount(db: DbOrTx, f: Filters, from: string, to: string | nul
 const monthStart = (today: string) => `${today.slice(0, 7)}-01`;
 
 /** Expired boxes matching the equality filters: whole months from the summary, this month's days from the index. */
-async function expiredCount(db: DbOrTx, f: Filters) {
-  const month = f.today.slice(0, 7);
-  const [whole, thisMonth] = await Promise.all([
-    summaryCount(db, f.eq, sql`expiry_month <> '' AND expiry_month < ${month}`),
-    expiryRangeCount(db, f, monthStart(f.today), f.today, null),
-  ]);
-  return whole + thisMonth;
+function expiredCount(db: DbOrTx, f: Filters) {
+  return once(f, `expired ${JSON.stringify(f.eq)}`, async () => {
+    const month = f.today.slice(0, 7);
+    const [whole, thisMonth] = await Promise.all([
+      summaryCount(db, f.eq, sql`expiry_month <> '' AND expiry_month < ${month}`),
+      expiryRangeCount(db, f, monthStart(f.today), f.today, null),
+    ]);
+    return whole + thisMonth;
+  });
+}
+
+/** Boxes matching the filters other than the search words (the rows a walk lets through to the words). */
+async function withoutSearch(db: DbOrTx, f: Filters) {
+  return f.expired ? expiredCount(db, f) : summaryCount(db, f.eq, undefined, f);
 }
 
 const searchCount = (db: DbOrTx, match: string) =>
@@ -87,7 +123,7 @@ export async function countMatching(
   f: Filters,
   opts: { joinCountMax?: number; hits?: number } = {},
 ): Promise<CountResult> {
-  const all = await summaryCount(db, {});
+  const all = await summaryCount(db, {}, undefined, f);
   const hasEq = Object.values(f.eq).some((v) => v !== undefined);
   if (f.terms.length) {
     const hits = opts.hits ?? (await searchCount(db, matchExpression(f.terms, f.eq)));
@@ -110,13 +146,18 @@ export async function countMatching(
     ]);
     return { total: hits - later - thisMonth, driving: hits, all };
   }
-  const matchingEq = hasEq ? await summaryCount(db, f.eq) : all;
+  const matchingEq = hasEq ? await summaryCount(db, f.eq, undefined, f) : all;
   if (!f.expired) return { total: matchingEq, driving: matchingEq, all };
   return { total: await expiredCount(db, f), driving: matchingEq, all };
 }
 
 /** Up to this many search hits, a search with "Expired only" reads its hits once for both the page and the count. */
 const ONE_PASS_MAX = 12_000;
+/**
+ * Above this many hits the one pass is only taken when the search words follow the sort (a walk would find its
+ * page late): otherwise a walk finds the page reading a few hundred rows, and the facets count the rest.
+ */
+const ONE_PASS_ALWAYS = 6000;
 
 /**
  * Search + "Expired only" with few hits: every hit's row is read anyway (for its expiry date, and to sort the
@@ -128,12 +169,30 @@ export async function searchExpiredPage(
   db: DbOrTx,
   f: Filters,
   page: PageRequest,
-): Promise<{ rows: RawBoxRow[]; total: number } | { hits: number } | null> {
+): Promise<{ rows: RawBoxRow[]; total: number } | { hits: number; leadShare?: number } | null> {
   if (!f.terms.length || !f.expired) return null;
   const match = matchExpression(f.terms, f.eq);
   const hits = await searchCount(db, match);
   if (hits > ONE_PASS_MAX) return { hits };
   if (hits === 0) return { rows: [], total: 0 };
+  if (hits > ONE_PASS_ALWAYS) {
+    // Counting the hits apart and walking for the page may be cheaper: when the words do not follow the sort
+    // and the walk is expected to find the page early.
+    const walk = walkIndex(page.sort, f);
+    const leadShare = await shareInLead(db, f, walk, hits);
+    if (leadShare <= LEAD_SHARE) {
+      const [eqCount, through, range] = await Promise.all([
+        summaryCount(db, f.eq, undefined, f),
+        withoutSearch(db, f),
+        walkRange(db, f, walk),
+      ]);
+      const total = Math.max(1, Math.round((hits * through) / Math.max(1, eqCount)));
+      const need = page.offset + page.limit;
+      const plan = await searchWalkPlan(db, f, { range, need, total, walk });
+      const count = Math.min(hits, JOIN_COUNT_MAX) * COST.joinHit;
+      if (plan.cost + count < hits * COST.onePassHit) return { hits, leadShare };
+    }
+  }
   const rows = await db.all<RawBoxRow & { n: number }>(
     sql`SELECT ${sql.raw(ROW_COLUMNS)}, p.n AS n FROM core_boxes JOIN (SELECT b.id AS pid, count(*) OVER () AS n FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${match} AND +b.storage_expiry_date < ${f.today} ORDER BY ${orderBy(page.sort, page.dir, true, "b")} LIMIT ${page.limit} OFFSET ${page.offset}) AS p ON core_boxes.id = p.pid ORDER BY ${orderBy(page.sort, page.dir)}`,
   );
@@ -150,22 +209,34 @@ export interface PageRequest {
   limit: number;
 }
 
-export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, counted: CountResult) {
+export async function fetchPage(
+  db: DbOrTx,
+  f: Filters,
+  page: PageRequest,
+  counted: CountResult,
+  known: { leadShare?: number } = {},
+) {
   const { total, driving, all } = counted;
   if (total === 0 || page.offset >= total) return [];
   const search = f.terms.length ? sql`${matchExpression(f.terms, f.eq)}` : null;
   const walk = walkIndex(page.sort, f);
   // Rows in the walked range: all boxes, or those matching the equalities the index seeks on.
-  const seekEq: EqFilters = {};
-  for (const k of walk.keys.slice(0, walk.seek))
-    if (k in f.eq) seekEq[k as keyof EqFilters] = f.eq[k as keyof EqFilters];
-  const range = Object.keys(seekEq).length ? await summaryCount(db, seekEq) : all;
+  const range = await walkRange(db, f, walk);
   const unit = search ? COST.walkWithSearch : COST.walk;
   const need = page.offset + page.limit;
   const worstA = range * unit;
   const costB = driving * COST.fetchRow;
   const full = (rows: RawBoxRow[]) => rows.length >= Math.min(page.limit, total - page.offset);
-  const leadShare = await shareInLead(db, f, walk, driving);
+  // A word in a large part of the inventory (like "k") fills a page early on any walk: taken as following the
+  // sort, which only means a capped trial walk, without the count that would tell.
+  const common = search !== null && driving >= all * SPARSE_HITS;
+  const leadShare = known.leadShare ?? (common ? 1 : await shareInLead(db, f, walk, driving));
+  if (search && leadShare <= LEAD_SHARE) {
+    const plan = await searchWalkPlan(db, f, { range, need, total, walk });
+    if (plan.cost > costB) return filterFirst(db, f, page, search);
+    const rows = await walkSortIndex(db, f, page, plan.entries, plan.rows);
+    return full(rows) ? rows : filterFirst(db, f, page, search);
+  }
   if (correlated(f, walk, leadShare > LEAD_SHARE)) {
     if (worstA <= costB) return walkSortIndex(db, f, page);
     // Most hits have their word in the sorted column and they are a small part of the inventory: they sit
@@ -189,6 +260,75 @@ export async function fetchPage(db: DbOrTx, f: Filters, page: PageRequest, count
   if (cap >= range) return walkSortIndex(db, f, page);
   const rows = await walkSortIndex(db, f, page, cap);
   return full(rows) ? rows : filterFirst(db, f, page, search);
+}
+
+/** Entries in the walked range: all boxes, or those matching the equalities the index seeks on. */
+function walkRange(db: DbOrTx, f: Filters, walk: { keys: string[]; seek: number }) {
+  const seekEq: EqFilters = {};
+  for (const k of walk.keys.slice(0, walk.seek))
+    if (k in f.eq) seekEq[k as keyof EqFilters] = f.eq[k as keyof EqFilters];
+  return summaryCount(db, seekEq, undefined, f);
+}
+
+/**
+ * A walk for a search whose words do not follow the sort. A walked entry costs little when the filters checked
+ * on the index turn it down (an Oahu box that has not expired yet, say), and a row read when they let it through
+ * to the search words. The entries turned down may all come first (the expired boxes are the old ones); the
+ * words are taken as spread over the rows let through like the hits over all of them, give or take: half as
+ * much again is expected (an engineer's initials bunch in their years), and the walk stops at three times the
+ * even share, where the hits are fetched instead.
+ */
+async function searchWalkPlan(
+  db: DbOrTx,
+  f: Filters,
+  w: { range: number; need: number; total: number; walk: { keys: string[]; seek: number } },
+) {
+  const { range, need, total } = w;
+  const indexFilters = Object.values(f.eq).some((v) => v !== undefined) || f.expired;
+  const through = Math.max(1, indexFilters ? await withoutSearch(db, f) : range);
+  const even = (need * through) / total;
+  const perRow = COST.fetchRow + (range / through) * COST.walk;
+  const turnedDown = await bunchedTurnedDown(db, f, w.walk, range, through);
+  const rows = Math.ceil(Math.min(through, even * 3));
+  return {
+    cost: turnedDown * COST.walk + Math.min(through, even * 1.5) * perRow,
+    entries: Math.min(range, Math.ceil(turnedDown + (rows * range) / through)),
+    rows,
+  };
+}
+
+/**
+ * Walked entries the index's filters turn down that may all come before the page: none when the filters are
+ * spread along the walk; with only "Expired only" following the walk's dates, the boxes not expired yet (their
+ * share among the boxes matching the equality filters, across the range); else all that are turned down.
+ */
+async function bunchedTurnedDown(
+  db: DbOrTx,
+  f: Filters,
+  walk: { keys: string[]; seek: number },
+  range: number,
+  through: number,
+) {
+  if (!correlated(f, walk, false) && !datesInWalk(f, walk)) return 0;
+  const lead = leadKey(f, walk);
+  const byPlace = lead.startsWith("project") && f.eq.island !== undefined;
+  if (!f.expired || f.eq.year !== undefined || byPlace) return range - through;
+  const eqCount = await summaryCount(db, f.eq, undefined, f);
+  return Math.round(range * (1 - through / Math.max(1, eqCount)));
+}
+
+/**
+ * Filters on dates (expired, a year) that the walk's first free keys follow: sorted by a column of few values
+ * (Complete, say), each value's boxes come by submission date, so the expired ones sit at one end of each.
+ */
+function datesInWalk(f: Filters, walk: { keys: string[]; seek: number }): boolean {
+  const free = walk.keys
+    .slice(walk.seek)
+    .filter((k) => !(k in f.eq) || f.eq[k as keyof EqFilters] === undefined);
+  const fewValues = ["island", "complete", "keep_or_dump"].includes(free[0] ?? "");
+  const dated =
+    fewValues && ["report_submission_date", "storage_expiry_date", "year"].includes(free[1] ?? "");
+  return dated && (f.expired || (f.eq.year !== undefined && !walk.keys.slice(0, walk.seek).includes("year")));
 }
 
 /**
@@ -241,15 +381,15 @@ async function shareInLead(db: DbOrTx, f: Filters, walk: { keys: string[] }, hit
  * Plan A: walk an index in the sort's order, checking the filters on the index entries. With `cap`, at most
  * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it).
  */
-export function walkSortIndex(db: DbOrTx, f: Filters, page: PageRequest, cap?: number) {
-  return db.all<RawBoxRow>(walkSql(f, page, cap));
+export function walkSortIndex(db: DbOrTx, f: Filters, page: PageRequest, cap?: number, rowCap?: number) {
+  return db.all<RawBoxRow>(walkSql(f, page, cap, rowCap));
 }
 
 /**
  * Search words are checked on each row the walk reaches (after the index's own filter checks), so a page costs
  * the rows walked, never the number of search hits.
  */
-export function walkSql(f: Filters, page: PageRequest, cap?: number): SQL {
+export function walkSql(f: Filters, page: PageRequest, cap?: number, rowCap?: number): SQL {
   const walk = walkIndex(page.sort, f);
   const seekKeys = walk.keys.slice(0, walk.seek);
   const order = orderBy(page.sort, page.dir);
@@ -260,6 +400,12 @@ export function walkSql(f: Filters, page: PageRequest, cap?: number): SQL {
     return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
   const inner = sql`SELECT id, island, year, complete, keep_or_dump, storage_expiry_date FROM core_boxes INDEXED BY ${idx}${whereSql(seekTerms(f, seekKeys))} ORDER BY ${order} LIMIT ${cap}`;
+  if (words && rowCap !== undefined) {
+    // At most `rowCap` of the walked entries that pass the index's filters go on to have their words checked.
+    const through = sql`SELECT w.id FROM (${inner}) AS w${whereSql(filterTerms(f, { alias: "w" }))} LIMIT ${rowCap}`;
+    const hit = filterTerms({ ...f, eq: {}, expired: false }, { words: "b.search_words" });
+    return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t JOIN core_boxes b ON b.id = t.id${whereSql(hit)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+  }
   const outer = filterTerms(f, { alias: "w", words: words && "b.search_words" });
   // The join reads a box only for walked entries that passed the index's filters.
   const from = words ? sql` JOIN core_boxes b ON b.id = w.id` : sql``;

@@ -41,7 +41,7 @@ export async function listCoreBoxes(
   const onePass = await searchExpiredPage(db, filters, page);
   if (onePass && "rows" in onePass) return { rows: toRows(onePass.rows), total: onePass.total };
   const counted = await countMatching(db, filters, { hits: onePass?.hits });
-  const raw = await fetchPage(db, filters, page, counted);
+  const raw = await fetchPage(db, filters, page, counted, { leadShare: onePass?.leadShare });
   return { rows: toRows(raw), total: counted.total };
 }
 
