@@ -29,6 +29,7 @@ import {
   monthFacet,
   orderBy,
   ROW_COLUMNS,
+  SORTS,
   seekablePrefix,
   walkIndex,
   whereSql,
@@ -39,7 +40,7 @@ import {
  * an index entry checked, a row read (and its words checked), a search hit joined to its row for its expiry
  * date, and a hit in the one pass that sorts and counts the expired hits together.
  */
-const COST = { walk: 0.07, walkWithSearch: 1.0, fetchRow: 1.1, joinHit: 0.85, onePassHit: 1.9 };
+const COST = { walk: 0.07, walkWithSearch: 1.0, fetchRow: 1.1, joinHit: 0.85, onePassHit: 1.6 };
 /** Up to this many search hits, counting the expired ones by reading rows beats the expiry facets. */
 const JOIN_COUNT_MAX = 8000;
 
@@ -193,8 +194,12 @@ export async function searchExpiredPage(
       if (plan.cost + count < hits * COST.onePassHit) return { hits, leadShare };
     }
   }
+  // The expired hits with their sort keys, kept once in a temporary table: counted there, sorted there, and only
+  // the page's rows read again (a fifth cheaper than a window count over the join).
+  const keys = ["id", ...SORTS[page.sort].keys.map((k) => k.split(" ")[0]!)].map((k) => `b.${k}`).join(", ");
+  const order = orderBy(page.sort, page.dir);
   const rows = await db.all<RawBoxRow & { n: number }>(
-    sql`SELECT ${sql.raw(ROW_COLUMNS)}, p.n AS n FROM core_boxes JOIN (SELECT b.id AS pid, count(*) OVER () AS n FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${match} AND +b.storage_expiry_date < ${f.today} ORDER BY ${orderBy(page.sort, page.dir, true, "b")} LIMIT ${page.limit} OFFSET ${page.offset}) AS p ON core_boxes.id = p.pid ORDER BY ${orderBy(page.sort, page.dir)}`,
+    sql`WITH h AS MATERIALIZED (SELECT ${sql.raw(keys)} FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${match} AND +b.storage_expiry_date < ${f.today}) SELECT ${sql.raw(ROW_COLUMNS)}, (SELECT count(*) FROM h) AS n FROM core_boxes WHERE id IN (SELECT id FROM h ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`,
   );
   if (rows.length) return { rows, total: Number(rows[0]!.n) };
   if (page.offset === 0) return { rows: [], total: 0 };
