@@ -175,6 +175,20 @@ function randomQueries(count: number) {
   return out;
 }
 
+const PRODUCTION_STATS: [string, string][] = [
+  ["core_boxes_sort_disposition_idx", "323736 1001 1001 182 10 7 7"],
+  ["core_boxes_sort_complete_idx", "339304 1001 501 167 12 6 6"],
+  ["core_boxes_island_project_idx", "195426 1001 167 8 6 3 1"],
+  ["core_boxes_sort_island_idx", "307944 1001 5 5 4 3 3"],
+  ["core_boxes_sort_year_idx", "314104 1001 19 5 4 3 3"],
+  ["core_boxes_sort_expiry_idx", "265574 26 7 6 5 3"],
+  ["core_boxes_sort_submitted_idx", "355320 31 8 7 6 3 3"],
+  ["core_boxes_sort_engineer_idx", "188000 251 47 5 4 3 1"],
+  ["core_boxes_sort_project_idx", "204544 251 251 14 9 4 1"],
+  ["core_boxes_sort_work_order_idx", "195500 1 1 1 1 1 1"],
+  ["core_boxes_work_order_uq", "156672 1"],
+];
+
 describe("list = reference", () => {
   test("240 random filter/sort/page combinations give the reference rows and totals", async () => {
     const boxes = await allBoxes();
@@ -257,6 +271,58 @@ describe("list = reference", () => {
       expect((await countMatching(t.deps.db, f)).total).toBe(ref.total);
       // The other way of counting expired search hits (expiry facets), used when hits are many.
       expect((await countMatching(t.deps.db, f, { joinCountMax: 0 })).total).toBe(ref.total);
+    }
+  });
+  test("with production-size planner statistics, capped walks still cut the page in the walk's order", async () => {
+    // With statistics SQLite may turn the join of walked entries to their rows around (scan the rows, probe the
+    // walk through an automatic index), which cut LIMIT/OFFSET in id order: 30 wrong pages in 450 with 100,000
+    // boxes and ANALYZE. The walk must stay the outer loop (CROSS JOIN).
+    // The statistics `PRAGMA analysis_limit=1000; ANALYZE` wrote for 200,000 generated boxes, read back by the
+    // planner as if this inventory were that one.
+    await t.deps.db.run(sql`ANALYZE`);
+    await t.deps.db.run(sql`DELETE FROM sqlite_stat1 WHERE tbl = 'core_boxes'`);
+    const stat4 = await t.deps.db.all(sql`SELECT name FROM sqlite_schema WHERE name = 'sqlite_stat4'`);
+    if (stat4.length) await t.deps.db.run(sql`DELETE FROM sqlite_stat4 WHERE tbl = 'core_boxes'`);
+    for (const [idx, stat] of PRODUCTION_STATS) {
+      await t.deps.db.run(
+        sql`INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('core_boxes', ${idx}, ${stat})`,
+      );
+    }
+    await t.deps.db.run(sql`ANALYZE sqlite_schema`);
+    try {
+      const boxes = await allBoxes();
+      for (const raw of randomQueries(150)) {
+        if (!raw.q) continue;
+        const ref = reference(boxes, raw);
+        const f = toFilters(ref.input, now)!;
+        const page = {
+          sort: ref.input.sort_by,
+          dir: ref.input.sort_dir,
+          offset: (ref.input.page - 1) * ref.input.page_size,
+          limit: ref.input.page_size,
+        };
+        const capped = (await walkSortIndex(t.deps.db, f, page, 100_000)).map((r) => Number(r.id));
+        const rowCapped = (await walkSortIndex(t.deps.db, f, page, 100_000, 3000)).map((r) => Number(r.id));
+        const listed = (await listCoreBoxes(t.deps.db, ref.input, now)).rows.map((r) => r.id);
+        // And the capped walks' plans read a box by id for each walked entry, never scan the boxes first.
+        for (const capped of [walkSql(f, page, 100_000), walkSql(f, page, 100_000, 3000)]) {
+          const plan = await t.deps.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${capped}`);
+          const details = plan.map((r) => r.detail);
+          expect(details).toContain("SEARCH b USING INTEGER PRIMARY KEY (rowid=?)");
+          expect(details.filter((d) => d.startsWith("SCAN b") || d.includes("AUTOMATIC"))).toEqual([]);
+        }
+        expect({ raw, capped, rowCapped, listed }).toEqual({
+          raw,
+          capped: ref.ids,
+          rowCapped: ref.ids,
+          listed: ref.ids,
+        });
+      }
+    } finally {
+      // Back to no statistics for the other tests.
+      await t.deps.db.run(sql`DELETE FROM sqlite_stat1`);
+      if (stat4.length) await t.deps.db.run(sql`DELETE FROM sqlite_stat4`);
+      await t.deps.db.run(sql`ANALYZE sqlite_schema`);
     }
   });
   test("the page a search and a filter find includes accents and punctuation", async () => {

@@ -188,4 +188,15 @@ describe("local listing", () => {
     ]);
     rmSync(root, { recursive: true, force: true });
   });
+  test("a folder that cannot be entered (here, a file in its path) lists as nothing instead of failing", async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { LocalListing } = await import("@server/storage/local-index");
+    const dir = mkdtempSync(join(tmpdir(), "geolabs-listing-"));
+    writeFileSync(join(dir, "file"), "x");
+    // stat fails with ENOTDIR, not ENOENT.
+    expect(await new LocalListing(join(dir, "file", "root")).all()).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -1,4 +1,4 @@
-import { type Dirent, statSync } from "node:fs";
+import { type BigIntStats, type Dirent, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { checkKey, compareKeys } from "@shared/storage-keys";
@@ -78,7 +78,13 @@ export class LocalListing {
     const readAt = Date.now();
     // Synchronous on purpose: a folder's stat takes microseconds, while an awaited one puts the listing at the
     // back of the event loop's queue once per level of folders (under load, behind every other request).
-    const st = statSync(abs, { bigint: true, throwIfNoEntry: false });
+    let st: BigIntStats | undefined;
+    try {
+      st = statSync(abs, { bigint: true, throwIfNoEntry: false });
+    } catch {
+      // Not a folder any more, or not ours to enter (ENOTDIR, EACCES…): left out, like a removed one.
+      return this.dirs.delete(rel);
+    }
     if (!st?.isDirectory()) return this.dirs.delete(rel);
     seen.add(rel);
     const stamp = `${st.mtimeNs}:${st.ino}`;

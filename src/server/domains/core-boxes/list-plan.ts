@@ -409,11 +409,13 @@ export function walkSql(f: Filters, page: PageRequest, cap?: number, rowCap?: nu
     // At most `rowCap` of the walked entries that pass the index's filters go on to have their words checked.
     const through = sql`SELECT w.id FROM (${inner}) AS w${whereSql(filterTerms(f, { alias: "w" }))} LIMIT ${rowCap}`;
     const hit = filterTerms({ ...f, eq: {}, expired: false }, { words: "b.search_words" });
-    return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t JOIN core_boxes b ON b.id = t.id${whereSql(hit)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+    return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t CROSS JOIN core_boxes b ON b.id = t.id${whereSql(hit)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
   }
   const outer = filterTerms(f, { alias: "w", words: words && "b.search_words" });
-  // The join reads a box only for walked entries that passed the index's filters.
-  const from = words ? sql` JOIN core_boxes b ON b.id = w.id` : sql``;
+  // The join reads a box only for walked entries that passed the index's filters. CROSS JOIN keeps the walk the
+  // outer loop: with table statistics SQLite may otherwise scan the boxes and probe the walk, and LIMIT/OFFSET
+  // would then cut the page in id order instead of the walk's.
+  const from = words ? sql` CROSS JOIN core_boxes b ON b.id = w.id` : sql``;
   return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT w.id FROM (${inner}) AS w${from}${whereSql(outer)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
 }
 
