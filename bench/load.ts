@@ -35,7 +35,7 @@ const YEARS = ["2019", "2021", "2023", "2025", "all"];
 const BOX_SORTS = ["report_submission_date", "work_order", "island", "year"];
 const pick = <T>(xs: readonly T[], n: number) => xs[n % xs.length]!;
 
-export function paths(base: string, cookie: string, run: string): LoadPath[] {
+function paths(base: string, cookie: string, run: string): LoadPath[] {
   const headers = { cookie };
   return [
     {
@@ -101,7 +101,7 @@ export function paths(base: string, cookie: string, run: string): LoadPath[] {
   ];
 }
 
-export async function seedFiles(base: string, cookie: string, count: number) {
+async function seedFiles(base: string, cookie: string, count: number) {
   const pdf = new TextEncoder().encode(`%PDF-1.4\n${"x".repeat(2000)}\n%%EOF\n`);
   for (let i = 0; i < count; i += 10) {
     await Promise.all(
@@ -118,7 +118,7 @@ export async function seedFiles(base: string, cookie: string, count: number) {
 }
 
 /** The demo document databases are written and indexed in the background after a first start. */
-export async function demoDocumentsIndexed(base: string, cookie: string) {
+async function demoDocumentsIndexed(base: string, cookie: string) {
   const started = performance.now();
   for (;;) {
     const res = await fetch(`${base}/api/list-dbs`, { headers: { cookie } });

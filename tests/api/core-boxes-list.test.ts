@@ -9,6 +9,7 @@ import {
   countMatching,
   fetchPage,
   filterFirst,
+  type PageRequest,
   walkSortIndex,
   walkSql,
 } from "@server/domains/core-boxes/list-plan";
@@ -21,7 +22,13 @@ import {
   toFilters,
 } from "@server/domains/core-boxes/queries";
 import { backfillSearchWords, searchWordsOf } from "@server/domains/core-boxes/search-words";
-import { type CoreBox, coreBoxListInput, SORT_COLUMNS, todayIso } from "@shared/core-boxes";
+import {
+  type CoreBox,
+  type CoreBoxListInput,
+  coreBoxListInput,
+  SORT_COLUMNS,
+  todayIso,
+} from "@shared/core-boxes";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
@@ -91,6 +98,12 @@ async function allBoxes(): Promise<CoreBox[]> {
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 const tokens = (b: CoreBox) =>
   `${b.work_order} ${b.project} ${b.engineer}`.split(/[^\p{L}\p{N}]+/u).map(fold);
+
+/** The planner's page request for a list input. */
+function pageOf(input: CoreBoxListInput): PageRequest {
+  const offset = (input.page - 1) * input.page_size;
+  return { sort: input.sort_by, dir: input.sort_dir, offset, limit: input.page_size };
+}
 
 function reference(boxes: CoreBox[], raw: Record<string, unknown>) {
   const input = coreBoxListInput.parse(raw);
@@ -231,12 +244,7 @@ describe("list = reference", () => {
       const input = { ...raw, expired: 1, q: raw.q ?? "k" };
       const ref = reference(boxes, input);
       const f = toFilters(ref.input, now)!;
-      const page = {
-        sort: ref.input.sort_by,
-        dir: ref.input.sort_dir,
-        offset: (ref.input.page - 1) * ref.input.page_size,
-        limit: ref.input.page_size,
-      };
+      const page = pageOf(ref.input);
       const counted = await countMatching(t.deps.db, f);
       const ids = (await fetchPage(t.deps.db, f, page, counted)).map((r) => Number(r.id));
       expect({ input, total: counted.total, ids }).toEqual({ input, total: ref.total, ids: ref.ids });
@@ -250,12 +258,7 @@ describe("list = reference", () => {
       const ref = reference(boxes, raw);
       const f = toFilters(ref.input, now)!;
       const search = f.terms.length ? sql`${matchExpression(f.terms, f.eq)}` : null;
-      const page = {
-        sort: ref.input.sort_by,
-        dir: ref.input.sort_dir,
-        offset: (ref.input.page - 1) * ref.input.page_size,
-        limit: ref.input.page_size,
-      };
+      const page = pageOf(ref.input);
       const a = (await walkSortIndex(t.deps.db, f, page)).map((r) => Number(r.id));
       const b = (await filterFirst(t.deps.db, f, page, search)).map((r) => Number(r.id));
       const capped = (await walkSortIndex(t.deps.db, f, page, 5000)).map((r) => Number(r.id));
@@ -295,12 +298,7 @@ describe("list = reference", () => {
         if (!raw.q) continue;
         const ref = reference(boxes, raw);
         const f = toFilters(ref.input, now)!;
-        const page = {
-          sort: ref.input.sort_by,
-          dir: ref.input.sort_dir,
-          offset: (ref.input.page - 1) * ref.input.page_size,
-          limit: ref.input.page_size,
-        };
+        const page = pageOf(ref.input);
         const capped = (await walkSortIndex(t.deps.db, f, page, 100_000)).map((r) => Number(r.id));
         const rowCapped = (await walkSortIndex(t.deps.db, f, page, 100_000, 3000)).map((r) => Number(r.id));
         const listed = (await listCoreBoxes(t.deps.db, ref.input, now)).rows.map((r) => r.id);

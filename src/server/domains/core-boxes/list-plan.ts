@@ -73,8 +73,9 @@ export function summaryCount(db: DbOrTx, eq: EqFilters, extra?: SQL, scope?: Fil
   for (const [c, v] of Object.entries(eq)) if (v !== undefined) terms.push(sql`${sql.raw(c)} = ${v}`);
   if (extra) terms.push(extra);
   const query = sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts${whereSql(terms)}`;
-  const key = extra ? "" : JSON.stringify(Object.entries(eq).filter(([, v]) => v !== undefined));
-  return extra ? num(db, query) : once(scope, `summary ${key}`, () => num(db, query));
+  if (extra) return num(db, query);
+  const key = JSON.stringify(Object.entries(eq).filter(([, v]) => v !== undefined));
+  return once(scope, `summary ${key}`, () => num(db, query));
 }
 
 /** Boxes in [from, to) by expiry date matching the filters: a short range of the expiry index. */
@@ -103,7 +104,7 @@ function expiredCount(db: DbOrTx, f: Filters) {
 }
 
 /** Boxes matching the filters other than the search words (the rows a walk lets through to the words). */
-async function withoutSearch(db: DbOrTx, f: Filters) {
+function withoutSearch(db: DbOrTx, f: Filters) {
   return f.expired ? expiredCount(db, f) : summaryCount(db, f.eq, undefined, f);
 }
 
@@ -162,9 +163,9 @@ const ONE_PASS_ALWAYS = 6000;
 
 /**
  * Search + "Expired only" with few hits: every hit's row is read anyway (for its expiry date, and to sort the
- * page), so the total comes from the same pass as a window count instead of a second pass over the hits.
- * Null when the plan does not apply (no search, not expired-only); `{ hits }` when there are too many hits, so
- * the count that follows need not search again.
+ * page), so the total comes from the same pass instead of a second pass over the hits.
+ * Null when the plan does not apply (no search, not expired-only); `{ hits }` (and the share of hits in the sorted
+ * column, when measured) when it is declined, so the count and the page that follow need not ask again.
  */
 export async function searchExpiredPage(
   db: DbOrTx,
@@ -225,7 +226,6 @@ export async function fetchPage(
   if (total === 0 || page.offset >= total) return [];
   const search = f.terms.length ? sql`${matchExpression(f.terms, f.eq)}` : null;
   const walk = walkIndex(page.sort, f);
-  // Rows in the walked range: all boxes, or those matching the equalities the index seeks on.
   const range = await walkRange(db, f, walk);
   const unit = search ? COST.walkWithSearch : COST.walk;
   const need = page.offset + page.limit;
@@ -315,9 +315,7 @@ async function bunchedTurnedDown(
   through: number,
 ) {
   if (!correlated(f, walk, false) && !datesInWalk(f, walk)) return 0;
-  const lead = leadKey(f, walk);
-  const byPlace = lead.startsWith("project") && f.eq.island !== undefined;
-  if (!f.expired || f.eq.year !== undefined || byPlace) return range - through;
+  if (!f.expired || f.eq.year !== undefined || byPlace(f, walk)) return range - through;
   const eqCount = await summaryCount(db, f.eq, undefined, f);
   return Math.round(range * (1 - through / Math.max(1, eqCount)));
 }
@@ -347,10 +345,16 @@ function correlated(f: Filters, walk: { keys: string[]; seek: number }, termsInL
   const lead = leadKey(f, walk);
   const free = (c: string) => !seekKeys.includes(c);
   if (termsInLead) return true;
-  if (lead.startsWith("project") && f.eq.island !== undefined && free("island")) return true;
+  if (byPlace(f, walk)) return true;
   const dates = ["report_submission_date", "storage_expiry_date", "year"].includes(lead);
   if (dates && f.eq.year !== undefined && free("year")) return true;
   return dates && f.expired && free("storage_expiry_date");
+}
+
+/** Sorted by project with an island filter the walk does not seek on: project names start with the place. */
+function byPlace(f: Filters, walk: { keys: string[]; seek: number }): boolean {
+  const seeksIsland = walk.keys.slice(0, walk.seek).includes("island");
+  return leadKey(f, walk).startsWith("project") && f.eq.island !== undefined && !seeksIsland;
 }
 
 /** The walk's leading key once the equality filters it seeks on are set aside. */
@@ -384,7 +388,8 @@ async function shareInLead(db: DbOrTx, f: Filters, walk: { keys: string[] }, hit
 
 /**
  * Plan A: walk an index in the sort's order, checking the filters on the index entries. With `cap`, at most
- * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it).
+ * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it); with `rowCap`
+ * too, at most that many of them have their row read for the search words.
  */
 export function walkSortIndex(db: DbOrTx, f: Filters, page: PageRequest, cap?: number, rowCap?: number) {
   return db.all<RawBoxRow>(walkSql(f, page, cap, rowCap));
