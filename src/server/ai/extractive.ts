@@ -45,18 +45,38 @@ export interface ScoredSentence extends Sentence {
 }
 
 export const MAX_SENTENCES = 3;
-/** Sentence → stems, remembered: the same passages come back question after question. */
-const SENTENCES_KEPT = 20_000;
-const sentenceStems = new Map<string, string[]>();
-function stemsOf(text: string): string[] {
-  let s = sentenceStems.get(text);
-  if (!s) {
-    if (sentenceStems.size >= SENTENCES_KEPT) sentenceStems.clear();
-    s = contentWords(text).map(stem);
-    sentenceStems.set(text, s);
-  }
-  return s;
+
+/**
+ * A text's derived form for the last `limit` distinct texts (forgotten all at once when full): the same
+ * passages come back question after question, and splitting and stemming them was most of the answer's work.
+ */
+function remembered<T>(limit: number, derive: (text: string) => T): (text: string) => T {
+  const kept = new Map<string, T>();
+  return (text) => {
+    let value = kept.get(text);
+    if (value === undefined) {
+      if (kept.size >= limit) kept.clear();
+      value = derive(text);
+      kept.set(text, value);
+    }
+    return value;
+  };
 }
+
+/** Sentence → stems. */
+const stemsOf = remembered(20_000, (text) => contentWords(text).map(stem));
+
+/** Page text → its sentences, each with the key that finds its repeats and the stems it and its heading hold. */
+const sentencesOfPage = remembered(2_000, (pageText) =>
+  splitSentences(pageText).map(({ text, heading }, pos) => ({
+    text,
+    pos,
+    key: fold(text),
+    stems: stemsOf(text),
+    headingStems: stemsOf(heading),
+  })),
+);
+
 /** A sentence holds a wanted stem as a word, or (4+ letters, a typo correction) as a word's beginning. */
 const holdsStem = (stems: string[], w: string) =>
   w.length >= 4 ? stems.some((x) => x.startsWith(w)) : stems.includes(w);
@@ -67,21 +87,12 @@ function sentencesOf(pages: ParsedPage[]): Sentence[] {
   const seen = new Set<string>();
   const out: Sentence[] = [];
   for (const p of pages) {
-    splitSentences(p.text).forEach(({ text, heading }, pos) => {
+    for (const { key, ...s } of sentencesOfPage(p.text)) {
       // Overlapping chunks repeat sentences: keep the first (best-ranked) copy.
-      const key = fold(text);
-      if (seen.has(key)) return;
+      if (seen.has(key)) continue;
       seen.add(key);
-      out.push({
-        text,
-        file: p.file,
-        page: p.page,
-        n: p.n,
-        pos,
-        stems: stemsOf(text),
-        headingStems: stemsOf(heading),
-      });
-    });
+      out.push({ ...s, file: p.file, page: p.page, n: p.n });
+    }
   }
   return out;
 }

@@ -162,8 +162,8 @@ export async function startAnswer(
       const wait = answerModel.timeoutSeconds;
       const watchdog = createWatchdog(wait.idle * 1000, wait.total * 1000);
       const signal = req.signal ? AbortSignal.any([req.signal, watchdog.signal]) : watchdog.signal;
-      const [{ streamText }, model] = await Promise.all([import("ai"), answerModel.load()]);
-      const result = streamText({
+      const [{ streamText, generateText }, model] = await Promise.all([import("ai"), answerModel.load()]);
+      const call = {
         model,
         system: systemPrompt(retrieval.passages, { dbLabel: target.label, useWeb: req.useWeb }),
         prompt: req.question,
@@ -173,15 +173,24 @@ export async function startAnswer(
         providerOptions: {
           geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms, whole: !!req.whole },
         },
-        // Errors arrive as stream parts below; this only keeps the SDK from logging them to the console.
-        onError: () => {},
-      });
+      };
       const timedOut = () =>
         new AppError(
           "GATEWAY_TIMEOUT",
           CHAT_MESSAGES.aiTimeout(watchdog.fired === "total" ? wait.total : wait.idle),
         );
       try {
+        // The built-in model composes its answer at once: when the caller takes it whole, one call without the
+        // stream machinery (which cost as much again as the answer itself). A hosted model keeps streaming, so
+        // the wait between tokens is still watched.
+        if (req.whole && answerModel.kind === "local") {
+          const { text } = await generateText(call);
+          if (watchdog.fired) throw timedOut();
+          yield text;
+          return;
+        }
+        // Errors arrive as stream parts below; onError only keeps the SDK from logging them to the console.
+        const result = streamText({ ...call, onError: () => {} });
         for await (const part of result.fullStream) {
           watchdog.alive();
           if (part.type === "text-delta") yield part.text;
