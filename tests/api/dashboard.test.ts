@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { applyExtras } from "@server/db/extras";
+import { changeRecords, chatAnswers } from "@server/db/schema";
+import { DAY_MS, trendWindow } from "@server/domains/dashboard/activity";
 import { createGithubSummaryService } from "@server/domains/dashboard/github";
+import { getKpis } from "@server/domains/dashboard/service";
 import { createLogger } from "@server/lib/logger";
 import { REPO_DISABLED, REPO_ERROR } from "@shared/dashboard";
+import { eq, sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
 
@@ -19,6 +24,66 @@ describe("dashboard.kpis", () => {
   });
   test("anonymous callers are refused", async () => {
     await expect((await callerAs(t, null)).dashboard.kpis()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  test("answers and box counts land on the right local day, follow deletes, and survive a rebuild of the counters", async () => {
+    // A week well after the seed's own activity, so only the rows below fall in it.
+    const now = new Date(Date.now() + 60 * DAY_MS);
+    const { since, end } = trendWindow(now);
+    const at = (day: number, hours = 12) => new Date(since + day * DAY_MS + hours * 3_600_000);
+    const answer = (ts: Date) => ({ ts, userEmail: DEMO.user, db: "policies.db" });
+    const answers = await t.deps.db
+      .insert(chatAnswers)
+      .values([
+        answer(at(0, 0)),
+        answer(at(0, 23.99)),
+        answer(at(3)),
+        answer(at(6)),
+        answer(new Date(since - 1)), // the evening before the window
+        answer(new Date(end)), // tomorrow
+      ])
+      .returning({ id: chatAnswers.id });
+    const box = (
+      day: number,
+      action: "create" | "import" | "restore" | "delete" | "update",
+      kind = "core_box",
+    ) => ({
+      kind: kind as "core_box",
+      entityId: 1,
+      action,
+      user: DEMO.admin,
+      ts: at(day),
+    });
+    await t.deps.db.insert(changeRecords).values([
+      box(2, "create"),
+      box(2, "import"),
+      box(5, "delete"),
+      box(5, "delete"),
+      box(5, "restore"),
+      box(4, "update"), // not a count change
+      box(4, "create", "reports_binder"), // another history
+    ]);
+
+    const check = async () => {
+      const kpis = await getKpis({ db: t.deps.db, now });
+      expect(kpis.aiAnswersThisWeek.trend).toEqual([2, 0, 0, 1, 0, 0, 1]);
+      expect(kpis.aiAnswersThisWeek.value).toBe(4);
+      const v = kpis.coreBoxes.value;
+      // Day 5: two removed, one restored (net -1); day 2: two added.
+      expect(kpis.coreBoxes.trend).toEqual([v - 1, v - 1, v + 1, v + 1, v + 1, v, v]);
+    };
+    await check();
+
+    // The counters are rebuilt from the log and the history exactly as the triggers kept them.
+    await t.deps.db.run(sql`DROP TRIGGER activity_core_boxes_ad`);
+    await t.deps.db.run(sql`UPDATE activity_counts SET n = n + 100`);
+    await applyExtras(t.deps.db);
+    await check();
+
+    // Deleting an answer takes it off its day.
+    await t.deps.db.delete(chatAnswers).where(eq(chatAnswers.id, answers[2]!.id));
+    const after = await getKpis({ db: t.deps.db, now });
+    expect(after.aiAnswersThisWeek.trend).toEqual([2, 0, 0, 0, 0, 0, 1]);
   });
 });
 

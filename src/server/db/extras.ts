@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { BINDER_EXTRAS } from "./extras-binder";
 import { CHAT_EXTRAS } from "./extras-chat";
+import { DASHBOARD_EXTRAS } from "./extras-dashboard";
 import { DOCUMENT_EXTRAS } from "./extras-documents";
 
 /**
@@ -93,6 +94,7 @@ export const DB_EXTRAS: DbExtra[] = [
   ...BINDER_EXTRAS,
   ...DOCUMENT_EXTRAS,
   ...CHAT_EXTRAS,
+  ...DASHBOARD_EXTRAS,
 ];
 
 /** Create and fill every missing extra (idempotent; a few milliseconds when all are present). */

@@ -2,6 +2,7 @@
 export * from "./audit";
 export * from "./chat";
 export * from "./core-boxes";
+export * from "./dashboard";
 export * from "./directory";
 export * from "./documents";
 export * from "./history";

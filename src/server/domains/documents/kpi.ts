@@ -1,8 +1,7 @@
 import type { Kpi } from "@shared/dashboard";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-
-const DAY = 86_400_000;
+import { countsBack, DAY_MS, trendWindow } from "../dashboard/activity";
 
 /**
  * Dashboard "Documents Indexed": indexed files across every document database and the project reports
@@ -11,21 +10,14 @@ const DAY = 86_400_000;
  * searchable.
  */
 export async function documentsIndexedKpi(db: Db, now: Date): Promise<Kpi> {
-  const endOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
-  const since = endOfToday - 7 * DAY;
+  const { since } = trendWindow(now);
   const [total] = await db.all<{ n: number }>(
     sql`SELECT count(*) AS n FROM doc_documents WHERE status = 'indexed'`,
   );
   const rows = await db.all<{ d: number; n: number }>(sql`
-    SELECT cast((uploaded_at - ${since}) / ${DAY} AS integer) AS d, count(*) AS n
+    SELECT cast((uploaded_at - ${since}) / ${DAY_MS} AS integer) AS d, count(*) AS n
     FROM doc_documents WHERE status = 'indexed' AND uploaded_at >= ${since} GROUP BY d`);
   const added = new Map(rows.map((r) => [Number(r.d), Number(r.n)]));
   const value = Number(total?.n ?? 0);
-  const trend: number[] = [];
-  for (let day = 0; day < 7; day++) {
-    let n = value;
-    for (let later = day + 1; later < 7; later++) n -= added.get(later) ?? 0;
-    trend.push(n);
-  }
-  return { value, trend };
+  return { value, trend: countsBack(value, (day) => added.get(day) ?? 0) };
 }
