@@ -155,6 +155,32 @@ describe("the built-in answer model", () => {
     expect(a).toContain("I could not find anything about this in Employee Handbook.");
     expect(a).toContain("**General knowledge (not from the documents):**");
   });
+
+  test("a corrected word (4+ letters) matches as a word's beginning, a shorter one only as a whole word", () => {
+    const pages = [
+      {
+        n: 1,
+        file: "Field.pdf",
+        page: 2,
+        text: "Drillers log every borehole before backfilling it with grout.",
+      },
+      {
+        n: 2,
+        file: "Field.pdf",
+        page: 3,
+        text: "Samples are logged by the site geologist at the end of each day.",
+      },
+    ];
+    const ask = (stems: string[]) =>
+      composeExtractiveAnswer({ question: "?", pages, ...opts, terms: [{ stems, weight: 1 }] });
+    // "boreh" (a typo read as the indexed stem's beginning) finds "borehole"; "backf" finds "backfilling".
+    expect(ask(["boreh", "backf"])).toContain(
+      "Drillers log every borehole before backfilling it with grout.",
+    );
+    // "geo" is shorter than 4 letters: "geologist" does not hold it, so nothing is quoted.
+    expect(ask(["geo"])).toContain("I could not find anything about this in Employee Handbook.");
+    expect(ask(["geologist"])).toContain("Samples are logged by the site geologist");
+  });
 });
 
 describe("shared rules", () => {

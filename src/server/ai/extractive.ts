@@ -34,8 +34,9 @@ interface Sentence {
   n: number;
   pos: number;
   stems: string[];
-  /** Stems of the heading the sentence stands under. */
-  headingStems: string[];
+  /** The sentence's and its heading's distinct stems in code-unit order (see holdsStem). */
+  sorted: string[];
+  headingSorted: string[];
 }
 
 export interface ScoredSentence extends Sentence {
@@ -73,13 +74,29 @@ const sentencesOfPage = remembered(2_000, (pageText) =>
     pos,
     key: fold(text),
     stems: stemsOf(text),
-    headingStems: stemsOf(heading),
+    sorted: sortedStems(stemsOf(text)),
+    headingSorted: sortedStems(stemsOf(heading)),
   })),
 );
 
-/** A sentence holds a wanted stem as a word, or (4+ letters, a typo correction) as a word's beginning. */
-const holdsStem = (stems: string[], w: string) =>
-  w.length >= 4 ? stems.some((x) => x.startsWith(w)) : stems.includes(w);
+const sortedStems = (stems: string[]) => [...new Set(stems)].sort();
+
+/**
+ * A sentence holds a wanted stem as a word, or (4+ letters, a typo correction) as a word's beginning. `sorted`
+ * is in code-unit order, so the first stem not below `w` is the one that starts with it if any does (a binary
+ * search instead of trying every stem: this test runs for every sentence, term and heading).
+ */
+function holdsStem(sorted: string[], w: string): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < w) lo = mid + 1;
+    else hi = mid;
+  }
+  const at = sorted[lo];
+  return at !== undefined && (w.length >= 4 ? at.startsWith(w) : at === w);
+}
 const holds = (stems: string[], t: WeightedTerm) =>
   t.stems.every((w) => holdsStem(stems, w)) || !!t.alts?.some((alt) => alt.every((w) => holdsStem(stems, w)));
 
@@ -110,8 +127,8 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
     let got = 0;
     let underHeading = 0;
     for (const t of known) {
-      if (holds(s.stems, t)) got += t.weight;
-      if (holds(s.headingStems, t)) underHeading += t.weight;
+      if (holds(s.sorted, t)) got += t.weight;
+      if (holds(s.headingSorted, t)) underHeading += t.weight;
     }
     // Question words side by side in the same order ("vesting schedule") are worth a little more.
     let pairs = 0;

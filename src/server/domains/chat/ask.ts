@@ -45,17 +45,25 @@ export interface AnswerRun {
   finish(answer: string): Promise<{ historyId: number; sources: ChatSource[] }>;
 }
 
+const SNIPPET_CHARS = 280;
+
+/** The passage's first SNIPPET_CHARS characters with runs of white space as one space. */
+function snippetOf(pages: { text: string }[]): string {
+  const text = pages.map((x) => x.text).join(" ");
+  // Collapse a prefix only (passages run to thousands of characters); the whole text if that came out short.
+  const head = text.slice(0, SNIPPET_CHARS * 4).replace(/\s+/g, " ");
+  const snippet =
+    head.length >= SNIPPET_CHARS || head.length === text.length ? head : text.replace(/\s+/g, " ");
+  return snippet.slice(0, SNIPPET_CHARS);
+}
+
 export function toChatSources(passages: Passage[], db: string): ChatSource[] {
   return passages.map((p) => ({
     n: p.n,
     db,
     file: p.file,
     pages: p.pages.map((x) => x.page),
-    snippet: p.pages
-      .map((x) => x.text)
-      .join(" ")
-      .replace(/\s+/g, " ")
-      .slice(0, 280),
+    snippet: snippetOf(p.pages),
   }));
 }
 
