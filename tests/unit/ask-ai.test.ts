@@ -9,7 +9,7 @@ import { rerank } from "@server/ai/rerank";
 import { blocks, splitSentences } from "@server/ai/sentences";
 import { reciprocalRankFusion } from "@server/ai/vector-search";
 import { editDistance } from "@server/ai/vocabulary";
-import { citedSources } from "@server/domains/chat/ask";
+import { citedSources, toChatSources } from "@server/domains/chat/ask";
 import { cacheKey, normaliseQuestion } from "@server/domains/chat/cache";
 import { CITATION_PATTERN, historyPreview, prettifyDbName, SUGGESTED_QUESTIONS } from "@shared/chat";
 import { streamText } from "ai";
@@ -180,6 +180,33 @@ describe("the built-in answer model", () => {
     // "geo" is shorter than 4 letters: "geologist" does not hold it, so nothing is quoted.
     expect(ask(["geo"])).toContain("I could not find anything about this in Employee Handbook.");
     expect(ask(["geologist"])).toContain("Samples are logged by the site geologist");
+  });
+});
+
+describe("sources shown under an answer", () => {
+  const sourceOf = (...texts: string[]) =>
+    toChatSources(
+      [
+        {
+          n: 1,
+          chunkId: 1,
+          documentId: 1,
+          file: "F.pdf",
+          storageKey: "k",
+          pages: texts.map((text, i) => ({ page: i + 1, text })),
+        },
+      ],
+      "d.db",
+    )[0]!;
+  test("the snippet is the passage's first 280 characters with white space collapsed, however spaced out", () => {
+    const words = Array.from({ length: 400 }, (_, i) => `w${i}`);
+    const plain = words.join(" \n  ");
+    expect(sourceOf(plain, "next page").snippet).toBe(words.join(" ").slice(0, 280));
+    // Mostly white space: the collapsed start of the passage is shorter than a snippet.
+    const airy = words.join(" ".repeat(40));
+    expect(sourceOf(airy).snippet).toBe(words.join(" ").slice(0, 280));
+    expect(sourceOf("short\n\n text").snippet).toBe("short text");
+    expect(sourceOf("a", "b").pages).toEqual([1, 2]);
   });
 });
 
