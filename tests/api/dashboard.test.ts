@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { applyExtras } from "@server/db/extras";
-import { changeRecords, chatAnswers } from "@server/db/schema";
+import { changeRecords, chatAnswers, type HistoryKind } from "@server/db/schema";
 import { DAY_MS, trendWindow } from "@server/domains/dashboard/activity";
 import { createGithubSummaryService } from "@server/domains/dashboard/github";
 import { getKpis } from "@server/domains/dashboard/service";
@@ -46,9 +46,9 @@ describe("dashboard.kpis", () => {
     const box = (
       day: number,
       action: "create" | "import" | "restore" | "delete" | "update",
-      kind = "core_box",
+      kind: HistoryKind = "core_box",
     ) => ({
-      kind: kind as "core_box",
+      kind,
       entityId: 1,
       action,
       user: DEMO.admin,
