@@ -68,18 +68,21 @@ function remembered<T>(limit: number, derive: (text: string) => T): (text: strin
 const stemsOf = remembered(20_000, (text) => contentWords(text).map(stem));
 
 /** Page text → its sentences, each with the key that finds its repeats and the stems it and its heading hold. */
-const sentencesOfPage = remembered(2_000, (pageText) =>
-  splitSentences(pageText).map(({ text, heading }, pos) => ({
-    text,
-    pos,
-    key: fold(text),
-    stems: stemsOf(text),
-    sorted: sortedStems(stemsOf(text)),
-    headingSorted: sortedStems(stemsOf(heading)),
-  })),
-);
-
 const sortedStems = (stems: string[]) => [...new Set(stems)].sort();
+
+const sentencesOfPage = remembered(2_000, (pageText) =>
+  splitSentences(pageText).map(({ text, heading }, pos) => {
+    const stems = stemsOf(text);
+    return {
+      text,
+      pos,
+      key: fold(text),
+      stems,
+      sorted: sortedStems(stems),
+      headingSorted: sortedStems(stemsOf(heading)),
+    };
+  }),
+);
 
 /**
  * A sentence holds a wanted stem as a word, or (4+ letters, a typo correction) as a word's beginning. `sorted`

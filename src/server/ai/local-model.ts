@@ -19,8 +19,6 @@ export interface LocalOptions {
   dbLabel?: string;
   useWeb?: boolean;
   terms?: WeightedTerm[];
-  /** Stream the answer as one piece (its reader wants it whole) rather than word by word. */
-  whole?: boolean;
 }
 
 function readPrompt(options: LanguageModelV4CallOptions) {
@@ -38,7 +36,6 @@ function readPrompt(options: LanguageModelV4CallOptions) {
     dbLabel: o.dbLabel ?? "the documents",
     useWeb: !!o.useWeb,
     terms: Array.isArray(o.terms) && o.terms.length ? o.terms : undefined,
-    whole: o.whole === true,
   };
 }
 
@@ -56,7 +53,7 @@ function answer(options: LanguageModelV4CallOptions) {
   const p = readPrompt(options);
   const text = composeExtractiveAnswer(p);
   const inputTokens = Math.ceil((p.question.length + p.pages.reduce((n, x) => n + x.text.length, 0)) / 4);
-  return { text, whole: p.whole, usage: usage(inputTokens, tokens(text).length) };
+  return { text, usage: usage(inputTokens, tokens(text).length) };
 }
 
 export function createLocalModel(): LanguageModelV4 {
@@ -77,9 +74,9 @@ export function createLocalModel(): LanguageModelV4 {
     },
     async doStream(options) {
       options.abortSignal?.throwIfAborted();
-      const { text, whole, usage } = answer(options);
-      // Word-sized pieces, the way a hosted model streams tokens; one piece when nobody watches it grow.
-      const pieces = whole ? [text] : tokens(text);
+      const { text, usage } = answer(options);
+      // Word-sized pieces, the way a hosted model streams tokens (a caller wanting it whole uses doGenerate).
+      const pieces = tokens(text);
       let i = 0;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         start(controller) {

@@ -30,7 +30,7 @@ export interface AskRequest {
   useCache: boolean;
   /** Closing the request aborts the answer (no history entry, no cache entry). */
   signal?: AbortSignal;
-  /** The caller takes the answer whole (POST /api/question): the built-in model need not cut it into words. */
+  /** The caller takes the answer whole (POST /api/question): the built-in model answers in one call. */
   whole?: boolean;
 }
 
@@ -179,7 +179,7 @@ export async function startAnswer(
         maxRetries: answerModel.maxRetries,
         abortSignal: signal,
         providerOptions: {
-          geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms, whole: !!req.whole },
+          geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms },
         },
       };
       const timedOut = () =>

@@ -13,8 +13,8 @@ export function trendWindow(now: Date) {
   return { since: end - TREND_DAYS * DAY_MS, end };
 }
 
-/** The day of the window a time falls on (0 = the oldest); the window's arithmetic, shared by every card. */
-export const dayOf = (since: number, ts: number) => Math.floor((ts - since) / DAY_MS);
+/** The day of the window a time falls on (0 = the oldest). */
+const dayOf = (since: number, ts: number) => Math.floor((ts - since) / DAY_MS);
 
 /**
  * A count at the end of each day of the window, oldest first, worked back from its value now: what was added
