@@ -21,14 +21,22 @@ export interface DbExtra {
 }
 
 /**
- * Facet tokens ("i<hex island> y2024 cyes dkeep ey2026 em202611") let a text search apply the equality filters
- * and, by expiry year and month, most of the expired flag inside FTS.
+ * Facet tokens ("i<hex island> y2024 cyes dkeep ey2026 em202611 xl") let a text search apply the equality
+ * filters and the expired flag inside FTS. "xl" (live) marks a box not expired on the day in
+ * core_box_expiry_sweep: the sweep (domains/core-boxes/expiry-tokens.ts) moves that day forward and takes the
+ * token off the boxes that expired in between, so on the sweep's day "words AND NOT expired" is one short list.
+ * The expiry year and month tokens count the expired boxes on any other day.
  */
 export const facetsSql = (row: string) =>
-  `'i' || hex(lower(coalesce(${row}.island, ''))) || ' y' || coalesce(${row}.year, 0) || ' c' || lower(${row}.complete) || ' d' || lower(${row}.keep_or_dump) || ' ey' || coalesce(substr(${row}.storage_expiry_date, 1, 4), 'none') || ' em' || coalesce(substr(${row}.storage_expiry_date, 1, 4) || substr(${row}.storage_expiry_date, 6, 2), 'none')`;
+  `'i' || hex(lower(coalesce(${row}.island, ''))) || ' y' || coalesce(${row}.year, 0) || ' c' || lower(${row}.complete) || ' d' || lower(${row}.keep_or_dump) || ' ey' || coalesce(substr(${row}.storage_expiry_date, 1, 4), 'none') || ' em' || coalesce(substr(${row}.storage_expiry_date, 1, 4) || substr(${row}.storage_expiry_date, 6, 2), 'none') || CASE WHEN ${row}.storage_expiry_date IS NULL OR ${row}.storage_expiry_date >= (SELECT day FROM core_box_expiry_sweep WHERE id = 1) THEN ' xl' ELSE '' END`;
 
-const searchRow = (row: string) =>
+/** The search table's values for a box (`row` is its alias): rowid, the three text columns, the facets. */
+export const searchRow = (row: string) =>
   `${row}.id, ${row}.work_order, ${row}.project, ${row}.engineer, ${facetsSql(row)}`;
+
+/** Trigger names of earlier versions of the search extra, dropped when the current one is created. */
+const OLD_SEARCH_TRIGGERS = ["core_boxes_search_ai", "core_boxes_search_ad", "core_boxes_search_au"];
+const SEARCH_TRIGGERS = ["core_boxes_search_insert", "core_boxes_search_delete", "core_boxes_search_update"];
 
 const countKey = (row: string) =>
   `coalesce(${row}.island, ''), coalesce(${row}.year, 0), ${row}.complete, ${row}.keep_or_dump, coalesce(substr(${row}.storage_expiry_date, 1, 7), '')`;
@@ -39,23 +47,29 @@ const COUNT_COLUMNS = "island, year, complete, keep_or_dump, expiry_month";
 export const CORE_BOX_EXTRAS: DbExtra[] = [
   {
     name: "core box search",
-    marker: "core_boxes_search",
+    marker: "core_boxes_search_insert",
     create: [
+      ...OLD_SEARCH_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name}`),
       // Word-prefix search (1-3 letter prefixes indexed) over work order, project and engineer; contentless
       // because the rows are in core_boxes, with contentless_delete so triggers can delete by rowid.
       `CREATE VIRTUAL TABLE IF NOT EXISTS core_boxes_search USING fts5(work_order, project, engineer, facets, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`,
-      `CREATE TRIGGER IF NOT EXISTS core_boxes_search_ai AFTER INSERT ON core_boxes BEGIN
+      // The day the "xl" facet tokens are true on (one row).
+      "CREATE TABLE IF NOT EXISTS core_box_expiry_sweep (id INTEGER PRIMARY KEY CHECK (id = 1), day TEXT NOT NULL)",
+      `CREATE TRIGGER IF NOT EXISTS core_boxes_search_insert AFTER INSERT ON core_boxes BEGIN
          INSERT INTO core_boxes_search(rowid, work_order, project, engineer, facets) VALUES (${searchRow("new")});
        END`,
-      `CREATE TRIGGER IF NOT EXISTS core_boxes_search_ad AFTER DELETE ON core_boxes BEGIN
+      `CREATE TRIGGER IF NOT EXISTS core_boxes_search_delete AFTER DELETE ON core_boxes BEGIN
          DELETE FROM core_boxes_search WHERE rowid = old.id;
        END`,
-      `CREATE TRIGGER IF NOT EXISTS core_boxes_search_au AFTER UPDATE ON core_boxes BEGIN
+      `CREATE TRIGGER IF NOT EXISTS core_boxes_search_update AFTER UPDATE ON core_boxes BEGIN
          DELETE FROM core_boxes_search WHERE rowid = old.id;
          INSERT INTO core_boxes_search(rowid, work_order, project, engineer, facets) VALUES (${searchRow("new")});
        END`,
     ],
     populate: [
+      // Today in the server's time zone, as todayIso() gives it to the list (the first sweep corrects it if not).
+      `INSERT INTO core_box_expiry_sweep (id, day) VALUES (1, date('now', 'localtime'))
+         ON CONFLICT (id) DO UPDATE SET day = excluded.day`,
       "DELETE FROM core_boxes_search",
       `INSERT INTO core_boxes_search(rowid, work_order, project, engineer, facets) SELECT ${searchRow("b")} FROM core_boxes b`,
     ],
@@ -112,11 +126,12 @@ export async function applyExtras(db: Db, extras: DbExtra[] = DB_EXTRAS) {
 
 /** Drop the triggers and search table so a bulk load runs fast; applyExtras() rebuilds them after. */
 export async function dropExtras(db: Db) {
-  for (const name of ["core_boxes_search_ai", "core_boxes_search_ad", "core_boxes_search_au"]) {
+  for (const name of [...OLD_SEARCH_TRIGGERS, ...SEARCH_TRIGGERS]) {
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
   }
   for (const name of ["core_box_counts_ai", "core_box_counts_ad", "core_box_counts_au"]) {
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
   }
   await db.run(sql.raw("DROP TABLE IF EXISTS core_boxes_search"));
+  await db.run(sql.raw("DROP TABLE IF EXISTS core_box_expiry_sweep"));
 }

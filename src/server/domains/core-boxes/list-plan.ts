@@ -19,6 +19,7 @@ import type { SortDir } from "@shared/common";
 import type { CoreBoxSortColumn } from "@shared/core-boxes";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { expiredByLiveToken } from "./expiry-tokens";
 import {
   bestFilterIndex,
   type EqFilters,
@@ -40,9 +41,20 @@ import {
  * an index entry checked, a row read (and its words checked), a search hit joined to its row for its expiry
  * date, and a hit in the one pass that sorts and counts the expired hits together.
  */
-const COST = { walk: 0.07, walkWithSearch: 1.0, fetchRow: 1.1, joinHit: 0.85, onePassHit: 1.6 };
+const COST = {
+  walk: 0.07,
+  walkWithSearch: 1.0,
+  fetchRow: 1.1,
+  joinHit: 0.85,
+  onePassHit: 1.6,
+  // Counting the expired hits as those without the live token: the token's list, plus the hits' lists again.
+  liveCount: 600,
+  liveCountHit: 0.3,
+};
 /** Up to this many search hits, counting the expired ones by reading rows beats the expiry facets. */
 const JOIN_COUNT_MAX = 8000;
+/** From this many search hits on, the live token counts the expired ones faster than reading their rows. */
+const LIVE_COUNT_MIN = 1000;
 
 export type RawBoxRow = Record<string, unknown>;
 
@@ -119,39 +131,64 @@ export interface CountResult {
   all: number;
 }
 
-/** `joinCountMax` is for tests, to take the facet path on a small inventory. */
+/** `expiredBy` is for tests: it forces one way of counting expired search hits, whatever their number. */
 export async function countMatching(
   db: DbOrTx,
   f: Filters,
-  opts: { joinCountMax?: number; hits?: number } = {},
+  opts: { expiredBy?: ExpiredCount; hits?: number } = {},
 ): Promise<CountResult> {
   const all = await summaryCount(db, {}, undefined, f);
   const hasEq = Object.values(f.eq).some((v) => v !== undefined);
   if (f.terms.length) {
     const hits = opts.hits ?? (await searchCount(db, matchExpression(f.terms, f.eq)));
     if (!f.expired || hits === 0) return { total: hits, driving: hits, all };
-    if (hits <= (opts.joinCountMax ?? JOIN_COUNT_MAX)) {
-      // Few hits: read their expiry dates.
-      const expired = await num(
-        db,
-        sql`SELECT count(*) AS n FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${matchExpression(f.terms, f.eq)} AND +b.storage_expiry_date < ${f.today}`,
-      );
-      return { total: expired, driving: hits, all };
-    }
-    // Many: hits less those expiring after this month (facets) less this month's from today on (rows).
-    const [later, thisMonth] = await Promise.all([
-      searchCount(db, matchExpression(f.terms, f.eq, laterExpiryFacets(f.today))),
-      num(
-        db,
-        sql`SELECT count(*) AS n FROM core_boxes WHERE id IN (SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f.terms, f.eq, monthFacet(f.today))}) AND +storage_expiry_date >= ${f.today}`,
-      ),
-    ]);
-    return { total: hits - later - thisMonth, driving: hits, all };
+    return { total: await expiredHits(db, f, hits, opts.expiredBy), driving: hits, all };
   }
   const matchingEq = hasEq ? await summaryCount(db, f.eq, undefined, f) : all;
   if (!f.expired) return { total: matchingEq, driving: matchingEq, all };
   return { total: await expiredCount(db, f), driving: matchingEq, all };
 }
+
+/**
+ * Ways of counting the expired search hits: "rows" reads each hit's expiry date (few hits); "live" counts the
+ * hits without the live token, on the sweep's day (expiry-tokens.ts); "months" takes the hits less those
+ * expiring after this month (expiry facets) less this month's from today on (rows).
+ */
+type ExpiredCount = "rows" | "live" | "months";
+
+async function expiredHits(db: DbOrTx, f: Filters, hits: number, by?: ExpiredCount): Promise<number> {
+  const way = by ?? (hits >= LIVE_COUNT_MIN ? "live" : "rows");
+  if (way === "live") {
+    const expired = await expiredByLiveToken(db, matchExpression(f.terms, f.eq), f.today);
+    if (expired !== null) return expired;
+    if (by) return Number.NaN;
+  }
+  // Off the sweep's day: rows for up to JOIN_COUNT_MAX hits, else the expiry facets.
+  if (way === "rows" || (way === "live" && hits <= JOIN_COUNT_MAX)) return expiredByRows(db, f);
+  return expiredByMonths(db, f, hits);
+}
+
+function expiredByRows(db: DbOrTx, f: Filters) {
+  return num(
+    db,
+    sql`SELECT count(*) AS n FROM core_boxes_search s JOIN core_boxes b ON b.id = s.rowid WHERE core_boxes_search MATCH ${matchExpression(f.terms, f.eq)} AND +b.storage_expiry_date < ${f.today}`,
+  );
+}
+
+async function expiredByMonths(db: DbOrTx, f: Filters, hits: number) {
+  const [later, thisMonth] = await Promise.all([
+    searchCount(db, matchExpression(f.terms, f.eq, laterExpiryFacets(f.today))),
+    num(
+      db,
+      sql`SELECT count(*) AS n FROM core_boxes WHERE id IN (SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f.terms, f.eq, monthFacet(f.today))}) AND +storage_expiry_date >= ${f.today}`,
+    ),
+  ]);
+  return hits - later - thisMonth;
+}
+
+/** Expected cost (µs) of counting the expired ones among `hits` search hits (expiredHits). */
+const expiredCountCost = (hits: number) =>
+  hits >= LIVE_COUNT_MIN ? COST.liveCount + hits * COST.liveCountHit : hits * COST.joinHit;
 
 /** Up to this many search hits, a search with "Expired only" reads its hits once for both the page and the count. */
 const ONE_PASS_MAX = 12_000;
@@ -191,7 +228,7 @@ export async function searchExpiredPage(
       const total = Math.max(1, Math.round((hits * through) / Math.max(1, eqCount)));
       const need = page.offset + page.limit;
       const plan = await searchWalkPlan(db, f, { range, need, total, walk });
-      const count = Math.min(hits, JOIN_COUNT_MAX) * COST.joinHit;
+      const count = expiredCountCost(hits);
       if (plan.cost + count < hits * COST.onePassHit) return { hits, leadShare };
     }
   }
@@ -371,7 +408,9 @@ const SPARSE_HITS = 0.1;
  * How much do the search words follow the walk's order: the share of hits with a word in the walk's leading
  * column. Under an island sort, all (project names start with the place). "kai" is in project names (Kailua,
  * Kaimuki), so sorted by project its hits bunch together; "GS" is in the engineer column, so sorted by work
- * order its hits are spread like the boxes themselves. One FTS count.
+ * order its hits are spread like the boxes themselves. Measured on the words alone, without the filters' facets:
+ * a facet's list is long (an island's holds half the inventory) and FTS5 steps through it in an AND, so the
+ * share among all boxes with the words costs a quarter of the share among the hits, and says the same.
  */
 async function shareInLead(db: DbOrTx, f: Filters, walk: { keys: string[] }, hits: number): Promise<number> {
   if (!f.terms.length || hits === 0) return 0;
@@ -379,11 +418,12 @@ async function shareInLead(db: DbOrTx, f: Filters, walk: { keys: string[] }, hit
   if (lead === "island") return 1;
   if (!["work_order", "project", "engineer"].includes(lead)) return 0;
   const quote = (t: string) => `"${t.replace(/"/g, '""')}"*`;
-  const inLead = await searchCount(
-    db,
-    matchExpression(f.terms, f.eq, `{${lead}} : (${f.terms.map(quote).join(" OR ")})`),
-  );
-  return inLead / hits;
+  const faceted = Object.values(f.eq).some((v) => v !== undefined);
+  const [withWords, inLead] = await Promise.all([
+    faceted ? searchCount(db, matchExpression(f.terms, {})) : hits,
+    searchCount(db, `${matchExpression(f.terms, {})} AND {${lead}} : (${f.terms.map(quote).join(" OR ")})`),
+  ]);
+  return withWords ? inLead / withWords : 0;
 }
 
 /**
