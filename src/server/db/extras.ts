@@ -24,7 +24,7 @@ export interface DbExtra {
  * Facet tokens ("i<hex island> y2024 cyes dkeep ey2026 em202611 xl") let a text search apply the equality
  * filters and the expired flag inside FTS. "xl" (live) marks a box not expired on the day in
  * core_box_expiry_sweep: the sweep (domains/core-boxes/expiry-tokens.ts) moves that day forward and takes the
- * token off the boxes that expired in between, so on the sweep's day "words AND NOT expired" is one short list.
+ * token off the boxes that expired in between, so on the sweep's day the expired hits are "words NOT xl": one short list.
  * The expiry year and month tokens count the expired boxes on any other day.
  */
 export const facetsSql = (row: string) =>

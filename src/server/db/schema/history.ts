@@ -36,7 +36,5 @@ export const changeRecords = sqliteTable(
   (t) => [
     index("change_records_kind_id_idx").on(t.kind, t.id),
     index("change_records_kind_entity_idx").on(t.kind, t.entityId, t.id),
-    // Covers the dashboard's day-by-day count (kind, time window, action) without reading the large rows.
-    index("change_records_kind_ts_action_idx").on(t.kind, t.ts, t.action),
   ],
 );

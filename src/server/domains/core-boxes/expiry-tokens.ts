@@ -15,16 +15,17 @@ import { searchRow } from "../../db/extras";
 
 /** Expired boxes with these search words and facets on `today` (those without the token); null off the day. */
 export async function expiredByLiveToken(db: DbOrTx, match: string, today: string): Promise<number | null> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    // The day and the count in one statement, so they describe the same state of the index.
-    const [row] = await db.all<{ day: string | null; n: number }>(
-      sql`SELECT (SELECT day FROM core_box_expiry_sweep WHERE id = 1) AS day, (SELECT count(*) FROM core_boxes_search WHERE core_boxes_search MATCH ${`(${match}) NOT facets : "xl"`}) AS n`,
-    );
-    if (row?.day === today) return Number(row.n);
-    if (!row?.day || row.day > today || attempt > 0) return null;
-    if (!(await sweepTo(db, today))) return null;
-  }
-  return null;
+  // The day and the count in one statement, so they describe the same state of the index.
+  const count = async () =>
+    (
+      await db.all<{ day: string | null; n: number }>(
+        sql`SELECT (SELECT day FROM core_box_expiry_sweep WHERE id = 1) AS day, (SELECT count(*) FROM core_boxes_search WHERE core_boxes_search MATCH ${`(${match}) NOT facets : "xl"`}) AS n`,
+      )
+    )[0];
+  let row = await count();
+  // A later day than the sweep's: sweep to it first, then count again.
+  if (row?.day && row.day < today && (await sweepTo(db, today))) row = await count();
+  return row?.day === today ? Number(row.n) : null;
 }
 
 /**

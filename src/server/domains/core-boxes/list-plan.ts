@@ -25,6 +25,7 @@ import {
   type EqFilters,
   type Filters,
   filterTerms,
+  hasEqFilters,
   laterExpiryFacets,
   matchExpression,
   monthFacet,
@@ -138,13 +139,12 @@ export async function countMatching(
   opts: { expiredBy?: ExpiredCount; hits?: number } = {},
 ): Promise<CountResult> {
   const all = await summaryCount(db, {}, undefined, f);
-  const hasEq = Object.values(f.eq).some((v) => v !== undefined);
   if (f.terms.length) {
     const hits = opts.hits ?? (await searchCount(db, matchExpression(f.terms, f.eq)));
     if (!f.expired || hits === 0) return { total: hits, driving: hits, all };
     return { total: await expiredHits(db, f, hits, opts.expiredBy), driving: hits, all };
   }
-  const matchingEq = hasEq ? await summaryCount(db, f.eq, undefined, f) : all;
+  const matchingEq = hasEqFilters(f) ? await summaryCount(db, f.eq, undefined, f) : all;
   if (!f.expired) return { total: matchingEq, driving: matchingEq, all };
   return { total: await expiredCount(db, f), driving: matchingEq, all };
 }
@@ -326,7 +326,7 @@ async function searchWalkPlan(
   w: { range: number; need: number; total: number; walk: { keys: string[]; seek: number } },
 ) {
   const { range, need, total } = w;
-  const indexFilters = Object.values(f.eq).some((v) => v !== undefined) || f.expired;
+  const indexFilters = hasEqFilters(f) || f.expired;
   const through = Math.max(1, indexFilters ? await withoutSearch(db, f) : range);
   const even = (need * through) / total;
   const perRow = COST.fetchRow + (range / through) * COST.walk;
@@ -418,10 +418,10 @@ async function shareInLead(db: DbOrTx, f: Filters, walk: { keys: string[] }, hit
   if (lead === "island") return 1;
   if (!["work_order", "project", "engineer"].includes(lead)) return 0;
   const quote = (t: string) => `"${t.replace(/"/g, '""')}"*`;
-  const faceted = Object.values(f.eq).some((v) => v !== undefined);
+  const words = matchExpression(f.terms, {});
   const [withWords, inLead] = await Promise.all([
-    faceted ? searchCount(db, matchExpression(f.terms, {})) : hits,
-    searchCount(db, `${matchExpression(f.terms, {})} AND {${lead}} : (${f.terms.map(quote).join(" OR ")})`),
+    hasEqFilters(f) ? searchCount(db, words) : hits,
+    searchCount(db, `${words} AND {${lead}} : (${f.terms.map(quote).join(" OR ")})`),
   ]);
   return withWords ? inLead / withWords : 0;
 }

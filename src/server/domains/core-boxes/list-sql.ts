@@ -19,6 +19,9 @@ export interface Filters {
   today: string;
 }
 
+/** Whether any equality filter (island, year, complete, disposition) is set. */
+export const hasEqFilters = (f: Filters) => Object.values(f.eq).some((v) => v !== undefined);
+
 const F = ["island", "year", "complete", "keep_or_dump", "storage_expiry_date"];
 
 /** Sort keys in index order; ORDER BY uses all of them (then id) so the index alone gives the order. */

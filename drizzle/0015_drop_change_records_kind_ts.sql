@@ -1,0 +1,1 @@
+DROP INDEX `change_records_kind_ts_action_idx`;
