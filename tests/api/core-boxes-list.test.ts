@@ -7,6 +7,7 @@ import { coreBoxes } from "@server/db/schema";
 import { generateDemoBoxes, prng } from "@server/domains/core-boxes/demo-data";
 import {
   countMatching,
+  expiredYearBound,
   fetchPage,
   filterFirst,
   type PageRequest,
@@ -326,6 +327,62 @@ describe("list = reference", () => {
       await t.deps.db.run(sql`DELETE FROM sqlite_stat1`);
       if (stat4.length) await t.deps.db.run(sql`DELETE FROM sqlite_stat4`);
       await t.deps.db.run(sql`ANALYZE sqlite_schema`);
+    }
+  });
+  test("Expired only, newest year first: the walk starts at the latest year with an expired box", async () => {
+    const f = (raw: Record<string, unknown>) => toFilters(coreBoxListInput.parse(raw), now)!;
+    const page: PageRequest = { sort: "year", dir: "desc", offset: 0, limit: 25 };
+    const checkAgainstReference = async (raw: Record<string, unknown>) => {
+      const boxes = await allBoxes();
+      const ref = reference(boxes, raw);
+      const got = await listCoreBoxes(t.deps.db, ref.input, now);
+      expect({ raw, total: got.total, ids: got.rows.map((r) => r.id) }).toEqual({
+        raw,
+        total: ref.total,
+        ids: ref.ids,
+      });
+      const walked = (await walkSortIndex(t.deps.db, f(raw), pageOf(ref.input))).map((r) => Number(r.id));
+      expect({ raw, walked }).toEqual({ raw, walked: ref.ids });
+      return ref;
+    };
+    // The bound: the latest year of an Oahu box expiring by this month (the summary counts by month); the walk
+    // seeks on it.
+    const byThisMonth = (await allBoxes()).filter(
+      (b) =>
+        b.island === "Oahu" &&
+        b.storage_expiry_date &&
+        b.storage_expiry_date.slice(0, 7) <= today.slice(0, 7),
+    );
+    const latest = Math.max(...byThisMonth.map((b) => b.year ?? 0));
+    const oahu = { island: "Oahu", expired: 1, sort_by: "year", sort_dir: "desc" };
+    expect(await expiredYearBound(t.deps.db, f(oahu), page)).toBe(latest);
+    const plan = await t.deps.db.all<{ detail: string }>(
+      sql`EXPLAIN QUERY PLAN ${walkSql(f(oahu), page, undefined, undefined, latest)}`,
+    );
+    expect(plan.map((r) => r.detail).join(" | ")).toContain("core_boxes_sort_year_idx (year<?)");
+    for (const p of [1, 2, 3]) await checkAgainstReference({ ...oahu, page: p, page_size: 10 });
+    // An expired box with no year sorts last, so no bound may leave it out.
+    const user = await callerAs(t, DEMO.user);
+    const noYear = await user.coreBoxes.create({
+      work_order: "EDGE-3",
+      project: "Kaunakakai Wharf",
+      engineer: "GS",
+      island: "Molokai",
+      report_submission_date: "2001-02-03",
+      storage_expiry_date: "2003-02-03",
+      complete: "Yes",
+      keep_or_dump: "Keep",
+    });
+    await t.deps.db.run(sql`UPDATE core_boxes SET year = NULL WHERE id = ${noYear.id}`);
+    try {
+      const molokai = { island: "Molokai", expired: 1, sort_by: "year", sort_dir: "desc" };
+      expect(await expiredYearBound(t.deps.db, f(molokai), page)).toBeUndefined();
+      const total = (await checkAgainstReference(molokai)).total;
+      const last = Math.ceil(total / 10);
+      const lastPage = await checkAgainstReference({ ...molokai, page: last, page_size: 10 });
+      expect(lastPage.ids.at(-1)).toBe(noYear.id);
+    } finally {
+      await t.deps.db.run(sql`DELETE FROM core_boxes WHERE id = ${noYear.id}`);
     }
   });
   test("the page a search and a filter find includes accents and punctuation", async () => {

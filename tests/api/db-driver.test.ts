@@ -62,6 +62,36 @@ describe("embedded driver: statement cache and synchronous", () => {
     }
   });
 
+  test("after an EXPLAIN, the connection still reads fresh data and writes after another's commit", async () => {
+    // SQLite never halts an EXPLAIN's program: left un-reset, it kept its connection's read transactions open,
+    // so reads on it stayed at an old snapshot and its next write failed with SQLITE_BUSY_SNAPSHOT.
+    const path = `file:${join(dir, "explain.db")}`;
+    const mine = await openDatabase(path);
+    const other = await openDatabase(path);
+    try {
+      await mine.client.execute("create table t (id integer primary key, v text)");
+      await mine.client.execute("create index t_v on t (v)");
+      const plan = await mine.client.execute({
+        sql: "explain query plan select id from t where v = ?",
+        args: ["a"],
+      });
+      expect(String(plan.rows[0]!.detail)).toContain("USING COVERING INDEX t_v");
+      const running = await mine.client.execute(
+        "select sql from sqlite_stmt where busy and sql like 'explain%'",
+      );
+      expect(running.rows).toEqual([]);
+      // A read on the same connection (the pool hands back the last one returned), then a commit elsewhere.
+      expect((await mine.client.execute("select count(*) as n from t")).rows[0]!.n).toBe(0);
+      await other.client.execute("insert into t (v) values ('from the other')");
+      expect((await mine.client.execute("select count(*) as n from t")).rows[0]!.n).toBe(1);
+      await mine.client.execute("insert into t (v) values ('mine')");
+      expect((await other.client.execute("select count(*) as n from t")).rows[0]!.n).toBe(2);
+    } finally {
+      mine.close();
+      other.close();
+    }
+  });
+
   test("commits are not fsynced one by one unless DATABASE_SYNCHRONOUS=full", async () => {
     const normal = await openDatabase(`file:${join(dir, "normal.db")}`);
     const value = async (db: typeof normal) => {

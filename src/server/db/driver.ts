@@ -12,6 +12,10 @@ import Database from "libsql";
  *    schema changes. The remembered columns are not re-read, so any DDL run in this process (migrations, FTS
  *    rebuilds) empties every cache; a closed connection's cache goes with it (a cached statement would otherwise
  *    keep the connection open).
+ *    EXPLAIN statements are the exception: SQLite never halts their program, so once read to the end they stay
+ *    "running" until reset, and the connection then keeps every later read transaction open — stale reads, and
+ *    SQLITE_BUSY_SNAPSHOT on its next write after another connection's commit. They are not cached, and are
+ *    reset after each read (libsql's `get` resets the statement when it returns; the client only calls `all`).
  * 2. `PRAGMA synchronous` on every new connection (it is per connection, not stored in the file). With WAL,
  *    NORMAL does not fsync on each commit, only at checkpoints: a commit costs microseconds instead of a
  *    blocking fsync (5 ms and more on a busy disk, on the only thread). A process crash loses nothing; a power
@@ -23,6 +27,8 @@ export type Synchronous = "normal" | "full";
 interface Statement {
   columns(): unknown[];
   run(...args: unknown[]): unknown;
+  all(...args: unknown[]): unknown[];
+  get(...args: unknown[]): unknown;
 }
 interface Connection {
   prepare(sql: string): Statement;
@@ -35,6 +41,7 @@ interface Cached {
 }
 
 const DDL = /^\s*(create|drop|alter)\b/i;
+const EXPLAIN = /^\s*explain\b/i;
 const caches = new WeakMap<object, Map<string, Cached>>();
 let generation = 0;
 let synchronous: Synchronous = "normal";
@@ -58,6 +65,7 @@ export function tuneEmbeddedDriver(opts: { synchronous: Synchronous }) {
       generation++;
       return prepare.call(this, sql);
     }
+    if (EXPLAIN.test(sql)) return resetAfterRead(prepare.call(this, sql));
     let cache = caches.get(this);
     if (!cache) {
       // First statement on a new connection.
@@ -95,4 +103,21 @@ export function tuneEmbeddedDriver(opts: { synchronous: Synchronous }) {
     caches.delete(this);
     return close.call(this);
   };
+}
+
+/** Leave the statement reset after `all` (see 1. above): `get` runs it once more and resets it on return. */
+function resetAfterRead(stmt: Statement): Statement {
+  const all = stmt.all.bind(stmt);
+  stmt.all = (...args: unknown[]) => {
+    try {
+      return all(...args);
+    } finally {
+      try {
+        stmt.get(...args);
+      } catch {
+        // the read itself already failed; its error is the one that matters
+      }
+    }
+  };
+  return stmt;
 }
