@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "@server/db/client";
 import { auditLog } from "@server/db/schema";
+import { withWriteLock } from "@server/db/write-queue";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 
@@ -64,3 +69,61 @@ test("concurrent transactions and plain writes all land", async () => {
   const rows = await t.deps.db.select().from(auditLog).where(sql`${auditLog.action} = 'mix'`);
   expect(rows).toHaveLength(15 * 2 + 15);
 });
+
+test("a write while another process holds the write lock waits without freezing this one, then lands", async () => {
+  // Two clients on one file stand for two server processes: SQLite's lock is all they share.
+  const dir = mkdtempSync(join(tmpdir(), "geolabs-lock-"));
+  const url = `file:${join(dir, "lock.db")}`;
+  const other = await openDatabase(url);
+  const mine = await openDatabase(url);
+  try {
+    await other.client.execute("create table t (id integer primary key, who text)");
+    const held = await other.client.transaction("write");
+    await held.execute("insert into t (who) values ('other')");
+    // This process keeps turning while its write waits (SQLite's busy handler would sleep on this very thread,
+    // and the transaction above, on the same thread here, could then never commit).
+    const lag = eventLoopLag(40);
+    const write = mine.client.execute("insert into t (who) values ('mine')");
+    const tx = mine.db.transaction(async (q) => {
+      await q.run(sql`insert into t (who) values ('mine, in a transaction')`);
+    });
+    expect(await lag).toBeLessThan(30);
+    await Bun.sleep(30);
+    expect((await mine.client.execute("select count(*) as n from t")).rows[0]!.n).toBe(0);
+    await held.commit();
+    await Promise.all([write, tx]);
+    const rows = await mine.client.execute("select who from t order by id");
+    expect(rows.rows.map((r) => r.who)).toEqual(["other", "mine", "mine, in a transaction"]);
+  } finally {
+    mine.close();
+    other.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a write lock held past the wait gives the person a busy error, not a frozen server", async () => {
+  let tries = 0;
+  const started = performance.now();
+  const busy = Object.assign(new Error("SQLITE_BUSY: database is locked"), { code: "SQLITE_BUSY" });
+  const attempt = withWriteLock(async () => {
+    tries++;
+    throw busy;
+  }, 200);
+  await expect(attempt).rejects.toBe(busy);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+  expect(tries).toBeGreaterThan(10); // tried again and again meanwhile
+  // Other errors are not tried again.
+  let once = 0;
+  const other = withWriteLock(async () => {
+    once++;
+    throw new Error("UNIQUE constraint failed");
+  });
+  await expect(other).rejects.toThrow("UNIQUE");
+  expect(once).toBe(1);
+});
+
+/** How late a timer of `ms` fires. */
+function eventLoopLag(ms: number) {
+  const start = performance.now();
+  return new Promise<number>((resolve) => setTimeout(() => resolve(performance.now() - start - ms), ms));
+}

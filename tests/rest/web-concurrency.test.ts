@@ -35,15 +35,20 @@ describe.if(process.platform === "linux")("WEB_CONCURRENCY=2", () => {
     expect(listeners(s.port)).toBe(2);
     const cookie = await s.login("owner@geolabs.example");
     const before = cpuSeconds(worker!);
-    const answers = await Promise.all(
-      Array.from({ length: 120 }, () =>
-        fetch(`${s.base}/api/core-boxes/_debug`, fresh()).then((r) => r.status),
-      ),
-    );
-    expect(answers.every((status) => status === 200)).toBe(true);
-    expect(cpuSeconds(worker!)).toBeGreaterThan(before); // the worker took its share
+    // CPU time is counted in clock ticks (10 ms): a burst can be too short to show, so send them until it shows.
+    let sent = 0;
+    await until("the worker to take its share", async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, () =>
+          fetch(`${s.base}/api/core-boxes/_debug`, fresh()).then((r) => r.status),
+        ),
+      );
+      sent += answers.length;
+      expect(answers.every((status) => status === 200)).toBe(true);
+      return cpuSeconds(worker!) > before;
+    });
     expect(primary).toBe(s.pid);
-    // Whichever process answers the scrape reports all 120 (the other's figures arrive within two seconds).
+    // Whichever process answers the scrape reports all of them (the other's figures arrive within two seconds).
     const count = async () => {
       const text = await (await fetch(`${s.base}/api/metrics`, fresh(cookie))).text();
       const line = text
@@ -52,8 +57,8 @@ describe.if(process.platform === "linux")("WEB_CONCURRENCY=2", () => {
       return Number(line?.split(" ").at(-1) ?? 0);
     };
     // Eventually consistent: each process has the other's figures within two seconds, then every scrape agrees.
-    await until("every process to report all 120", async () =>
-      (await Promise.all(Array.from({ length: 6 }, count))).every((n) => n === 120),
+    await until("every process to report all of them", async () =>
+      (await Promise.all(Array.from({ length: 6 }, count))).every((n) => n === sent),
     );
   });
 

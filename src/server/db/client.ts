@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { type Synchronous, tuneEmbeddedDriver } from "./driver";
+import { BUSY_TIMEOUT_MS, type Synchronous, tuneEmbeddedDriver } from "./driver";
 import * as schema from "./schema";
 import { serializeWrites } from "./write-queue";
 
@@ -37,7 +37,9 @@ export async function openDatabase(
   }
   if (isFileUrl(url)) tuneEmbeddedDriver({ synchronous: opts.synchronous ?? "normal" });
   // `timeout` is the per-connection busy timeout (ms) of the embedded driver.
-  const client = createClient({ url, authToken, timeout: 5000 } as Parameters<typeof createClient>[0]);
+  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<
+    typeof createClient
+  >[0]);
   if (isFileUrl(url)) {
     await client.execute("PRAGMA journal_mode = WAL");
     // Page cache for every connection of the pool (stored in the file header, so new connections get it too):

@@ -1,7 +1,7 @@
 import Database from "libsql";
 
 /**
- * Two changes to the embedded driver (`libsql`, under `@libsql/client`), made where it opens connections and
+ * Three changes to the embedded driver (`libsql`, under `@libsql/client`), made where it opens connections and
  * prepares statements because the client offers no hook for either.
  *
  * 1. A prepared-statement cache. The client prepares every statement anew and asks it for its columns twice per
@@ -20,8 +20,16 @@ import Database from "libsql";
  *    NORMAL does not fsync on each commit, only at checkpoints: a commit costs microseconds instead of a
  *    blocking fsync (5 ms and more on a busy disk, on the only thread). A process crash loses nothing; a power
  *    cut or OS crash may roll back the last transactions before the last checkpoint, never corrupts.
+ * 3. Taking the write lock does not wait in SQLite's busy handler. `BEGIN IMMEDIATE` and a write outside a
+ *    transaction run with a busy timeout of 0: when another process holds the lock they fail at once with
+ *    SQLITE_BUSY (nothing done), and the write queue (write-queue.ts) tries again after an asynchronous pause.
+ *    SQLite's handler sleeps on the only thread (1, 2, 5, 10 ms… between tries): with several processes on one
+ *    database, one blocked for up to 40 ms at a time while the other held the lock for a millisecond, and every
+ *    request it was serving waited too. Statements inside a transaction keep the normal timeout.
  */
 export const STATEMENT_CACHE_SIZE = 256;
+/** SQLite's busy timeout on every connection (the client's `timeout`), except while taking the write lock. */
+export const BUSY_TIMEOUT_MS = 5000;
 export type Synchronous = "normal" | "full";
 
 interface Statement {
@@ -31,6 +39,7 @@ interface Statement {
   get(...args: unknown[]): unknown;
 }
 interface Connection {
+  readonly inTransaction: boolean;
   prepare(sql: string): Statement;
   exec(sql: string): unknown;
   close(): unknown;
@@ -42,6 +51,8 @@ interface Cached {
 
 const DDL = /^\s*(create|drop|alter)\b/i;
 const EXPLAIN = /^\s*explain\b/i;
+/** Statements that take the write lock when run outside a transaction (see 3. above). */
+const TAKES_WRITE_LOCK = /^\s*(begin\s+(immediate|exclusive)|insert|update|delete|replace)\b/i;
 const caches = new WeakMap<object, Map<string, Cached>>();
 let generation = 0;
 let synchronous: Synchronous = "normal";
@@ -83,6 +94,7 @@ export function tuneEmbeddedDriver(opts: { synchronous: Synchronous }) {
     }
     stats.misses++;
     const stmt = prepare.call(this, sql);
+    if (TAKES_WRITE_LOCK.test(sql)) withoutBusyWait(this, stmt);
     const columns = stmt.columns.bind(stmt);
     let known: unknown[] | undefined;
     stmt.columns = () => {
@@ -103,6 +115,24 @@ export function tuneEmbeddedDriver(opts: { synchronous: Synchronous }) {
     caches.delete(this);
     return close.call(this);
   };
+}
+
+/** Run `stmt` outside a transaction with a busy timeout of 0 (see 3. above); inside one, as it is. */
+function withoutBusyWait(conn: Connection, stmt: Statement) {
+  // Through the cache: both PRAGMAs are prepared once per connection.
+  const timeout = (ms: number) => conn.prepare(`PRAGMA busy_timeout = ${ms}`);
+  for (const method of ["run", "all"] as const) {
+    const original = stmt[method].bind(stmt);
+    stmt[method] = ((...args: unknown[]) => {
+      if (conn.inTransaction) return original(...args);
+      timeout(0).get();
+      try {
+        return original(...args);
+      } finally {
+        timeout(BUSY_TIMEOUT_MS).get();
+      }
+    }) as never;
+  }
 }
 
 /** Leave the statement reset after `all` (see 1. above): `get` runs it once more and resets it on return. */

@@ -5,15 +5,36 @@ export const WRITE_WAIT_MS = 5000;
 
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter|vacuum|reindex|analyze)\b/i;
 const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
+const isBusy = (err: unknown) => String((err as { code?: unknown })?.code ?? "").startsWith("SQLITE_BUSY");
+
+/**
+ * Run `take` (a statement that takes the write lock first thing) until it is not refused for SQLITE_BUSY: the
+ * embedded driver does not wait for another process's lock on the thread (driver.ts, 3.), so we wait here,
+ * between tries, while the process serves other requests. A refused try did nothing. Gives up with the last
+ * refusal after `waitMs`, as SQLite's busy timeout would.
+ */
+export async function withWriteLock<T>(take: () => Promise<T>, waitMs = WRITE_WAIT_MS): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      return await take();
+    } catch (err) {
+      if (!isBusy(err) || performance.now() - started > waitMs) throw err;
+    }
+    // Another process's write lock is held for a millisecond or so: try again soon, a little later each time.
+    await Bun.sleep(1);
+  }
+}
 
 /**
  * One writer at a time per process, in JavaScript. The embedded driver runs SQLite synchronously on several
  * connections: a write on one connection while a transaction on another is open (awaiting between statements)
  * waits in SQLite's busy handler on the only thread, so the transaction can never finish — the whole process
  * froze for the 5 s busy timeout and the write failed (seen: a sign-in during a core box save). Transactions and
- * plain write statements therefore take turns here; reads never wait (WAL). Other processes still meet SQLite's
- * own lock and busy timeout. A turn is waited for at most WRITE_WAIT_MS, so a write issued from inside a
- * transaction on the wrong handle (db instead of tx) fails as before instead of waiting forever.
+ * plain write statements therefore take turns here; reads never wait (WAL). Another process's lock is waited for
+ * between tries, without blocking the thread (withWriteLock). A turn is waited for at most WRITE_WAIT_MS, so a
+ * write issued from inside a transaction on the wrong handle (db instead of tx) fails as before instead of
+ * waiting forever.
  */
 export function serializeWrites(client: Client) {
   let tail: Promise<void> = Promise.resolve();
@@ -38,7 +59,7 @@ export function serializeWrites(client: Client) {
     if (!WRITE.test(sqlOf(stmt))) return execute(stmt, args);
     const release = await turn();
     try {
-      return await execute(stmt, args);
+      return await withWriteLock(() => execute(stmt, args));
     } finally {
       release();
     }
@@ -50,7 +71,7 @@ export function serializeWrites(client: Client) {
     const release = await turn();
     let tx: Transaction;
     try {
-      tx = await transaction(mode);
+      tx = await withWriteLock(() => transaction(mode));
     } catch (err) {
       release();
       throw err;
