@@ -125,11 +125,11 @@ function withoutBusyWait(conn: Connection, stmt: Statement) {
     const original = stmt[method].bind(stmt);
     stmt[method] = ((...args: unknown[]) => {
       if (conn.inTransaction) return original(...args);
-      timeout(0).get();
+      timeout(0).run();
       try {
         return original(...args);
       } finally {
-        timeout(BUSY_TIMEOUT_MS).get();
+        timeout(BUSY_TIMEOUT_MS).run();
       }
     }) as never;
   }
