@@ -3,6 +3,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
+import { clientAddress } from "./auth/trusted-proxies";
 import type { AppDeps } from "./deps";
 import { chatRest } from "./domains/chat/rest";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
@@ -67,10 +68,11 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
     new Elysia()
       .onRequest(async ({ request, set, server }) => {
         const reqId = request.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
-        const ip = deps.clientAddress
+        const peer = deps.clientAddress
           ? deps.clientAddress(request)
           : (server?.requestIP(request)?.address ?? null);
-        setRequestState(request, { reqId, ip, start: performance.now(), user: null });
+        const ip = clientAddress(peer, request.headers.get("x-forwarded-for"), env.TRUSTED_PROXIES);
+        setRequestState(request, { reqId, ip, peer, start: performance.now(), user: null });
         Object.assign(set.headers, headers, { "x-request-id": reqId });
 
         const path = new URL(request.url).pathname;
@@ -80,7 +82,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         if (isCrossSiteWrite(request, env.PUBLIC_URL)) return refuse(request, 403, MESSAGES.crossSite);
         if (isOversizedBody(request)) return refuse(request, 413, BODY_TOO_LARGE);
         try {
-          requestState(request).user = await deps.auth.identify(request, ip);
+          requestState(request).user = await deps.auth.identify(request, peer);
         } catch (err) {
           if (err instanceof AppError) return refuse(request, err.status, err.message);
           throw err;

@@ -27,6 +27,6 @@ export interface AppDeps {
   pdf: PdfHost;
   /** Ask AI: the answer model (hosted or built-in) and, with an embeddings endpoint, the question embedder. */
   ai: { answer: AnswerModel; embed?: (text: string) => Promise<Float32Array | null> };
-  /** Client address of a request; index.ts wires Bun's server.requestIP, tests may inject one. */
+  /** The socket peer's address of a request (default: Bun's server.requestIP); tests inject one. */
   clientAddress?: (request: Request) => string | null;
 }

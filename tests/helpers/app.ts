@@ -53,8 +53,13 @@ export async function startTestApp(
       coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
     });
   }
-  let currentIp = "127.0.0.1";
-  const fullDeps: AppDeps = { ...deps, clientAddress: () => currentIp, ...extra };
+  // The socket peer of each request (requests may run in parallel, each with its own address).
+  const peers = new WeakMap<Request, string>();
+  const fullDeps: AppDeps = {
+    ...deps,
+    clientAddress: (request) => peers.get(request) ?? "127.0.0.1",
+    ...extra,
+  };
   const app = createApp(fullDeps);
 
   const request: TestApp["request"] = async (path, init = {}) => {
@@ -65,8 +70,9 @@ export async function startTestApp(
       rest.body = JSON.stringify(json);
     }
     if (cookie) headers.set("cookie", cookie);
-    currentIp = ip ?? "127.0.0.1";
-    return app.handle(new Request(`${ORIGIN}${path}`, { ...rest, headers }));
+    const req = new Request(`${ORIGIN}${path}`, { ...rest, headers });
+    if (ip) peers.set(req, ip);
+    return app.handle(req);
   };
 
   const login: TestApp["login"] = async (email, password = DEMO_PASSWORD) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { isCrossSiteWrite } from "@server/auth/cross-site";
-import { isTrustedAddress } from "@server/auth/trusted-proxies";
+import { clientAddress, isTrustedAddress } from "@server/auth/trusted-proxies";
 import { ConfigError, loadEnv } from "@server/env";
 import { flag } from "@shared/common";
 import { z } from "zod";
@@ -58,5 +58,26 @@ describe("configuration", () => {
   });
   test("entra mode without a client id is refused", () => {
     expect(() => loadEnv({ AUTH_MODE: "entra" })).toThrow(/ENTRA_/);
+  });
+});
+
+describe("the client's address behind proxies", () => {
+  const trusted = ["10.0.0.5", "10.9.0.0/16"];
+  test("a direct connection is its own address, whatever X-Forwarded-For says", () => {
+    expect(clientAddress("203.0.113.7", "192.0.2.1", trusted)).toBe("203.0.113.7");
+    expect(clientAddress("203.0.113.7", null, trusted)).toBe("203.0.113.7");
+  });
+  test("behind trusted hops, the first address a trusted proxy saw connect", () => {
+    expect(clientAddress("10.0.0.5", "192.0.2.1", trusted)).toBe("192.0.2.1");
+    expect(clientAddress("10.0.0.5", "198.51.100.9, 192.0.2.1, 10.9.3.4", trusted)).toBe("192.0.2.1");
+    expect(clientAddress("10.0.0.5", "192.0.2.1:5123", trusted)).toBe("192.0.2.1");
+    expect(clientAddress("10.0.0.5", "[2001:db8::1]:443", trusted)).toBe("2001:db8::1");
+  });
+  test("a hop that is not an address stops the walk at the last trusted one", () => {
+    expect(clientAddress("10.0.0.5", "<script>, 10.9.0.1", trusted)).toBe("10.9.0.1");
+    expect(clientAddress("10.0.0.5", "unknown", trusted)).toBe("10.0.0.5");
+  });
+  test("only trusted hops: the leftmost one", () => {
+    expect(clientAddress("10.0.0.5", "10.9.1.1, 10.9.2.2", trusted)).toBe("10.9.1.1");
   });
 });

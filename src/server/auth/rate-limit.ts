@@ -1,6 +1,6 @@
 import { MESSAGES } from "@shared/auth";
 import { inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { loginAttempts } from "../db/schema";
 import { AppError } from "../lib/errors";
 
@@ -21,42 +21,61 @@ export function loginKeys(email: string, ip: string | null) {
   ];
 }
 
-export async function assertLoginAllowed(db: DbOrTx, email: string, ip: string | null, now = Date.now()) {
+/**
+ * Count this attempt as a failure on every key *before* the password is checked, in one write transaction, or
+ * refuse it (429) when a key is at its limit. Checking first and counting after the (slow) password hash let a
+ * burst of parallel guesses all pass the check before any of them was counted. A right password takes its
+ * count back (settleLoginSuccess).
+ */
+export async function reserveLoginAttempt(db: Db, email: string, ip: string | null, now = Date.now()) {
   const keys = loginKeys(email, ip);
-  const rows = await db
-    .select()
-    .from(loginAttempts)
+  const cutoff = now - LOGIN_WINDOW_MS;
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(loginAttempts)
+      .where(
+        inArray(
+          loginAttempts.key,
+          keys.map((k) => k.key),
+        ),
+      );
+    for (const row of rows) {
+      const limit = keys.find((k) => k.key === row.key)!.limit;
+      if (row.windowStartedAt.getTime() > cutoff && row.failures >= limit) {
+        throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooManyAttempts);
+      }
+    }
+    for (const { key } of keys) {
+      await tx
+        .insert(loginAttempts)
+        .values({ key, failures: 1, windowStartedAt: new Date(now) })
+        .onConflictDoUpdate({
+          target: loginAttempts.key,
+          set: {
+            failures: sql`case when ${loginAttempts.windowStartedAt} < ${cutoff} then 1 else ${loginAttempts.failures} + 1 end`,
+            windowStartedAt: sql`case when ${loginAttempts.windowStartedAt} < ${cutoff} then ${now} else ${loginAttempts.windowStartedAt} end`,
+          },
+        });
+    }
+  });
+}
+
+/**
+ * The password was right: the pair counter is cleared, and the looser counters give back the one attempt
+ * reserveLoginAttempt counted (earlier failures still stand, so a sprayer cannot wash them out by signing in
+ * to an account of their own).
+ */
+export async function settleLoginSuccess(db: DbOrTx, email: string, ip: string | null) {
+  const [pair, ...loose] = loginKeys(email, ip);
+  await db.delete(loginAttempts).where(inArray(loginAttempts.key, [pair!.key]));
+  await db
+    .update(loginAttempts)
+    .set({ failures: sql`max(${loginAttempts.failures} - 1, 0)` })
     .where(
       inArray(
         loginAttempts.key,
-        keys.map((k) => k.key),
+        loose.map((k) => k.key),
       ),
     );
-  for (const row of rows) {
-    const limit = keys.find((k) => k.key === row.key)!.limit;
-    if (row.windowStartedAt.getTime() > now - LOGIN_WINDOW_MS && row.failures >= limit) {
-      throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooManyAttempts);
-    }
-  }
-}
-
-export async function recordLoginFailure(db: DbOrTx, email: string, ip: string | null, now = Date.now()) {
-  const cutoff = now - LOGIN_WINDOW_MS;
-  for (const { key } of loginKeys(email, ip)) {
-    await db
-      .insert(loginAttempts)
-      .values({ key, failures: 1, windowStartedAt: new Date(now) })
-      .onConflictDoUpdate({
-        target: loginAttempts.key,
-        set: {
-          failures: sql`case when ${loginAttempts.windowStartedAt} < ${cutoff} then 1 else ${loginAttempts.failures} + 1 end`,
-          windowStartedAt: sql`case when ${loginAttempts.windowStartedAt} < ${cutoff} then ${now} else ${loginAttempts.windowStartedAt} end`,
-        },
-      });
-  }
-}
-
-/** A successful sign-in clears the pair counter (the looser ones age out on their own). */
-export async function clearLoginFailures(db: DbOrTx, email: string, ip: string | null) {
-  await db.delete(loginAttempts).where(inArray(loginAttempts.key, [loginKeys(email, ip)[0]!.key]));
 }

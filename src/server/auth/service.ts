@@ -9,7 +9,7 @@ import { AppError } from "../lib/errors";
 import { createEntraVerifier } from "./entra";
 import type { Identity } from "./identity";
 import { verifyPassword } from "./passwords";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./rate-limit";
+import { reserveLoginAttempt, settleLoginSuccess } from "./rate-limit";
 import {
   createSession,
   purgeExpiredSessions,
@@ -33,7 +33,7 @@ export function createAuthService(deps: { db: Db; env: Env }) {
   const sessionOpts = { ttlMs, superOwnerEmail: env.SUPER_OWNER_EMAIL };
   const verifyEntra = env.entra ? createEntraVerifier(env.entra) : null;
 
-  async function identify(request: Request, ip: string | null): Promise<Identity | null> {
+  async function identify(request: Request, peer: string | null): Promise<Identity | null> {
     switch (env.AUTH_MODE) {
       case "local": {
         const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
@@ -48,7 +48,7 @@ export function createAuthService(deps: { db: Db; env: Env }) {
         return signInExternalUser(db, claims, { superOwnerEmail: env.SUPER_OWNER_EMAIL, via: "entra" });
       }
       case "proxy": {
-        if (!isTrustedAddress(ip, env.TRUSTED_PROXIES)) return null;
+        if (!isTrustedAddress(peer, env.TRUSTED_PROXIES)) return null;
         const email = request.headers.get(env.PROXY_USER_HEADER)?.trim().toLowerCase();
         if (!email || email === "guest" || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254)
           return null;
@@ -66,14 +66,11 @@ export function createAuthService(deps: { db: Db; env: Env }) {
     if (env.AUTH_MODE !== "local") {
       throw new AppError("BAD_REQUEST", "Password sign-in is not enabled on this portal.");
     }
-    await assertLoginAllowed(db, input.email, meta.ip);
+    await reserveLoginAttempt(db, input.email, meta.ip);
     const row = await findUserByEmail(db, input.email);
     const ok = await verifyPassword(input.password, row?.passwordHash);
-    if (!row || !ok || row.status !== "active") {
-      await recordLoginFailure(db, input.email, meta.ip);
-      throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
-    }
-    await clearLoginFailures(db, input.email, meta.ip);
+    if (!row || !ok || row.status !== "active") throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
+    await settleLoginSuccess(db, input.email, meta.ip);
     const now = new Date();
     const session = await createSession(db, row.id, { ...sessionOpts, ...meta, now });
     // Expired sessions resolve to nobody already; sweeping them here keeps the table small (indexed delete).

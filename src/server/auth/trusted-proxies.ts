@@ -25,3 +25,38 @@ function ipv4ToInt(ip: string): number | null {
   }
   return n >>> 0;
 }
+
+const ADDRESS = /^[0-9a-f:.]{2,45}$/i;
+
+/** One `X-Forwarded-For` entry as a bare address: "1.2.3.4:5678" and "[::1]:80" lose their port. */
+function bareAddress(entry: string): string | null {
+  let a = entry.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(a);
+  if (bracketed) a = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(a)) a = a.slice(0, a.lastIndexOf(":"));
+  return ADDRESS.test(a) ? a : null;
+}
+
+/**
+ * The address of the person behind a request. The socket's peer, unless the peer is a trusted proxy (a load
+ * balancer): then its `X-Forwarded-For` is read from the right, past every trusted hop, to the first address a
+ * trusted proxy saw connect. Entries left of that were written by the client and are never believed, so nobody
+ * can pick the address their sign-in failures count against. Without trusted proxies every request behind a
+ * balancer would share the balancer's address (one person's failures would lock everybody out).
+ */
+export function clientAddress(
+  peer: string | null,
+  forwardedFor: string | null,
+  trusted: readonly string[],
+): string | null {
+  if (!forwardedFor || !isTrustedAddress(peer, trusted)) return peer;
+  let address = peer;
+  const hops = forwardedFor.split(",");
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = bareAddress(hops[i]!);
+    if (!hop) return address; // a hop a proxy did not write: stop at the last one we can vouch for
+    address = hop;
+    if (!isTrustedAddress(hop, trusted)) return hop;
+  }
+  return address;
+}
