@@ -142,8 +142,8 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
-      .get("/trpc/*", ({ request }) => handleTrpc(deps, request))
-      .post("/trpc/*", ({ request }) => handleTrpc(deps, request))
+      .get("/trpc/*", ({ request }) => handleTrpc(deps, request, metrics))
+      .post("/trpc/*", ({ request }) => handleTrpc(deps, request, metrics))
       .all("/api/*", () => json(404, { error: "Not found." }))
       // Signed links are their own authority: the guard above leaves /files/* alone, the signature protects it.
       .use(signedFilesRoute(deps))
@@ -160,12 +160,18 @@ export type App = ReturnType<typeof createApp>;
 /** The request metrics of one process (index.ts shares them between WEB_CONCURRENCY processes). */
 export const createAppMetrics = () => createMetrics(Object.keys(appRouter._def.procedures));
 
-function handleTrpc(deps: AppDeps, request: Request) {
+function handleTrpc(deps: AppDeps, request: Request, metrics: Metrics) {
   const state = requestState(request);
   return fetchRequestHandler({
     endpoint: "/trpc",
     req: request,
     router: appRouter,
-    createContext: () => ({ deps, user: state.user, reqId: state.reqId, ip: state.ip }),
+    createContext: () => ({
+      deps,
+      user: state.user,
+      reqId: state.reqId,
+      ip: state.ip,
+      countUnhandled: metrics.countUnhandled,
+    }),
   });
 }

@@ -6,6 +6,7 @@ import { stageUpload } from "@server/documents/staging";
 import { createCollection } from "@server/documents/store-rows";
 import { getJob } from "@server/jobs/queue";
 import { createJobRunner, type JobHandler, type JobRunner } from "@server/jobs/worker";
+import { OUTAGE_MESSAGES } from "@server/lib/errors";
 import type { OcrPool } from "@server/ocr/pool";
 import type { ObjectStore } from "@server/storage/object-store";
 import { eq } from "drizzle-orm";
@@ -287,5 +288,61 @@ describe("claiming", () => {
     expect(rows.every((r) => r.status === "done" && r.attempts === 1 && r.steps.length === 1)).toBe(true);
     expect(runs.map((r) => r.id).sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(runs.map((r) => r.owner)).size).toBeGreaterThan(1);
+  });
+});
+
+describe("a dependency that fails under a job", () => {
+  const failing =
+    (code: string): JobHandler =>
+    async () => {
+      throw Object.assign(new Error(`${code}: simulated`), { code });
+    };
+  const runOne = async (handler: JobHandler, maxAttempts: number) => {
+    const r = createJobRunner({
+      db: t.deps.db,
+      log: t.deps.log,
+      handlers: { "refresh-embeddings": handler },
+      leaseMs: 1000,
+      pollMs: 20,
+    });
+    runners.push(r);
+    const id = await r.enqueue("refresh-embeddings", {}, { maxAttempts });
+    r.start();
+    return r.wait(id);
+  };
+
+  test("a full disk is retried, then fails with the sentence a person can act on", async () => {
+    const row = await runOne(failing("ENOSPC"), 2);
+    expect(row.status).toBe("failed");
+    expect(row.attempts).toBe(2);
+    expect(row.error).toBe(OUTAGE_MESSAGES.diskFull);
+    expect(row.steps.at(-1)).toBe(`Failed: ${OUTAGE_MESSAGES.diskFull}`);
+  });
+
+  test("an unreachable file store under an index job: failed with that reason, nothing half-indexed", async () => {
+    const job = await scannedJob("storeless.db", 2);
+    const down = new Proxy(t.deps.store, {
+      get: (target, prop, receiver) => {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== "function") return value;
+        return async () => {
+          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
+        };
+      },
+    });
+    const r = runner(gatedOcr("never read").pool, { store: down });
+    const id = await r.enqueue("index-file", job.payload, { maxAttempts: job.maxAttempts });
+    r.start();
+    const row = await r.wait(id);
+    expect(row.status).toBe("failed");
+    expect(row.error).toBe(OUTAGE_MESSAGES.unreachable);
+    expect(await docsAt("storeless.db/scan.pdf")).toHaveLength(0);
+  });
+
+  test("an error that is nobody's outage still reads 'The job failed unexpectedly.'", async () => {
+    const row = await runOne(async () => {
+      throw new TypeError("undefined is not a function");
+    }, 1);
+    expect(row.error).toBe("The job failed unexpectedly.");
   });
 });

@@ -4,6 +4,7 @@ import { retrieve } from "@server/ai/retrieval";
 import { chatHistory, docChunks } from "@server/db/schema";
 import { embeddingsConfig, embedTexts, writeEmbeddings } from "@server/documents/embeddings";
 import { requireTarget } from "@server/domains/chat/targets";
+import { createLogger } from "@server/lib/logger";
 import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { indexPages, POLICY_PAGES, readUiStream } from "../helpers/chat";
@@ -25,15 +26,20 @@ const useModel = (model: string, idleSeconds = 1) => {
   t.deps.ai = { ...t.deps.ai, answer: createAnswerModel(env) };
 };
 
+const logLines: Record<string, unknown>[] = [];
+
 beforeAll(async () => {
   fake = startFakeOpenAi({ slowMs: 150 });
-  t = await startTestApp({
-    SEED_DEMO: "true",
-    AI_BASE_URL: fake.baseURL,
-    AI_MODEL: "geo-chat",
-    AI_IDLE_TIMEOUT_S: "1",
-    AI_TIMEOUT_S: "5",
-  });
+  t = await startTestApp(
+    {
+      SEED_DEMO: "true",
+      AI_BASE_URL: fake.baseURL,
+      AI_MODEL: "geo-chat",
+      AI_IDLE_TIMEOUT_S: "1",
+      AI_TIMEOUT_S: "5",
+    },
+    { log: createLogger("warn", {}, (line) => logLines.push(JSON.parse(line))) },
+  );
   await indexPages(t.deps.db, DB, "Policies.pdf", POLICY_PAGES);
   cookie = await t.login(DEMO.user);
 });
@@ -73,10 +79,20 @@ describe("OpenAI-compatible chat endpoint", () => {
     // Long enough a wait for the one retry (the SDK waits 2 s before it).
     useModel("fail", 5);
     const before = fake.chats.length;
-    const res = await question("What are the core hours?");
+    const res = await t.request("/api/question", {
+      method: "POST",
+      cookie,
+      headers: { "x-request-id": "req-ask-502" },
+      json: { query: "What are the core hours?", db: DB, use_cache: false },
+    });
     expect(res.status).toBe(502);
     expect(((await res.json()) as { error: string }).error).toContain("HTTP 500");
     expect(fake.chats.length - before).toBe(2);
+    // The warning names the request, so a person's report (X-Request-Id) finds it.
+    expect(logLines.find((l) => l.msg === "answer failed")).toMatchObject({
+      reqId: "req-ask-502",
+      status: 502,
+    });
   });
 
   test("a hanging endpoint is a 504 after the configured wait, and the call to it is cut", async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { jobs } from "@server/db/schema";
 import { createLogger } from "@server/lib/logger";
+import { inArray } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 
 const TOKEN = "scrape-token-0123456789";
@@ -107,21 +109,43 @@ describe("the exposition", () => {
     expect(text).toContain('portal_http_server_errors_total{method="GET",route="/api/s3/files"} 1');
     expect(text).toMatch(/^portal_unhandled_errors_total 1$/m);
   });
-  test("job counts by status appear once a jobs table exists", async () => {
-    const client = t.deps.database.client;
-    const before = await (await scrape({ cookie: cookies.owner })).text();
-    const exists = (await client.execute("select 1 from sqlite_master where name = 'jobs'")).rows.length > 0;
-    if (!exists) {
-      expect(before).not.toContain("portal_jobs");
-      await client.execute("create table jobs (id integer primary key, status text not null)");
-      await client.execute("insert into jobs (status) values ('queued'), ('queued'), ('failed')");
-    }
+  test("a tRPC procedure's unexpected failure is counted too, and logged with the request id", async () => {
+    const before = Number(
+      /^portal_unhandled_errors_total (\d+)$/m.exec(
+        await (await scrape({ cookie: cookies.owner })).text(),
+      )![1],
+    );
+    breakStore = true;
+    const res = await t.request("/trpc/storage.list", {
+      cookie: cookies.user,
+      headers: { "x-request-id": "req-trpc-boom" },
+    });
+    breakStore = false;
+    await settle();
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toMatch(/boom|secret|\.ts/);
+    expect(lines.find((l) => l.msg === "trpc procedure failed" && l.reqId === "req-trpc-boom")).toBeDefined();
     const text = await (await scrape({ cookie: cookies.owner })).text();
-    expect(text).toContain("# TYPE portal_jobs gauge");
-    if (!exists) {
-      expect(text).toContain('portal_jobs{status="queued"} 2');
-      expect(text).toContain('portal_jobs{status="failed"} 1');
-    }
+    expect(text).toMatch(new RegExp(`^portal_unhandled_errors_total ${before + 1}$`, "m"));
+  });
+  test("job counts by status follow the jobs table", async () => {
+    const counts = async () => {
+      const text = await (await scrape({ cookie: cookies.owner })).text();
+      expect(text).toContain("# TYPE portal_jobs gauge");
+      const n = (status: string) =>
+        Number(new RegExp(`^portal_jobs\\{status="${status}"\\} (\\d+)$`, "m").exec(text)?.[1] ?? 0);
+      return { queued: n("queued"), failed: n("failed") };
+    };
+    const before = await counts();
+    const now = Date.now();
+    await t.deps.db.insert(jobs).values([
+      { kind: "refresh-embeddings", payload: {}, status: "queued", createdAt: now, updatedAt: now },
+      { kind: "refresh-embeddings", payload: {}, status: "queued", createdAt: now, updatedAt: now },
+      { kind: "refresh-embeddings", payload: {}, status: "failed", createdAt: now, updatedAt: now },
+    ]);
+    expect(await counts()).toEqual({ queued: before.queued + 2, failed: before.failed + 1 });
+    await t.deps.db.delete(jobs).where(inArray(jobs.status, ["queued"]));
+    expect((await counts()).queued).toBe(0);
   });
 });
 

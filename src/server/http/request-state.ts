@@ -2,6 +2,7 @@ import { MESSAGES } from "@shared/auth";
 import { type Action, can } from "@shared/permissions";
 import type { Identity } from "../auth/identity";
 import { AppError } from "../lib/errors";
+import type { Logger } from "../lib/logger";
 
 /** Per-request facts the app computes once in onRequest: id, address, timing and the authenticated caller. */
 export interface RequestState {
@@ -38,4 +39,9 @@ export function requireAllowed(request: Request, action: Action): Identity {
   const user = requireUser(request);
   if (!can(user, action)) throw new AppError("FORBIDDEN", MESSAGES.forbidden);
   return user;
+}
+
+/** A logger whose every line carries the request's id, for services that log on a request's behalf. */
+export function requestLog(log: Logger, request: Request): Logger {
+  return log.child({ reqId: requestState(request).reqId });
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { hostname } from "node:os";
 import type { Db, DbOrTx } from "../db/client";
-import { AppError, notFound } from "../lib/errors";
+import { AppError, notFound, outageError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import type { JobKind, JobRow } from "./queue";
 import * as queue from "./queue";
@@ -154,8 +154,16 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
       } catch (err) {
         if (err instanceof queue.LeaseLostError || !alive()) return; // someone else owns it now, or we stopped
         // A person-facing failure ends the job; anything else may be transient: retry while attempts remain.
-        const message = err instanceof AppError ? err.message : "The job failed unexpectedly.";
-        log.error("job failed", { id: job.id, kind: job.kind, err });
+        // A full disk or an unreachable store keeps its sentence, so whoever reads the job knows what to do.
+        const outage = outageError(err);
+        const message =
+          err instanceof AppError ? err.message : (outage?.message ?? "The job failed unexpectedly.");
+        (outage ? log.warn : log.error)("job failed", {
+          id: job.id,
+          kind: job.kind,
+          attempt: job.attempts,
+          err,
+        });
         if (!(err instanceof AppError) && job.attempts < job.maxAttempts) {
           await queue.release(db, job.id, owner).catch(() => {});
         } else {

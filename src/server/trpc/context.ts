@@ -6,4 +6,6 @@ export interface Context {
   user: Identity | null;
   reqId: string;
   ip: string | null;
+  /** Counts a procedure's unexpected failure in the metrics (the REST door counts its own in app.ts). */
+  countUnhandled?: () => void;
 }

@@ -14,6 +14,7 @@ const t = initTRPC.context<Context>().create({
     if (cause instanceof ZodError) message = formatZodError(cause);
     else if (error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)) {
       ctx?.deps.log.error("trpc procedure failed", { reqId: ctx.reqId, err: cause ?? error });
+      ctx?.countUnhandled?.();
       message = INTERNAL;
     }
     // Never send a stack trace to the client.

@@ -7,7 +7,7 @@ import {
 } from "@shared/chat";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
-import { requireUser } from "../../http/request-state";
+import { requestLog, requireUser } from "../../http/request-state";
 import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { badRequest, parseInput } from "../../lib/errors";
 import { answerQuestion } from "./ask";
@@ -31,7 +31,7 @@ export function chatRest(deps: AppDeps) {
   return new Elysia()
     .post("/api/question", async ({ request, body }) => {
       const input = jsonBody(questionInput, dbChosen(body));
-      return answerQuestion(deps, requireUser(request), {
+      return answerQuestion({ ...deps, log: requestLog(deps.log, request) }, requireUser(request), {
         question: input.query,
         db: input.db,
         useWeb: input.use_web,
@@ -57,7 +57,7 @@ export function chatRest(deps: AppDeps) {
         use_web: raw.use_web,
         use_cache: raw.use_cache,
       });
-      return streamAnswer(deps, user, {
+      return streamAnswer({ ...deps, log: requestLog(deps.log, request) }, user, {
         question: input.query,
         db: input.db,
         useWeb: input.use_web,
