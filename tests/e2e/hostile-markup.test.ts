@@ -66,6 +66,47 @@ describe("markup in saved text is rendered as text", () => {
     await assertInert(page, dialogs);
   });
 
+  test("a binder row, a ticket comment and a personal contact holding markup: each screen shows the text", async () => {
+    const { page, dialogs } = await watched(DEMO.user);
+    const binder = await page.request.post("/api/reports-binder/", {
+      data: { work_order: "6666-02", pdf_file: IMG, page_label: SCRIPT },
+    });
+    expect(binder.status()).toBeLessThan(300);
+    await page.goto("/reports-binder?wo=6666-02");
+    const rows = page.getByRole("table", { name: "Reports binder" }).getByRole("row");
+    await rows.filter({ hasText: "6666-02" }).getByText(IMG).waitFor();
+    await assertInert(page, dialogs);
+
+    const ticket = await page.request.post("/api/tickets", {
+      data: { title: "Comment markup", description: "x" },
+    });
+    const { id } = (await ticket.json()) as { id: number };
+    const comment = await page.request.post(`/api/tickets/${id}/comments`, {
+      data: { text: `${IMG} ${SCRIPT}` },
+    });
+    expect(comment.status()).toBe(201);
+    await page.goto("/it-tickets");
+    await page.getByRole("table", { name: "Tickets" }).getByText("Comment markup").click();
+    await page
+      .getByRole("dialog", { name: /Ticket #\d+/ })
+      .getByText(`${IMG} ${SCRIPT}`)
+      .waitFor();
+    await assertInert(page, dialogs);
+
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Add Contact" }).click();
+    const add = page.getByRole("dialog", { name: "Add Contact" });
+    await add.getByLabel("Name").fill(IMG);
+    await add.getByLabel("Title").fill(SCRIPT);
+    await add.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Contact added.").waitFor();
+    await page.getByLabel("Source").selectOption("contacts");
+    const people = page.getByRole("table", { name: "People" });
+    await people.getByText(IMG).waitFor();
+    await people.getByText(SCRIPT).waitFor();
+    await assertInert(page, dialogs);
+  });
+
   test("markup in the dashboard search (?search=) is matched as text, not inserted", async () => {
     const { page, dialogs } = await watched(DEMO.user);
     await page.goto(`/?search=${encodeURIComponent(IMG)}`);
