@@ -1,6 +1,7 @@
 /**
- * `bun run bench`: measures each issue's speed targets against the real server and the real build, prints a
- * table and writes bench/results.json. Exit code 1 when a figure misses its target.
+ * `bun run bench`: measures each issue's speed targets against the real server and the real build, prints each
+ * suite's lines as it goes and then one table of every figure, and writes bench/results.json (with the machine it
+ * ran on). Exit code 1 when a figure misses its target.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 import { loadBench } from "./load";
 import { ocrBench } from "./ocr";
+import { formatTable, formatValue, machine } from "./report";
 import { reportsBench } from "./reports";
 import { reportsBinderBench } from "./reports-binder";
 import { storageBench } from "./storage";
@@ -47,14 +49,15 @@ for (const [name, run] of Object.entries(suites)) {
   for (const f of figures) {
     const ok = passes(f);
     if (!ok) failed++;
-    const value =
-      f.value >= 100 ? f.value.toFixed(0) : f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(1);
+    const value = formatValue(f);
     const target = Number.isFinite(f.target)
       ? ` (target ${f.better === "lower" ? "≤" : "≥"} ${f.target})`
       : "";
     console.log(`${ok ? "ok  " : "MISS"}  ${f.name}: ${value} ${f.unit}${target}`);
   }
 }
+console.log(`\n## All figures of this run (${failed} missed)\n`);
+console.log(formatTable(results));
 // Running one suite keeps the other suites' last figures.
 const file = join(import.meta.dir, "results.json");
 let previous: Record<string, Figure[]> = {};
@@ -63,6 +66,6 @@ try {
 } catch {}
 writeFileSync(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), results: { ...previous, ...results } }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), results: { ...previous, ...results } }, null, 2)}\n`,
 );
 process.exit(failed ? 1 : 0);
