@@ -15,7 +15,7 @@ import { foundationBench } from "./foundation";
 import { type Figure, passes } from "./lib";
 import { loadBench } from "./load";
 import { ocrBench } from "./ocr";
-import { formatTable, formatValue, machine } from "./report";
+import { formatTable, formatValue, machine, speedIndexMs } from "./report";
 import { reportsBench } from "./reports";
 import { reportsBinderBench } from "./reports-binder";
 import { storageBench } from "./storage";
@@ -40,10 +40,13 @@ const suites: Record<string, () => Promise<Figure[]>> = {
 if (clientIsStale()) await buildClient();
 const only = process.argv[2];
 const results: Record<string, Figure[]> = {};
+const speeds: Record<string, number> = {};
 let failed = 0;
 for (const [name, run] of Object.entries(suites)) {
   if (only && only !== name) continue;
-  console.log(`\n## ${name}`);
+  const speed = speedIndexMs();
+  console.log(`\n## ${name} (machine speed index ${speed.toFixed(1)} ms, lower is faster)`);
+  speeds[name] = Math.round(speed * 10) / 10;
   const figures = await run();
   results[name] = figures;
   for (const f of figures) {
@@ -66,6 +69,6 @@ try {
 } catch {}
 writeFileSync(
   file,
-  `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), results: { ...previous, ...results } }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine: { ...machine(), speedIndexMs: speeds }, results: { ...previous, ...results } }, null, 2)}\n`,
 );
 process.exit(failed ? 1 : 0);

@@ -48,3 +48,23 @@ export function formatTable(results: Record<string, Figure[]>): string {
     "\n",
   );
 }
+
+/**
+ * How fast this machine runs plain JavaScript right now: the median time of a fixed CPU task (lower is faster).
+ * The build VM's speed swings by half from hour to hour, so each suite records it beside its figures.
+ */
+export function speedIndexMs(): number {
+  const times: number[] = [];
+  for (let r = 0; r < 7; r++) {
+    const t0 = performance.now();
+    let h = 0;
+    const a = new Float64Array(1 << 16);
+    for (let i = 0; i < 3_000_000; i++) {
+      h = (h * 31 + i) | 0;
+      a[i & 0xffff] = h;
+    }
+    JSON.parse(JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ i, s: `x${i}` }))));
+    times.push(performance.now() - t0);
+  }
+  return times.sort((x, y) => x - y)[3]!;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatTable, machine } from "../../bench/report";
+import { formatTable, machine, speedIndexMs } from "../../bench/report";
 
 describe("the benchmark report", () => {
   test("one table: a row per figure with its target, value and whether it passed", () => {
@@ -27,5 +27,10 @@ describe("the benchmark report", () => {
     expect(m.memoryGb).toBeGreaterThan(0);
     expect(m.bun).toBe(Bun.version);
     expect(m.cpu.length).toBeGreaterThan(0);
+  });
+  test("the speed index times a fixed task in milliseconds", () => {
+    const ms = speedIndexMs();
+    expect(ms).toBeGreaterThan(0.5);
+    expect(ms).toBeLessThan(5_000);
   });
 });
