@@ -462,7 +462,9 @@ async function shareInLead(
   // Under an island sort the words that follow it are places, and places are in the project names ("Kailua
   // Residence"): their share in the project column says how much the hits bunch by island. Initials and work
   // orders are spread over the islands like the boxes.
-  const lead = leadKey(f, walk).split(" ")[0]!.replace(/^island$/, "project");
+  const lead = leadKey(f, walk)
+    .split(" ")[0]!
+    .replace(/^island$/, "project");
   if (!TEXT_COLUMNS.includes(lead)) return 0;
   const quote = (t: string) => `"${t.replace(/"/g, '""')}"*`;
   const inLeadColumn = `{${lead}} : (${f.terms.map(quote).join(" OR ")})`;

@@ -1,6 +1,7 @@
-import { and, eq, gte, lt } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { QUARTER_HOUR_MS } from "../../db/extras-dashboard";
+import { preparedPer } from "../../db/prepared";
 import { activityCounts } from "../../db/schema";
 
 export const DAY_MS = 86_400_000;
@@ -30,22 +31,31 @@ export function countsBack(value: number, netPerDay: (day: number) => number): n
   return trend;
 }
 
+const activityRows = preparedPer((db: Db) =>
+  db
+    .select({ quarter: activityCounts.quarter, n: activityCounts.n })
+    .from(activityCounts)
+    .where(
+      and(
+        eq(activityCounts.metric, sql.placeholder("metric")),
+        gte(activityCounts.quarter, sql.placeholder("from")),
+        lt(activityCounts.quarter, sql.placeholder("to")),
+      ),
+    )
+    .prepare(),
+);
+
 /** An activity counter's sums for each day of the window (activity_counts, a few hundred rows at most). */
 export async function activityByDay(
   db: Db,
   metric: (typeof activityCounts.$inferSelect)["metric"],
   window: { since: number; end: number },
 ): Promise<number[]> {
-  const rows = await db
-    .select({ quarter: activityCounts.quarter, n: activityCounts.n })
-    .from(activityCounts)
-    .where(
-      and(
-        eq(activityCounts.metric, metric),
-        gte(activityCounts.quarter, Math.floor(window.since / QUARTER_HOUR_MS)),
-        lt(activityCounts.quarter, Math.ceil(window.end / QUARTER_HOUR_MS)),
-      ),
-    );
+  const rows = await activityRows(db).all({
+    metric,
+    from: Math.floor(window.since / QUARTER_HOUR_MS),
+    to: Math.ceil(window.end / QUARTER_HOUR_MS),
+  });
   const perDay = new Array<number>(TREND_DAYS).fill(0);
   for (const r of rows) {
     const day = dayOf(window.since, r.quarter * QUARTER_HOUR_MS);
