@@ -39,7 +39,7 @@ function gatedOcr(text: string) {
   return { pool, open };
 }
 
-function runner(ocr: OcrPool, opts: { leaseMs?: number; store?: ObjectStore } = {}) {
+function runner(ocr: OcrPool, opts: { leaseMs?: number; store?: ObjectStore; retryBaseMs?: number } = {}) {
   const pipeline = {
     db: t.deps.db,
     store: opts.store ?? t.deps.store,
@@ -55,6 +55,7 @@ function runner(ocr: OcrPool, opts: { leaseMs?: number; store?: ObjectStore } = 
     cleanups: documentJobCleanups(pipeline),
     leaseMs: opts.leaseMs ?? 1000,
     pollMs: 50,
+    retryBaseMs: opts.retryBaseMs,
   });
   runners.push(r);
   return r;
@@ -304,6 +305,7 @@ describe("a dependency that fails under a job", () => {
       handlers: { "refresh-embeddings": handler },
       leaseMs: 1000,
       pollMs: 20,
+      retryBaseMs: 200,
     });
     runners.push(r);
     const id = await r.enqueue("refresh-embeddings", {}, { maxAttempts });
@@ -311,32 +313,40 @@ describe("a dependency that fails under a job", () => {
     return r.wait(id);
   };
 
-  test("a full disk is retried, then fails with the sentence a person can act on", async () => {
+  test("a full disk is retried after a pause, then fails with the sentence a person can act on", async () => {
+    const started = performance.now();
     const row = await runOne(failing("ENOSPC"), 2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200); // the pause before attempt 2
     expect(row.status).toBe("failed");
     expect(row.attempts).toBe(2);
+    expect(row.steps).toContain(`Attempt 1 failed: ${OUTAGE_MESSAGES.diskFull} Trying again in 1 s.`);
     expect(row.error).toBe(OUTAGE_MESSAGES.diskFull);
     expect(row.steps.at(-1)).toBe(`Failed: ${OUTAGE_MESSAGES.diskFull}`);
   });
 
-  test("an unreachable file store under an index job: failed with that reason, nothing half-indexed", async () => {
+  test("a file store that goes down as the original is stored: failed with that reason, nothing half-indexed", async () => {
     const job = await scannedJob("storeless.db", 2);
+    // The staged upload is read, its text extracted and its scanned page read; placing the original fails.
     const down = new Proxy(t.deps.store, {
       get: (target, prop, receiver) => {
         const value = Reflect.get(target, prop, receiver);
-        if (typeof value !== "function") return value;
+        if (prop !== "copy") return typeof value === "function" ? value.bind(target) : value;
         return async () => {
           throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
         };
       },
     });
-    const r = runner(gatedOcr("never read").pool, { store: down });
+    const ocr = gatedOcr("Core boxes");
+    ocr.open();
+    const r = runner(ocr.pool, { store: down, retryBaseMs: 50 });
     const id = await r.enqueue("index-file", job.payload, { maxAttempts: job.maxAttempts });
     r.start();
     const row = await r.wait(id);
     expect(row.status).toBe("failed");
     expect(row.error).toBe(OUTAGE_MESSAGES.unreachable);
+    expect(row.steps.some((s) => s.startsWith("Split into"))).toBe(true); // it got as far as the copy
     expect(await docsAt("storeless.db/scan.pdf")).toHaveLength(0);
+    expect(await t.deps.store.head("storeless.db/scan.pdf")).toBeNull();
   });
 
   test("an error that is nobody's outage still reads 'The job failed unexpectedly.'", async () => {

@@ -21,9 +21,11 @@ export async function startSqld() {
   }
   const dir = mkdtempSync(join(tmpdir(), "geolabs-sqld-"));
   const port = freePort();
+  // Its messages go to a file (a pipe nobody reads would fill up and stall it), read if it fails to start.
+  const log = join(dir, "sqld.log");
   const proc = Bun.spawn(
     [SQLD_BINARY, "--db-path", join(dir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
-    { stdout: "ignore", stderr: "pipe" },
+    { stdout: "ignore", stderr: Bun.file(log) },
   );
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -35,7 +37,12 @@ export async function startSqld() {
     if (up) break;
     if (proc.exitCode !== null || performance.now() - started > 15_000) {
       proc.kill();
-      throw new Error(`sqld did not start: ${await new Response(proc.stderr).text()}`);
+      await proc.exited;
+      const why = await Bun.file(log)
+        .text()
+        .catch(() => "");
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`sqld did not start: ${why.slice(-2000)}`);
     }
     await Bun.sleep(50);
   }

@@ -57,10 +57,11 @@ const SKIP = new Set(["POST /api/auth/logout"]);
 const routes = () => restRoutes(t).filter((r) => !SKIP.has(r.key));
 
 /**
- * 503 is an outage answer, not a defect, but only a busy OCR queue or database may give it here: a "cannot be
- * written" or "disk full" answer would mean hostile input reached a place it may not write to.
+ * 503 is an outage answer, not a defect, but only the text reader (busy, slow or starting on a loaded machine) or a
+ * busy database may give it here: a "cannot be written" or "disk full" answer would mean hostile input reached a
+ * place it may not write to.
  */
-const ACCEPTABLE_503 = /OCR|busy/i;
+const ACCEPTABLE_503 = /text reader|Reading the image took too long|database is busy/i;
 
 async function check(label: string, res: Response) {
   const body = await res.text();

@@ -72,6 +72,7 @@ describe("the client's address behind proxies", () => {
     expect(clientAddress("10.0.0.5", "198.51.100.9, 192.0.2.1, 10.9.3.4", trusted)).toBe("192.0.2.1");
     expect(clientAddress("10.0.0.5", "192.0.2.1:5123", trusted)).toBe("192.0.2.1");
     expect(clientAddress("10.0.0.5", "[2001:db8::1]:443", trusted)).toBe("2001:db8::1");
+    expect(clientAddress("10.0.0.5", "::ffff:192.0.2.1", trusted)).toBe("192.0.2.1");
   });
   test("a hop that is not an address stops the walk at the last trusted one", () => {
     expect(clientAddress("10.0.0.5", "<script>, 10.9.0.1", trusted)).toBe("10.9.0.1");

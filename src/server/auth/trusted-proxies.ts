@@ -34,6 +34,8 @@ function bareAddress(entry: string): string | null {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(a);
   if (bracketed) a = bracketed[1]!;
   else if (/^[\d.]+:\d+$/.test(a)) a = a.slice(0, a.lastIndexOf(":"));
+  // An IPv4 address in its IPv6 form ("::ffff:1.2.3.4") is the same person: one throttling key.
+  a = a.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
   return ADDRESS.test(a) ? a : null;
 }
 

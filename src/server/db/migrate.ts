@@ -24,7 +24,8 @@ export async function applyMigrations(db: Db) {
  * large tables); `optimize` only re-analyses tables whose size changed a lot since the last run.
  */
 export async function refreshPlannerStats(db: Db) {
-  // A libSQL server (sqld, Turso) refuses ANALYZE and these PRAGMAs: it keeps its own statistics.
+  // A libSQL server (sqld, Turso) refuses ANALYZE and these PRAGMAs ("unsupported statement"), so there the planner
+  // works without statistics; the list queries do not depend on them (decision 0017: CROSS JOIN keeps walks outer).
   if (db.$client.protocol !== "file") return;
   await db.run(sql.raw("PRAGMA analysis_limit=1000"));
   await db.run(sql.raw("PRAGMA optimize=0x10002"));

@@ -141,16 +141,27 @@ export async function finish(
 }
 
 /** Hand a job back (graceful shutdown, or a transient failure with attempts left): another claim re-runs it. */
-export async function release(db: Db, id: number, owner: string, opts: { refund?: boolean } = {}) {
+export async function release(
+  db: Db,
+  id: number,
+  owner: string,
+  opts: { refund?: boolean; retryAfterMs?: number } = {},
+) {
+  const now = Date.now();
+  // With a retry delay the job stays "running" with nobody's lease, expiring then: claim() takes such a job
+  // back once its lease ran out, as it does for a worker that died.
+  const later = opts.retryAfterMs
+    ? { status: "running" as const, leaseExpiresAt: now + opts.retryAfterMs }
+    : null;
   await db.transaction((tx) =>
     tx
       .update(jobs)
       .set({
-        status: "queued",
+        status: later?.status ?? "queued",
         leaseOwner: null,
-        leaseExpiresAt: null,
+        leaseExpiresAt: later?.leaseExpiresAt ?? null,
         attempts: opts.refund ? sql`max(${jobs.attempts} - 1, 0)` : jobs.attempts,
-        updatedAt: Date.now(),
+        updatedAt: now,
       })
       .where(held(id, owner)),
   );

@@ -67,13 +67,18 @@ export interface WorkerOptions {
   concurrency?: number;
   leaseMs?: number;
   pollMs?: number;
+  /** The pause before a failed job's second attempt; it doubles for each later one (at most RETRY_MAX_MS). */
+  retryBaseMs?: number;
 }
+
+const RETRY_MAX_MS = 60_000;
 
 export function createJobRunner(opts: WorkerOptions): JobRunner {
   const { db, log } = opts;
   const concurrency = opts.concurrency ?? 1;
   const leaseMs = opts.leaseMs ?? 60_000;
   const pollMs = opts.pollMs ?? 2_000;
+  const retryBaseMs = opts.retryBaseMs ?? 2_000;
   const owner = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const events = new EventEmitter().setMaxListeners(0);
   const running = new Map<number, { abort: AbortController; done: Promise<void> }>();
@@ -165,10 +170,20 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
           err,
         });
         if (!(err instanceof AppError) && job.attempts < job.maxAttempts) {
-          await queue.release(db, job.id, owner).catch(() => {});
+          // A pause before the next attempt, longer each time, so a store that is down for a moment does not use
+          // up every attempt within milliseconds.
+          const waitMs = Math.min(RETRY_MAX_MS, retryBaseMs * 2 ** (job.attempts - 1));
+          await ctx
+            .step(`Attempt ${job.attempts} failed: ${message} Trying again in ${Math.ceil(waitMs / 1000)} s.`)
+            .catch(() => {});
+          await queue.release(db, job.id, owner, { retryAfterMs: waitMs }).catch(() => {});
         } else {
           await ctx.step(`Failed: ${message}`).catch(() => {});
-          await end(job, "failed", message, { ok: false, error: message }, checkpoint);
+          // When the outage is the database itself, the job cannot be marked either: it stays leased, and the next
+          // claim after the lease finds it (or fails it as abandoned on its last attempt).
+          await end(job, "failed", message, { ok: false, error: message }, checkpoint).catch((e) =>
+            log.warn("job end not recorded", { id: job.id, err: e }),
+          );
         }
       } finally {
         clearInterval(renewal);
