@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
           ? deps.clientAddress(request)
           : (server?.requestIP(request)?.address ?? null);
         const ip = clientAddress(peer, request.headers.get("x-forwarded-for"), env.TRUSTED_PROXIES);
-        setRequestState(request, { reqId, ip, peer, start: performance.now(), user: null });
+        setRequestState(request, { reqId, ip, start: performance.now(), user: null });
         Object.assign(set.headers, headers, { "x-request-id": reqId });
 
         const path = new URL(request.url).pathname;

@@ -5,7 +5,7 @@ import type { IndexFilePayload } from "@server/documents/pipeline";
 import { stageUpload } from "@server/documents/staging";
 import { createCollection } from "@server/documents/store-rows";
 import { getJob } from "@server/jobs/queue";
-import { createJobRunner, type JobHandler, type JobRunner } from "@server/jobs/worker";
+import { createJobRunner, type JobHandler, type JobRunner, type WorkerOptions } from "@server/jobs/worker";
 import { OUTAGE_MESSAGES } from "@server/lib/errors";
 import type { OcrPool } from "@server/ocr/pool";
 import type { ObjectStore } from "@server/storage/object-store";
@@ -56,6 +56,20 @@ function runner(ocr: OcrPool, opts: { leaseMs?: number; store?: ObjectStore; ret
     leaseMs: opts.leaseMs ?? 1000,
     pollMs: 50,
     retryBaseMs: opts.retryBaseMs,
+  });
+  runners.push(r);
+  return r;
+}
+
+/** A runner of `refresh-embeddings` jobs with the given handler, stopped after the test. */
+function handlerRunner(handler: JobHandler, opts: Partial<WorkerOptions> = {}) {
+  const r = createJobRunner({
+    db: t.deps.db,
+    log: t.deps.log,
+    handlers: { "refresh-embeddings": handler },
+    leaseMs: 1000,
+    pollMs: 50,
+    ...opts,
   });
   runners.push(r);
   return r;
@@ -269,19 +283,8 @@ describe("claiming", () => {
       await ctx.step("ran");
       return { ok: true };
     };
-    const workers = [0, 1, 2].map(() => {
-      const r = createJobRunner({
-        db: t.deps.db,
-        log: t.deps.log,
-        handlers: { "refresh-embeddings": slow },
-        concurrency: 2,
-        // Renewed every third of the lease: 330 ms of slack for a busy machine.
-        leaseMs: 1000,
-        pollMs: 50,
-      });
-      runners.push(r);
-      return r;
-    });
+    // Leases of 1 s renewed every third of it: 330 ms of slack for a busy machine.
+    const workers = [0, 1, 2].map(() => handlerRunner(slow, { concurrency: 2 }));
     const ids: number[] = [];
     for (let n = 0; n < 24; n++) ids.push(await workers[0]!.enqueue("refresh-embeddings", { n }));
     for (const w of workers) w.start();
@@ -299,15 +302,7 @@ describe("a dependency that fails under a job", () => {
       throw Object.assign(new Error(`${code}: simulated`), { code });
     };
   const runOne = async (handler: JobHandler, maxAttempts: number) => {
-    const r = createJobRunner({
-      db: t.deps.db,
-      log: t.deps.log,
-      handlers: { "refresh-embeddings": handler },
-      leaseMs: 1000,
-      pollMs: 20,
-      retryBaseMs: 200,
-    });
-    runners.push(r);
+    const r = handlerRunner(handler, { pollMs: 20, retryBaseMs: 200 });
     const id = await r.enqueue("refresh-embeddings", {}, { maxAttempts });
     r.start();
     return r.wait(id);

@@ -28,6 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A request that meets the broken store (an unexpected error), with its own request id. */
+async function withBrokenStore(path: string, reqId: string) {
+  breakStore = true;
+  const res = await t.request(path, { cookie: cookies.user, headers: { "x-request-id": reqId } });
+  breakStore = false;
+  await settle();
+  return res;
+}
+
 const scrape = (init: { cookie?: string; headers?: Record<string, string> } = {}) =>
   t.request("/api/metrics", init);
 
@@ -93,13 +102,7 @@ describe("the exposition", () => {
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
   });
   test("an unexpected failure: 500 without internals, counted, logged with the request id", async () => {
-    breakStore = true;
-    const res = await t.request("/api/s3/files", {
-      cookie: cookies.user,
-      headers: { "x-request-id": "req-boom-1" },
-    });
-    breakStore = false;
-    await settle();
+    const res = await withBrokenStore("/api/s3/files", "req-boom-1");
     expect(res.status).toBe(500);
     expect(res.headers.get("x-request-id")).toBe("req-boom-1");
     expect(await res.text()).not.toMatch(/boom|secret|\.ts/);
@@ -115,13 +118,7 @@ describe("the exposition", () => {
         await (await scrape({ cookie: cookies.owner })).text(),
       )![1],
     );
-    breakStore = true;
-    const res = await t.request("/trpc/storage.list", {
-      cookie: cookies.user,
-      headers: { "x-request-id": "req-trpc-boom" },
-    });
-    breakStore = false;
-    await settle();
+    const res = await withBrokenStore("/trpc/storage.list", "req-trpc-boom");
     expect(res.status).toBe(500);
     expect(await res.text()).not.toMatch(/boom|secret|\.ts/);
     expect(lines.find((l) => l.msg === "trpc procedure failed" && l.reqId === "req-trpc-boom")).toBeDefined();

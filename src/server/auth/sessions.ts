@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
+import { preparedPer } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import { isSuperOwnerEmail } from "../domains/users/super-owner";
 import type { Identity } from "./identity";
@@ -39,8 +40,8 @@ export async function createSession(
  * The lookup every signed-in request makes, built once per database handle (drizzle otherwise rebuilds the SQL
  * text on each call, a good part of this query's cost).
  */
-function buildLookup(db: Db) {
-  return db
+const sessionLookup = preparedPer((db: Db) =>
+  db
     .select({
       userId: users.id,
       email: users.email,
@@ -58,9 +59,8 @@ function buildLookup(db: Db) {
       ),
     )
     .limit(1)
-    .prepare();
-}
-const lookups = new WeakMap<object, ReturnType<typeof buildLookup>>();
+    .prepare(),
+);
 
 /**
  * Resolve a cookie token to an active user. Expired sessions and deactivated accounts resolve to null.
@@ -74,13 +74,8 @@ export async function resolveSession(
   if (!token || token.length > 100) return null;
   const id = sha256(token);
   const now = opts.now ?? new Date();
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = buildLookup(db as Db);
-    lookups.set(db, lookup);
-  }
   // The placeholder skips the column's mapping: pass what the timestamp column stores (ms since the epoch).
-  const [row] = await lookup.all({ id, now: now.getTime() });
+  const [row] = await sessionLookup(db as Db).all({ id, now: now.getTime() });
   if (!row) return null;
   if (row.expiresAt.getTime() - now.getTime() < opts.ttlMs / 2) {
     await db

@@ -148,18 +148,15 @@ export async function release(
   opts: { refund?: boolean; retryAfterMs?: number } = {},
 ) {
   const now = Date.now();
-  // With a retry delay the job stays "running" with nobody's lease, expiring then: claim() takes such a job
-  // back once its lease ran out, as it does for a worker that died.
-  const later = opts.retryAfterMs
-    ? { status: "running" as const, leaseExpiresAt: now + opts.retryAfterMs }
-    : null;
   await db.transaction((tx) =>
     tx
       .update(jobs)
       .set({
-        status: later?.status ?? "queued",
+        // With a retry delay the job stays "running" under nobody's lease until then: claim() takes it back
+        // once that lease ran out, as it does for a worker that died.
+        status: opts.retryAfterMs ? "running" : "queued",
         leaseOwner: null,
-        leaseExpiresAt: later?.leaseExpiresAt ?? null,
+        leaseExpiresAt: opts.retryAfterMs ? now + opts.retryAfterMs : null,
         attempts: opts.refund ? sql`max(${jobs.attempts} - 1, 0)` : jobs.attempts,
         updatedAt: now,
       })
