@@ -80,7 +80,9 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "geolabs-bench-"));
   const port = 20000 + Math.floor(Math.random() * 20000);
   const started = performance.now();
-  const proc = Bun.spawn(["bun", "run", join(ROOT, "src/server/index.ts")], {
+  // BENCH_BUN_ARGS: flags for the server's bun, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof" to profile a run.
+  const bunArgs = (process.env.BENCH_BUN_ARGS ?? "").split(" ").filter(Boolean);
+  const proc = Bun.spawn(["bun", ...bunArgs, "run", join(ROOT, "src/server/index.ts")], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
     stdout: "ignore",

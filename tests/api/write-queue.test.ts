@@ -51,6 +51,25 @@ test("a sign-in during a slow transaction waits its turn: no frozen process, no 
   expect(rows).toHaveLength(3);
 });
 
+test("a batch (an answer's save) during an open transaction waits its turn and lands", async () => {
+  const tx = t.deps.db.transaction(async (q) => {
+    await q.run(sql`insert into audit_log (ts, actor, action, target) values (1, 'test', 'batch.tx', 'a')`);
+    await Bun.sleep(300);
+  });
+  await Bun.sleep(20);
+  // Unqueued, its BEGIN IMMEDIATE would meet the open transaction's lock and fail at once (SQLITE_BUSY).
+  const batch = t.deps.db.$client.batch(
+    [
+      "insert into audit_log (ts, actor, action, target) values (2, 'test', 'batch.one', 'b')",
+      "insert into audit_log (ts, actor, action, target) values (3, 'test', 'batch.one', 'c')",
+    ],
+    "write",
+  );
+  await Promise.all([tx, batch]);
+  const rows = await t.deps.db.select().from(auditLog).where(sql`${auditLog.action} like 'batch.%'`);
+  expect(rows.map((r) => r.target).sort()).toEqual(["a", "b", "c"]);
+});
+
 test("concurrent transactions and plain writes all land", async () => {
   const writes = Array.from({ length: 30 }, (_, i) =>
     i % 2

@@ -34,7 +34,8 @@ export async function withWriteLock<T>(take: () => Promise<T>, waitMs = WRITE_WA
  * plain write statements therefore take turns here; reads never wait (WAL). Another process's lock is waited for
  * between tries, without blocking the thread (withWriteLock). A turn is waited for at most WRITE_WAIT_MS, so a
  * write issued from inside a transaction on the wrong handle (db instead of tx) fails as before instead of
- * waiting forever.
+ * waiting forever. A batch (all its statements in one call, no await between them) takes its turn as a
+ * transaction does.
  */
 export function serializeWrites(client: Client) {
   let tail: Promise<void> = Promise.resolve();
@@ -64,6 +65,18 @@ export function serializeWrites(client: Client) {
       release();
     }
   }) as Client["execute"];
+
+  // A batch is a write transaction run in one synchronous call: it takes its turn like one.
+  const batch = client.batch.bind(client);
+  client.batch = (async (stmts: InStatement[], mode?: TransactionMode) => {
+    if (mode === "read") return batch(stmts, mode);
+    const release = await turn();
+    try {
+      return await withWriteLock(() => batch(stmts, mode ?? "write"));
+    } finally {
+      release();
+    }
+  }) as Client["batch"];
 
   const transaction = client.transaction.bind(client);
   client.transaction = (async (mode?: TransactionMode) => {

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
-import { cacheKey, readCache, writeCache } from "./cache";
+import { cacheKey, cacheWrites, readCache } from "./cache";
 import { saveAnswer } from "./history";
 import { collectionVersion, requireTarget } from "./targets";
 
@@ -119,13 +119,9 @@ export async function startAnswer(
       model: answerModel.id,
       ms: performance.now() - started,
     };
-    // Cache entry and history entry in one transaction: one commit per answer.
-    const historyId = await deps.db.transaction(async (tx) => {
-      if (!cached) {
-        await writeCache(tx, key, { db: target.name, version, answer, sources: used, model: answerModel.id });
-      }
-      return saveAnswer(tx, entry);
-    });
+    // Cache entry and history entry in one batch: one commit per answer.
+    const cacheEntry = { db: target.name, version, answer, sources: used, model: answerModel.id };
+    const historyId = await saveAnswer(deps.db, entry, cached ? [] : cacheWrites(key, cacheEntry));
     return { historyId, sources: used };
   };
 

@@ -1,7 +1,8 @@
+import type { InStatement } from "@libsql/client";
 import type { ChatSource } from "@shared/chat";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { fold } from "../../ai/fts-query";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { chatCache } from "../../db/schema";
 
 /**
@@ -35,25 +36,21 @@ export async function readCache(db: Db, key: string) {
   return { answer: row.answer, sources: JSON.parse(row.sources) as ChatSource[] };
 }
 
-/** Inside the caller's transaction (the answer's history entry is written in the same one). */
-export async function writeCache(
-  tx: DbOrTx,
+/**
+ * The statements that store an answer for reuse and prune the entries of older versions of its database: run in
+ * the same batch as the answer's history entry (saveAnswer), so an answer is one commit.
+ */
+export function cacheWrites(
   key: string,
   e: { db: string; version: string; answer: string; sources: ChatSource[]; model: string },
-) {
-  await tx.delete(chatCache).where(and(eq(chatCache.db, e.db), ne(chatCache.version, e.version)));
-  await tx
-    .insert(chatCache)
-    .values({
-      key,
-      db: e.db,
-      version: e.version,
-      answer: e.answer,
-      sources: JSON.stringify(e.sources),
-      model: e.model,
-    })
-    .onConflictDoUpdate({
-      target: chatCache.key,
-      set: { answer: e.answer, sources: JSON.stringify(e.sources), createdAt: new Date() },
-    });
+): InStatement[] {
+  const sources = JSON.stringify(e.sources);
+  return [
+    { sql: "DELETE FROM chat_cache WHERE db = ? AND version <> ?", args: [e.db, e.version] },
+    {
+      sql: `INSERT INTO chat_cache (key, db, version, answer, sources, model, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (key) DO UPDATE SET answer = excluded.answer, sources = excluded.sources, created_at = excluded.created_at`,
+      args: [key, e.db, e.version, e.answer, sources, e.model, Date.now()],
+    },
+  ];
 }

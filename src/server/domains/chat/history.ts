@@ -1,3 +1,4 @@
+import type { InStatement } from "@libsql/client";
 import {
   CHAT_MESSAGES,
   type ChatFeedbackEntry,
@@ -7,8 +8,8 @@ import {
   HISTORY_LIMIT,
 } from "@shared/chat";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
-import { chatAnswers, chatFeedback, chatHistory } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { chatFeedback, chatHistory } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
 /**
@@ -29,37 +30,38 @@ export interface SavedAnswer {
 const owner = (email: string) => email.trim().toLowerCase();
 
 /**
- * History entry + answer log row, inside the caller's transaction (with the cache entry: one commit per answer).
+ * History entry + answer log row (and `also`: the cache entry), in one batch: one commit per answer, and no
+ * await between its statements (the hottest write: every answer makes one). Asking the same question again moves
+ * it to the top of the history instead of listing it twice; feedback on the older entry keeps its own copy.
  * Returns the history id (what feedback refers to).
  */
-export async function saveAnswer(tx: DbOrTx, a: SavedAnswer): Promise<number> {
-  // Asking the same question again moves it to the top of the history instead of listing it twice.
-  const same = and(
-    eq(chatHistory.userEmail, owner(a.user)),
-    eq(chatHistory.db, a.db),
-    eq(chatHistory.question, a.question),
+export async function saveAnswer(db: Db, a: SavedAnswer, also: InStatement[] = []): Promise<number> {
+  const user = owner(a.user);
+  const same = [user, a.db, a.question];
+  const cached = a.cached ? 1 : 0;
+  const now = Date.now();
+  const results = await db.$client.batch(
+    [
+      ...also,
+      {
+        sql: `UPDATE chat_feedback SET history_id = NULL WHERE history_id IN
+          (SELECT id FROM chat_history WHERE user_email = ? AND db = ? AND question = ?)`,
+        args: same,
+      },
+      { sql: "DELETE FROM chat_history WHERE user_email = ? AND db = ? AND question = ?", args: same },
+      {
+        sql: `INSERT INTO chat_history (user_email, db, question, answer, sources, cached, model, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        args: [user, a.db, a.question, a.answer, JSON.stringify(a.sources), cached, a.model, now],
+      },
+      {
+        sql: "INSERT INTO chat_answers (ts, user_email, db, cached, model, ms) VALUES (?, ?, ?, ?, ?, ?)",
+        args: [now, user, a.db, cached, a.model, Math.round(a.ms)],
+      },
+    ],
+    "write",
   );
-  const older = (await tx.select({ id: chatHistory.id }).from(chatHistory).where(same)).map((r) => r.id);
-  if (older.length) {
-    await tx.update(chatFeedback).set({ historyId: null }).where(inArray(chatFeedback.historyId, older));
-    await tx.delete(chatHistory).where(inArray(chatHistory.id, older));
-  }
-  const [row] = await tx
-    .insert(chatHistory)
-    .values({
-      userEmail: owner(a.user),
-      db: a.db,
-      question: a.question,
-      answer: a.answer,
-      sources: JSON.stringify(a.sources),
-      cached: a.cached,
-      model: a.model,
-    })
-    .returning({ id: chatHistory.id });
-  await tx
-    .insert(chatAnswers)
-    .values({ userEmail: owner(a.user), db: a.db, cached: a.cached, model: a.model, ms: Math.round(a.ms) });
-  return row!.id;
+  return Number(results.at(-2)!.rows[0]!.id);
 }
 
 /** The caller's questions in one database, newest first, with their own rating of each answer. */

@@ -3,6 +3,7 @@ import { INTERNAL_DBS } from "@shared/documents";
 import { REPORTS_DB } from "@shared/reports";
 import { asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPer } from "../../db/prepared";
 import { docCollections } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 
@@ -21,21 +22,32 @@ export interface ChatTarget {
 
 export type TargetSource = (db: Db) => Promise<ChatTarget[]>;
 
-const documentDatabases: TargetSource = async (db) => {
-  const rows = await db
+// Built once per database handle: every question resolves its target first.
+const documentCollections = preparedPer((db: Db) =>
+  db
     .select({ id: docCollections.id, name: docCollections.name })
     .from(docCollections)
     .where(notInArray(docCollections.name, [...INTERNAL_DBS]))
-    .orderBy(asc(docCollections.name));
+    .orderBy(asc(docCollections.name))
+    .prepare(),
+);
+
+const reportsCollection = preparedPer((db: Db) =>
+  db
+    .select({ id: docCollections.id })
+    .from(docCollections)
+    .where(eq(docCollections.name, REPORTS_DB))
+    .prepare(),
+);
+
+const documentDatabases: TargetSource = async (db) => {
+  const rows = await documentCollections(db).all();
   return rows.map((r) => ({ name: r.name, label: prettifyDbName(r.name), collectionIds: [r.id] }));
 };
 
 /** The indexed project reports, once there are any: answers cite the report file and page. */
 const reports: TargetSource = async (db) => {
-  const [row] = await db
-    .select({ id: docCollections.id })
-    .from(docCollections)
-    .where(eq(docCollections.name, REPORTS_DB));
+  const [row] = await reportsCollection(db).all();
   return row ? [{ name: REPORTS_DB, label: "Reports", collectionIds: [row.id] }] : [];
 };
 
