@@ -83,8 +83,8 @@ export async function createBox(deps: CoreBoxDeps, input: CoreBoxCreateInput): P
   const now = nowOf(deps);
   const who = deps.user.email;
   try {
+    // No look-up first: the unique index refuses a taken work order, and the catch below names its holder.
     const row = await deps.db.transaction(async (tx) => {
-      await assertWorkOrderFree(tx, values.workOrder);
       const [created] = await tx
         .insert(coreBoxes)
         .values({
