@@ -70,6 +70,25 @@ test("a batch (an answer's save) during an open transaction waits its turn and l
   expect(rows.map((r) => r.target).sort()).toEqual(["a", "b", "c"]);
 });
 
+test("a batch that only reads is not held behind an open transaction", async () => {
+  let txDone = false;
+  const tx = t.deps.db
+    .transaction(async (q) => {
+      await q.run(
+        sql`insert into audit_log (ts, actor, action, target) values (4, 'test', 'batch.read', 'd')`,
+      );
+      await Bun.sleep(300);
+    })
+    .then(() => {
+      txDone = true;
+    });
+  await Bun.sleep(20);
+  const [counted] = await t.deps.db.$client.batch(["select count(*) as n from audit_log"]);
+  expect(txDone).toBe(false); // answered while the transaction was still open
+  expect(Number(counted!.rows[0]!.n)).toBeGreaterThan(0);
+  await tx;
+});
+
 test("concurrent transactions and plain writes all land", async () => {
   const writes = Array.from({ length: 30 }, (_, i) =>
     i % 2

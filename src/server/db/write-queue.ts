@@ -1,10 +1,11 @@
-import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/client";
+import type { Client, InArgs, InStatement, Transaction, TransactionMode } from "@libsql/client";
 
 /** As long as SQLite's own busy timeout: past it, a write goes ahead and meets SQLITE_BUSY as it would have. */
 export const WRITE_WAIT_MS = 5000;
 
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter|vacuum|reindex|analyze)\b/i;
 const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
+const batchSql = (stmt: InStatement | [string, InArgs?]) => (Array.isArray(stmt) ? stmt[0] : sqlOf(stmt));
 const isBusy = (err: unknown) => String((err as { code?: unknown })?.code ?? "").startsWith("SQLITE_BUSY");
 
 /**
@@ -66,13 +67,16 @@ export function serializeWrites(client: Client) {
     }
   }) as Client["execute"];
 
-  // A batch is a write transaction run in one synchronous call: it takes its turn like one.
+  // A batch that writes is a write transaction run in one synchronous call: it takes its turn like one, and takes
+  // the write lock first thing (a deferred one would wait for it in SQLite's busy handler, on the only thread).
+  // A batch that only reads goes through as it is.
   const batch = client.batch.bind(client);
-  client.batch = (async (stmts: InStatement[], mode?: TransactionMode) => {
-    if (mode === "read") return batch(stmts, mode);
+  client.batch = (async (stmts: (InStatement | [string, InArgs?])[], mode?: TransactionMode) => {
+    const writes = mode === "write" || (mode !== "read" && stmts.some((s) => WRITE.test(batchSql(s))));
+    if (!writes) return batch(stmts, mode);
     const release = await turn();
     try {
-      return await withWriteLock(() => batch(stmts, mode ?? "write"));
+      return await withWriteLock(() => batch(stmts, "write"));
     } finally {
       release();
     }

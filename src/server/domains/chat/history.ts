@@ -61,7 +61,8 @@ export async function saveAnswer(db: Db, a: SavedAnswer, also: InStatement[] = [
     ],
     "write",
   );
-  return Number(results.at(-2)!.rows[0]!.id);
+  // Counted from the front: `also`, then the feedback update and the delete, then the history insert.
+  return Number(results[also.length + 2]!.rows[0]!.id);
 }
 
 /** The caller's questions in one database, newest first, with their own rating of each answer. */

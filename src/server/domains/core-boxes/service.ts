@@ -78,7 +78,11 @@ export async function assertWorkOrderFree(db: DbOrTx, wo: string, exceptId?: num
   if (holder && holder.id !== exceptId) throw workOrderTaken(wo, holder);
 }
 
-export async function createBox(deps: CoreBoxDeps, input: CoreBoxCreateInput): Promise<CoreBoxRow> {
+export async function createBox(
+  deps: CoreBoxDeps,
+  input: CoreBoxCreateInput,
+  retried = false,
+): Promise<CoreBoxRow> {
   const values = valuesForCreate(input, months(deps));
   const now = nowOf(deps);
   const who = deps.user.email;
@@ -110,7 +114,10 @@ export async function createBox(deps: CoreBoxDeps, input: CoreBoxCreateInput): P
     });
     return rowOf(deps, row);
   } catch (err) {
-    if (isUniqueViolation(err)) await assertWorkOrderFree(deps.db, values.workOrder);
+    if (!isUniqueViolation(err)) throw err;
+    await assertWorkOrderFree(deps.db, values.workOrder);
+    // The box holding it was removed in the meantime: the work order is free now, so try once more.
+    if (!retried) return createBox(deps, input, true);
     throw err;
   }
 }
