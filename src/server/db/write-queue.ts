@@ -35,8 +35,8 @@ export async function withWriteLock<T>(take: () => Promise<T>, waitMs = WRITE_WA
  * plain write statements therefore take turns here; reads never wait (WAL). Another process's lock is waited for
  * between tries, without blocking the thread (withWriteLock). A turn is waited for at most WRITE_WAIT_MS, so a
  * write issued from inside a transaction on the wrong handle (db instead of tx) fails as before instead of
- * waiting forever. A batch (all its statements in one call, no await between them) takes its turn as a
- * transaction does.
+ * waiting forever. A batch that writes (all its statements in one call, no await between them) takes its turn as
+ * a transaction does.
  */
 export function serializeWrites(client: Client) {
   let tail: Promise<void> = Promise.resolve();

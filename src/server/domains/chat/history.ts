@@ -7,7 +7,7 @@ import {
   type FeedbackRating,
   HISTORY_LIMIT,
 } from "@shared/chat";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatFeedback, chatHistory } from "../../db/schema";
 import { notFound } from "../../lib/errors";
@@ -37,18 +37,12 @@ const owner = (email: string) => email.trim().toLowerCase();
  */
 export async function saveAnswer(db: Db, a: SavedAnswer, also: InStatement[] = []): Promise<number> {
   const user = owner(a.user);
-  const same = [user, a.db, a.question];
   const cached = a.cached ? 1 : 0;
   const now = Date.now();
   const results = await db.$client.batch(
     [
       ...also,
-      {
-        sql: `UPDATE chat_feedback SET history_id = NULL WHERE history_id IN
-          (SELECT id FROM chat_history WHERE user_email = ? AND db = ? AND question = ?)`,
-        args: same,
-      },
-      { sql: "DELETE FROM chat_history WHERE user_email = ? AND db = ? AND question = ?", args: same },
+      ...removeQuestion(user, a.db, a.question),
       {
         sql: `INSERT INTO chat_history (user_email, db, question, answer, sources, cached, model, created_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -61,7 +55,7 @@ export async function saveAnswer(db: Db, a: SavedAnswer, also: InStatement[] = [
     ],
     "write",
   );
-  // Counted from the front: `also`, then the feedback update and the delete, then the history insert.
+  // Counted from the front: `also`, then removeQuestion's two statements, then the history insert.
   return Number(results[also.length + 2]!.rows[0]!.id);
 }
 
@@ -85,21 +79,26 @@ export async function listHistory(db: Db, user: string, dbName: string): Promise
   }));
 }
 
+/**
+ * The statements that remove a person's entries of one question in one database. Feedback keeps its own copy for
+ * review; it just no longer points at a history entry. The second statement's `rowsAffected` is how many went.
+ */
+function removeQuestion(user: string, dbName: string, question: string): InStatement[] {
+  const same = [user, dbName, question];
+  return [
+    {
+      sql: `UPDATE chat_feedback SET history_id = NULL WHERE history_id IN
+        (SELECT id FROM chat_history WHERE user_email = ? AND db = ? AND question = ?)`,
+      args: same,
+    },
+    { sql: "DELETE FROM chat_history WHERE user_email = ? AND db = ? AND question = ?", args: same },
+  ];
+}
+
 /** Remove the caller's entries of `question` in `dbName` (404 when they have none). */
 export async function deleteHistory(db: Db, user: string, dbName: string, question: string) {
-  const mine = and(
-    eq(chatHistory.userEmail, owner(user)),
-    eq(chatHistory.db, dbName),
-    eq(chatHistory.question, question),
-  );
-  const deleted = await db.transaction(async (tx) => {
-    const ids = (await tx.select({ id: chatHistory.id }).from(chatHistory).where(mine)).map((r) => r.id);
-    if (!ids.length) return 0;
-    // Feedback keeps its own copy for review; it just no longer points at a history entry.
-    await tx.update(chatFeedback).set({ historyId: null }).where(inArray(chatFeedback.historyId, ids));
-    await tx.delete(chatHistory).where(inArray(chatHistory.id, ids));
-    return ids.length;
-  });
+  const [, removed] = await db.$client.batch(removeQuestion(owner(user), dbName, question), "write");
+  const deleted = removed!.rowsAffected;
   if (!deleted) throw notFound(CHAT_MESSAGES.historyMissing);
   return { deleted };
 }
