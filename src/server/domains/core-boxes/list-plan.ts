@@ -8,7 +8,9 @@
  *  A. walk an index in the sort's order, checking the filters inside the index, until the page is full; cheap
  *     when many rows match, but a sort correlated with the filters (project names start with the place; recent
  *     boxes are not expired) may walk most of the index, so those get a capped walk before falling back to B;
- *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond).
+ *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond);
+ *  C. a one-word search whose every hit has the word in the sorted column, when that column has few values (an
+ *     engineer's initials): seek the sort index on the values holding the word (lead-values.ts).
  * Both give the same order: ORDER BY lists every key of the sort's index, then id.
  *
  * A walk with search text costs little for entries the index's own filters turn down and a row read for the
@@ -20,6 +22,7 @@ import type { CoreBoxSortColumn } from "@shared/core-boxes";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { expiredByLiveToken } from "./expiry-tokens";
+import { countOnValues, pageOnValues, valuesWithWord } from "./lead-values";
 import {
   bestFilterIndex,
   type EqFilters,
@@ -236,6 +239,8 @@ export async function searchExpiredPage(
   if (bound !== undefined) {
     if (bound <= ONE_PASS_ALWAYS) return onePass(db, f, page, match);
     leadShare = await shareInLead(db, f, walk, bound);
+    const onValues = await leadValuesPage(db, f, page, leadShare, true);
+    if (onValues) return onValues;
     if (leadShare > LEAD_SHARE && bound <= ONE_PASS_BOUNDED_MAX) return onePass(db, f, page, match);
   }
   const hits = await searchCount(db, match);
@@ -243,6 +248,8 @@ export async function searchExpiredPage(
   if (hits === 0) return { rows: [], total: 0 };
   if (hits > ONE_PASS_ALWAYS) {
     leadShare ??= await shareInLead(db, f, walk, bound ?? hits);
+    const onValues = await leadValuesPage(db, f, page, leadShare, true);
+    if (onValues) return onValues;
     // Counting the hits apart and walking for the page may be cheaper: when the words do not follow the sort
     // and the walk is expected to find the page early.
     if (leadShare <= LEAD_SHARE) {
@@ -259,6 +266,23 @@ export async function searchExpiredPage(
     }
   }
   return onePass(db, f, page, match);
+}
+
+/**
+ * Plan C (lead-values.ts): every hit has the one search word in the sorted column (`leadShare` 1) and that column
+ * has few values, so the page is read by seeking the sort index on the values holding the word; with `count`,
+ * the total is counted on the same entries. Null when the plan does not apply.
+ */
+async function leadValuesPage(db: DbOrTx, f: Filters, page: PageRequest, leadShare: number, count: boolean) {
+  if (leadShare < 1) return null;
+  const walk = walkIndex(page.sort, f);
+  const values = await valuesWithWord(db, f, walk);
+  if (!values) return null;
+  const [rows, total] = await Promise.all([
+    pageOnValues(db, f, walk, values, page),
+    count ? countOnValues(db, f, walk, values) : Number.NaN,
+  ]);
+  return { rows, total };
 }
 
 /**
@@ -304,8 +328,13 @@ export async function fetchPage(
   // A word in a large part of the inventory (like "k") fills a page early on any walk: taken as following the
   // sort, which only means a capped trial walk, without the count that would tell.
   const common = search !== null && driving >= all * SPARSE_HITS;
-  const leadShare =
-    known.leadShare ?? (common ? 1 : await shareInLead(db, f, walk, hasEqFilters(f) ? undefined : driving));
+  const measured =
+    known.leadShare ??
+    (common ? undefined : await shareInLead(db, f, walk, hasEqFilters(f) ? undefined : driving));
+  const leadShare = measured ?? 1;
+  const onValues =
+    search && measured !== undefined ? await leadValuesPage(db, f, page, measured, false) : null;
+  if (onValues) return onValues.rows;
   if (search && leadShare <= LEAD_SHARE) {
     const plan = await searchWalkPlan(db, f, { range, need, total, walk });
     if (plan.cost > costB) return filterFirst(db, f, page, search);
@@ -541,13 +570,16 @@ export function walkSql(
     const terms = [...filterTerms(f, { seekKeys, words }), ...start];
     return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
-  const inner = sql`SELECT id, island, year, complete, keep_or_dump, storage_expiry_date FROM core_boxes INDEXED BY ${idx}${whereSql([...seekTerms(f, seekKeys), ...start])} ORDER BY ${order} LIMIT ${cap}`;
   if (words && rowCap !== undefined) {
-    // At most `rowCap` of the walked entries that pass the index's filters go on to have their words checked.
-    const through = sql`SELECT w.id FROM (${inner}) AS w${whereSql(filterTerms(f, { alias: "w" }))} LIMIT ${rowCap}`;
+    // At most `rowCap` of the entries that pass the index's filters go on to have their words checked. The
+    // filters are checked in the walk itself: an entry turned down there costs ~0.03 µs, where handing every
+    // walked entry out of a capped subquery first cost ~0.2 µs (7.9 → 4.2 ms for "GS" on Oahu, expired only,
+    // sorted by island). The entries walked are then bounded by the range only, which the plan costed.
+    const through = sql`SELECT id FROM core_boxes INDEXED BY ${idx}${whereSql([...filterTerms(f, { seekKeys }), ...start])} ORDER BY ${order} LIMIT ${rowCap}`;
     const hit = filterTerms({ ...f, eq: {}, expired: false }, { words: "b.search_words" });
     return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t CROSS JOIN core_boxes b ON b.id = t.id${whereSql(hit)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
   }
+  const inner = sql`SELECT id, island, year, complete, keep_or_dump, storage_expiry_date FROM core_boxes INDEXED BY ${idx}${whereSql([...seekTerms(f, seekKeys), ...start])} ORDER BY ${order} LIMIT ${cap}`;
   const outer = filterTerms(f, { alias: "w", words: words && "b.search_words" });
   // The join reads a box only for walked entries that passed the index's filters. CROSS JOIN keeps the walk the
   // outer loop: with table statistics SQLite may otherwise scan the boxes and probe the walk, and LIMIT/OFFSET
