@@ -12,10 +12,11 @@ import {
   fetchPage,
   filterFirst,
   type PageRequest,
+  setWalkSql,
   walkSortIndex,
   walkSql,
 } from "@server/domains/core-boxes/list-plan";
-import { matchExpression, SORTS, walkIndex } from "@server/domains/core-boxes/list-sql";
+import { type Filters, matchExpression, SORTS, walkIndex } from "@server/domains/core-boxes/list-sql";
 import {
   fromRaw,
   listCoreBoxes,
@@ -100,6 +101,9 @@ async function allBoxes(): Promise<CoreBox[]> {
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 const tokens = (b: CoreBox) =>
   `${b.work_order} ${b.project} ${b.engineer}`.split(/[^\p{L}\p{N}]+/u).map(fold);
+
+/** The full-text match of a search's words and equality filters (plan B's hits). */
+const search = (f: Filters) => sql`${matchExpression(f.terms, f.eq)}`;
 
 /** The planner's page request for a list input. */
 function pageOf(input: CoreBoxListInput): PageRequest {
@@ -265,12 +269,17 @@ describe("list = reference", () => {
       const capped = (await walkSortIndex(t.deps.db, f, page, 5000)).map((r) => Number(r.id));
       // Capped on the rows whose words it checks too (searches whose words do not follow the sort).
       const rowCapped = (await walkSortIndex(t.deps.db, f, page, 5000, 5000)).map((r) => Number(r.id));
-      expect({ raw, a, b, capped, rowCapped }).toEqual({
+      // And checking the hits as a set on the walk (when the words bunch further along than expected).
+      const onSet = search
+        ? (await t.deps.db.all<{ id: number }>(setWalkSql(f, page, 5000, search))).map((r) => Number(r.id))
+        : ref.ids;
+      expect({ raw, a, b, capped, rowCapped, onSet }).toEqual({
         raw,
         a: ref.ids,
         b: ref.ids,
         capped: ref.ids,
         rowCapped: ref.ids,
+        onSet: ref.ids,
       });
       expect((await countMatching(t.deps.db, f)).total).toBe(ref.total);
       // Every way of counting expired search hits (rows read, the live token, the expiry facets) gives it too.
@@ -365,6 +374,9 @@ describe("list = reference", () => {
         const page = pageOf(ref.input);
         const capped = (await walkSortIndex(t.deps.db, f, page, 100_000)).map((r) => Number(r.id));
         const rowCapped = (await walkSortIndex(t.deps.db, f, page, 100_000, 3000)).map((r) => Number(r.id));
+        const onSet = (await t.deps.db.all<{ id: number }>(setWalkSql(f, page, 100_000, search(f)))).map(
+          (r) => Number(r.id),
+        );
         const listed = (await listCoreBoxes(t.deps.db, ref.input, now)).rows.map((r) => r.id);
         // And the capped walks' plans read a box by id for each walked entry, never scan the boxes first.
         for (const capped of [walkSql(f, page, 100_000), walkSql(f, page, 100_000, 3000)]) {
@@ -373,10 +385,11 @@ describe("list = reference", () => {
           expect(details).toContain("SEARCH b USING INTEGER PRIMARY KEY (rowid=?)");
           expect(details.filter((d) => d.startsWith("SCAN b") || d.includes("AUTOMATIC"))).toEqual([]);
         }
-        expect({ raw, capped, rowCapped, listed }).toEqual({
+        expect({ raw, capped, rowCapped, onSet, listed }).toEqual({
           raw,
           capped: ref.ids,
           rowCapped: ref.ids,
+          onSet: ref.ids,
           listed: ref.ids,
         });
       }

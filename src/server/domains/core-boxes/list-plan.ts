@@ -54,6 +54,9 @@ const COST = {
   // Counting the expired hits as those without the live token: the token's list, plus the hits' lists again.
   liveCount: 600,
   liveCountHit: 0.3,
+  // A walk checking the hits as a set (setWalkSql): a hit put in the set, and an entry walked and probed.
+  setHit: 0.14,
+  setEntry: 0.25,
 };
 /** Up to this many search hits, counting the expired ones by reading rows beats the expiry facets. */
 const JOIN_COUNT_MAX = 8000;
@@ -339,7 +342,15 @@ export async function fetchPage(
     const plan = await searchWalkPlan(db, f, { range, need, total, walk });
     if (plan.cost > costB) return filterFirst(db, f, page, search);
     const rows = await walkSortIndex(db, f, page, plan.entries, plan.rows);
-    return full(rows) ? rows : filterFirst(db, f, page, search);
+    if (full(rows)) return rows;
+    // The words bunch further along than expected (places sit at one end of each engineer's boxes, which the
+    // index orders by island): walk on with the hits as a set, where an entry costs a probe, not a row read.
+    const cap = Math.floor((costB / 2 - driving * COST.setHit) / COST.setEntry);
+    if (cap > need) {
+      const onSet = await db.all<RawBoxRow>(setWalkSql(f, page, cap, search));
+      if (full(onSet)) return onSet;
+    }
+    return filterFirst(db, f, page, search);
   }
   if (correlated(f, walk, leadShare > LEAD_SHARE)) {
     if (worstA <= costB) return walkSortIndex(db, f, page);
@@ -586,6 +597,17 @@ export function walkSql(
   // would then cut the page in id order instead of the walk's.
   const from = words ? sql` CROSS JOIN core_boxes b ON b.id = w.id` : sql``;
   return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT w.id FROM (${inner}) AS w${from}${whereSql(outer)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+}
+
+/**
+ * A walk of at most `cap` entries that pass the index's filters, each checked against the search hits gathered
+ * once into a set: ~0.25 µs an entry instead of a row read, for words that bunch somewhere along the walk.
+ */
+export function setWalkSql(f: Filters, page: PageRequest, cap: number, search: SQL): SQL {
+  const walk = walkIndex(page.sort, f);
+  const order = orderBy(page.sort, page.dir);
+  const through = sql`SELECT id FROM core_boxes INDEXED BY ${sql.raw(walk.index)}${whereSql(filterTerms(f, { seekKeys: walk.keys.slice(0, walk.seek) }))} ORDER BY ${order} LIMIT ${cap}`;
+  return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t WHERE t.id IN (SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${search}) LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
 }
 
 /** Only the terms the walk seeks on (its range); the capped walk checks the others outside. */
