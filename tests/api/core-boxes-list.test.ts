@@ -103,7 +103,7 @@ const tokens = (b: CoreBox) =>
   `${b.work_order} ${b.project} ${b.engineer}`.split(/[^\p{L}\p{N}]+/u).map(fold);
 
 /** The full-text match of a search's words and equality filters (plan B's hits). */
-const search = (f: Filters) => sql`${matchExpression(f.terms, f.eq)}`;
+const hitsMatch = (f: Filters) => sql`${matchExpression(f.terms, f.eq)}`;
 
 /** The planner's page request for a list input. */
 function pageOf(input: CoreBoxListInput): PageRequest {
@@ -262,7 +262,7 @@ describe("list = reference", () => {
     for (const raw of randomQueries(90)) {
       const ref = reference(boxes, raw);
       const f = toFilters(ref.input, now)!;
-      const search = f.terms.length ? sql`${matchExpression(f.terms, f.eq)}` : null;
+      const search = f.terms.length ? hitsMatch(f) : null;
       const page = pageOf(ref.input);
       const a = (await walkSortIndex(t.deps.db, f, page)).map((r) => Number(r.id));
       const b = (await filterFirst(t.deps.db, f, page, search)).map((r) => Number(r.id));
@@ -374,7 +374,7 @@ describe("list = reference", () => {
         const page = pageOf(ref.input);
         const capped = (await walkSortIndex(t.deps.db, f, page, 100_000)).map((r) => Number(r.id));
         const rowCapped = (await walkSortIndex(t.deps.db, f, page, 100_000, 3000)).map((r) => Number(r.id));
-        const onSet = (await t.deps.db.all<{ id: number }>(setWalkSql(f, page, 100_000, search(f)))).map(
+        const onSet = (await t.deps.db.all<{ id: number }>(setWalkSql(f, page, 100_000, hitsMatch(f)))).map(
           (r) => Number(r.id),
         );
         const listed = (await listCoreBoxes(t.deps.db, ref.input, now)).rows.map((r) => r.id);

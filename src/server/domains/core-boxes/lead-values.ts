@@ -10,7 +10,7 @@ import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import type { PageRequest, RawBoxRow } from "./list-plan";
-import { type Filters, filterTerms, orderBy, ROW_COLUMNS, whereSql } from "./list-sql";
+import { type Filters, filterTerms, orderBy, ROW_COLUMNS, type Walk, whereSql } from "./list-sql";
 import { searchNeedle, searchTokens } from "./search-words";
 
 /**
@@ -21,22 +21,15 @@ const FEW_VALUED = new Set(["engineer"]);
 /** Listing stops past this many values (a few milliseconds), and the other plans answer. */
 const VALUES_MAX = 1000;
 
-interface Walk {
-  index: string;
-  keys: string[];
-  seek: number;
-}
-
 /**
  * The sorted column's values that hold the search word, in no particular order; null when the plan does not
  * apply (more than one word, a sort by another column or with a seek before it, too many values, or none).
  */
 export async function valuesWithWord(db: DbOrTx, f: Filters, walk: Walk): Promise<string[] | null> {
-  const column = leadColumn(f, walk);
-  if (!column || f.terms.length !== 1) return null;
-  const key = sql.raw(`${column} COLLATE NOCASE`);
+  if (!onFewValued(walk) || f.terms.length !== 1) return null;
+  // One seek per distinct value (the key carries the index's collation): the next value after the last one found.
+  const key = sql.raw(walk.keys[0]!);
   const idx = sql.raw(walk.index);
-  // One seek per distinct value (NOCASE, like the index): the next value after the last one found.
   const rows = await db.all<{ v: string }>(
     sql`WITH RECURSIVE e(v) AS (SELECT min(${key}) FROM core_boxes INDEXED BY ${idx} UNION ALL SELECT (SELECT min(${key}) FROM core_boxes INDEXED BY ${idx} WHERE ${key} > e.v) FROM e WHERE e.v IS NOT NULL LIMIT ${VALUES_MAX + 1}) SELECT v FROM e WHERE v IS NOT NULL`,
   );
@@ -46,17 +39,12 @@ export async function valuesWithWord(db: DbOrTx, f: Filters, walk: Walk): Promis
   return values.length ? values : null;
 }
 
-/** The sort's own leading column, when it is few-valued and the walk does not seek on anything before it. */
-function leadColumn(f: Filters, walk: Walk): string | null {
-  if (walk.seek !== 0 || !f.terms.length) return null;
-  const lead = walk.keys[0]!.split(" ")[0]!;
-  return FEW_VALUED.has(lead) ? lead : null;
-}
+/** The walk starts on a few-valued column of its own (no seek on an equality filter before it). */
+const onFewValued = (walk: Walk) => walk.seek === 0 && FEW_VALUED.has(walk.keys[0]!.split(" ")[0]!);
 
 /** The index's entries holding one of `values`, with the other filters checked on the index. */
 function onValues(f: Filters, walk: Walk, values: string[]): SQL {
-  const key = sql.raw(`${walk.keys[0]!.split(" ")[0]!} COLLATE NOCASE`);
-  const inValues = sql`${key} IN (${sql.join(
+  const inValues = sql`${sql.raw(walk.keys[0]!)} IN (${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
   )})`;

@@ -11,11 +11,11 @@
  *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond);
  *  C. a one-word search whose every hit has the word in the sorted column, when that column has few values (an
  *     engineer's initials): seek the sort index on the values holding the word (lead-values.ts).
- * Both give the same order: ORDER BY lists every key of the sort's index, then id.
+ * All give the same order: ORDER BY lists every key of the sort's index, then id.
  *
  * A walk with search text costs little for entries the index's own filters turn down and a row read for the
  * rest, so when the words do not follow the sort it is planned on those two counts (searchWalkPlan) and capped on
- * both, entries walked and rows read, before falling back to B.
+ * the rows read; if its page is not full by then it goes on with the hits as a set (setWalkSql), then B.
  */
 import type { SortDir } from "@shared/common";
 import type { CoreBoxSortColumn } from "@shared/core-boxes";
@@ -36,6 +36,7 @@ import {
   ROW_COLUMNS,
   SORTS,
   seekablePrefix,
+  type Walk,
   walkIndex,
   whereSql,
 } from "./list-sql";
@@ -71,16 +72,16 @@ const num = async (db: DbOrTx, query: SQL) => Number((await db.all<{ n: number }
  * Counts a request asks for more than once (all boxes, one island's, the expired ones: the planner and the
  * total both need them) are read once per request: the memo lives as long as the request's Filters object.
  */
-const memos = new WeakMap<object, Map<string, Promise<number>>>();
-function once(scope: object | undefined, key: string, count: () => Promise<number>): Promise<number> {
-  if (!scope) return count();
-  const memo = memos.get(scope) ?? new Map<string, Promise<number>>();
+const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
+function once<T>(scope: object | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!scope) return read();
+  const memo = memos.get(scope) ?? new Map<string, Promise<unknown>>();
   memos.set(scope, memo);
   const known = memo.get(key);
-  if (known) return known;
-  const n = count();
-  memo.set(key, n);
-  return n;
+  if (known) return known as Promise<T>;
+  const value = read();
+  memo.set(key, value);
+  return value;
 }
 
 /**
@@ -242,7 +243,7 @@ export async function searchExpiredPage(
   if (bound !== undefined) {
     if (bound <= ONE_PASS_ALWAYS) return onePass(db, f, page, match);
     leadShare = await shareInLead(db, f, walk, bound);
-    const onValues = await leadValuesPage(db, f, page, leadShare, true);
+    const onValues = await leadValuesPage(db, f, page, walk, leadShare, true);
     if (onValues) return onValues;
     if (leadShare > LEAD_SHARE && bound <= ONE_PASS_BOUNDED_MAX) return onePass(db, f, page, match);
   }
@@ -251,7 +252,7 @@ export async function searchExpiredPage(
   if (hits === 0) return { rows: [], total: 0 };
   if (hits > ONE_PASS_ALWAYS) {
     leadShare ??= await shareInLead(db, f, walk, bound ?? hits);
-    const onValues = await leadValuesPage(db, f, page, leadShare, true);
+    const onValues = await leadValuesPage(db, f, page, walk, leadShare, true);
     if (onValues) return onValues;
     // Counting the hits apart and walking for the page may be cheaper: when the words do not follow the sort
     // and the walk is expected to find the page early.
@@ -276,10 +277,17 @@ export async function searchExpiredPage(
  * has few values, so the page is read by seeking the sort index on the values holding the word; with `count`,
  * the total is counted on the same entries. Null when the plan does not apply.
  */
-async function leadValuesPage(db: DbOrTx, f: Filters, page: PageRequest, leadShare: number, count: boolean) {
+async function leadValuesPage(
+  db: DbOrTx,
+  f: Filters,
+  page: PageRequest,
+  walk: Walk,
+  leadShare: number,
+  count: boolean,
+) {
   if (leadShare < 1) return null;
-  const walk = walkIndex(page.sort, f);
-  const values = await valuesWithWord(db, f, walk);
+  // Once per request: when the values do not serve, the planner's later steps ask again.
+  const values = await once(f, `values on ${walk.index}`, () => valuesWithWord(db, f, walk));
   if (!values) return null;
   const [rows, total] = await Promise.all([
     pageOnValues(db, f, walk, values, page),
@@ -336,12 +344,12 @@ export async function fetchPage(
     (common ? undefined : await shareInLead(db, f, walk, hasEqFilters(f) ? undefined : driving));
   const leadShare = measured ?? 1;
   const onValues =
-    search && measured !== undefined ? await leadValuesPage(db, f, page, measured, false) : null;
+    search && measured !== undefined ? await leadValuesPage(db, f, page, walk, measured, false) : null;
   if (onValues) return onValues.rows;
   if (search && leadShare <= LEAD_SHARE) {
     const plan = await searchWalkPlan(db, f, { range, need, total, walk });
     if (plan.cost > costB) return filterFirst(db, f, page, search);
-    const rows = await walkSortIndex(db, f, page, plan.entries, plan.rows);
+    const rows = await walkSortIndex(db, f, page, undefined, plan.rows);
     if (full(rows)) return rows;
     // The words bunch further along than expected (places sit at one end of each engineer's boxes, which the
     // index orders by island): walk on with the hits as a set, where an entry costs a probe, not a row read.
@@ -378,7 +386,7 @@ export async function fetchPage(
 }
 
 /** Entries in the walked range: all boxes, or those matching the equalities the index seeks on. */
-function walkRange(db: DbOrTx, f: Filters, walk: { keys: string[]; seek: number }) {
+function walkRange(db: DbOrTx, f: Filters, walk: Walk) {
   const seekEq: EqFilters = {};
   for (const k of walk.keys.slice(0, walk.seek))
     if (k in f.eq) seekEq[k as keyof EqFilters] = f.eq[k as keyof EqFilters];
@@ -390,13 +398,13 @@ function walkRange(db: DbOrTx, f: Filters, walk: { keys: string[]; seek: number 
  * on the index turn it down (an Oahu box that has not expired yet, say), and a row read when they let it through
  * to the search words. The entries turned down may all come first (the expired boxes are the old ones); the
  * words are taken as spread over the rows let through like the hits over all of them, give or take: half as
- * much again is expected (an engineer's initials bunch in their years), and the walk stops at three times the
- * even share, where the hits are fetched instead.
+ * much again is expected (an engineer's initials bunch in their years), and the walk stops reading rows at three
+ * times the even share, where it goes on with the hits as a set or they are fetched instead.
  */
 async function searchWalkPlan(
   db: DbOrTx,
   f: Filters,
-  w: { range: number; need: number; total: number; walk: { keys: string[]; seek: number } },
+  w: { range: number; need: number; total: number; walk: Walk },
 ) {
   const { range, need, total } = w;
   const indexFilters = hasEqFilters(f) || f.expired;
@@ -405,11 +413,7 @@ async function searchWalkPlan(
   const perRow = COST.fetchRow + (range / through) * COST.walk;
   const turnedDown = await bunchedTurnedDown(db, f, w.walk, range, through);
   const rows = Math.ceil(Math.min(through, even * 3));
-  return {
-    cost: turnedDown * COST.walk + Math.min(through, even * 1.5) * perRow,
-    entries: Math.min(range, Math.ceil(turnedDown + (rows * range) / through)),
-    rows,
-  };
+  return { cost: turnedDown * COST.walk + Math.min(through, even * 1.5) * perRow, rows };
 }
 
 /**
@@ -417,13 +421,7 @@ async function searchWalkPlan(
  * spread along the walk; with only "Expired only" following the walk's dates, the boxes not expired yet (their
  * share among the boxes matching the equality filters, across the range); else all that are turned down.
  */
-async function bunchedTurnedDown(
-  db: DbOrTx,
-  f: Filters,
-  walk: { keys: string[]; seek: number },
-  range: number,
-  through: number,
-) {
+async function bunchedTurnedDown(db: DbOrTx, f: Filters, walk: Walk, range: number, through: number) {
   if (!correlated(f, walk, false) && !datesInWalk(f, walk)) return 0;
   if (!f.expired || f.eq.year !== undefined || byPlace(f, walk)) return range - through;
   const eqCount = await summaryCount(db, f.eq, undefined, f);
@@ -434,7 +432,7 @@ async function bunchedTurnedDown(
  * Filters on dates (expired, a year) that the walk's first free keys follow: sorted by a column of few values
  * (Complete, say), each value's boxes come by submission date, so the expired ones sit at one end of each.
  */
-function datesInWalk(f: Filters, walk: { keys: string[]; seek: number }): boolean {
+function datesInWalk(f: Filters, walk: Walk): boolean {
   const free = walk.keys
     .slice(walk.seek)
     .filter((k) => !(k in f.eq) || f.eq[k as keyof EqFilters] === undefined);
@@ -450,7 +448,7 @@ function datesInWalk(f: Filters, walk: { keys: string[]; seek: number }): boolea
  * good share of the hits have them in that column (shareInLead, measured per request); project names start with
  * the place; the year and the expired flag follow the dates.
  */
-function correlated(f: Filters, walk: { keys: string[]; seek: number }, termsInLead: boolean): boolean {
+function correlated(f: Filters, walk: Walk, termsInLead: boolean): boolean {
   const seekKeys = walk.keys.slice(0, walk.seek);
   const lead = leadKey(f, walk);
   const free = (c: string) => !seekKeys.includes(c);
@@ -462,13 +460,13 @@ function correlated(f: Filters, walk: { keys: string[]; seek: number }, termsInL
 }
 
 /** Sorted by project with an island filter the walk does not seek on: project names start with the place. */
-function byPlace(f: Filters, walk: { keys: string[]; seek: number }): boolean {
+function byPlace(f: Filters, walk: Walk): boolean {
   const seeksIsland = walk.keys.slice(0, walk.seek).includes("island");
   return leadKey(f, walk).startsWith("project") && f.eq.island !== undefined && !seeksIsland;
 }
 
 /** The walk's leading key once the equality filters it seeks on are set aside. */
-function leadKey(f: Filters, walk: { keys: string[] }): string {
+function leadKey(f: Filters, walk: Walk): string {
   return walk.keys.find((k) => !(k in f.eq) || f.eq[k as keyof EqFilters] === undefined) ?? "";
 }
 
@@ -478,7 +476,7 @@ const MOSTLY_IN_LEAD = 0.5;
 const SPARSE_HITS = 0.1;
 
 /** Whether the walk's leading key (once the equality filters are set aside) is a column search words are in. */
-function leadsWithText(f: Filters, walk: { keys: string[] }): boolean {
+function leadsWithText(f: Filters, walk: Walk): boolean {
   return TEXT_COLUMNS.includes(leadKey(f, walk).split(" ")[0]!);
 }
 const TEXT_COLUMNS = ["work_order", "project", "engineer"];
@@ -492,12 +490,7 @@ const TEXT_COLUMNS = ["work_order", "project", "engineer"];
  * share among all boxes with the words costs a quarter of the share among the hits, and says the same.
  * `withWords`: how many boxes have the words, when the caller knows (counted here otherwise).
  */
-async function shareInLead(
-  db: DbOrTx,
-  f: Filters,
-  walk: { keys: string[] },
-  withWords?: number,
-): Promise<number> {
+async function shareInLead(db: DbOrTx, f: Filters, walk: Walk, withWords?: number): Promise<number> {
   if (!f.terms.length || withWords === 0) return 0;
   // Under an island sort the words that follow it are places, and places are in the project names ("Kailua
   // Residence"): their share in the project column says how much the hits bunch by island. Initials and work
@@ -521,8 +514,8 @@ async function shareInLead(
 
 /**
  * Plan A: walk an index in the sort's order, checking the filters on the index entries. With `cap`, at most
- * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it); with `rowCap`
- * too, at most that many of them have their row read for the search words.
+ * that many entries are walked (the walk is a subquery; SQLite keeps its order when reading it). With `rowCap`
+ * instead (a search), at most that many entries passing the filters have their row read for the search words.
  */
 export async function walkSortIndex(
   db: DbOrTx,
@@ -544,7 +537,7 @@ export async function walkSortIndex(
 export function expiredYearBound(db: DbOrTx, f: Filters, page: PageRequest): Promise<number | undefined> {
   const walk = walkIndex(page.sort, f);
   if (!f.expired || page.dir !== "desc" || leadKey(f, walk) !== "year") return Promise.resolve(undefined);
-  return once(f, "expired year bound", async () => {
+  return once<number | undefined>(f, "expired year bound", async () => {
     const terms = [
       ...summaryTerms(f.eq),
       sql`expiry_month <> ''`,
@@ -553,10 +546,10 @@ export function expiredYearBound(db: DbOrTx, f: Filters, page: PageRequest): Pro
     const [row] = await db.all<{ latest: number | null; earliest: number | null }>(
       sql`SELECT max(year) AS latest, min(year) AS earliest FROM core_box_counts${whereSql(terms)}`,
     );
-    // The summary stores a missing year as 0. NaN (the memo holds numbers) means no bound.
-    if (row?.latest == null || Number(row.earliest) === 0) return Number.NaN;
+    // The summary stores a missing year as 0.
+    if (row?.latest == null || Number(row.earliest) === 0) return undefined;
     return Number(row.latest);
-  }).then((y) => (Number.isNaN(y) ? undefined : y));
+  });
 }
 
 /**
@@ -577,18 +570,18 @@ export function walkSql(
   const words = f.terms.length ? "search_words" : undefined;
   // Where the walk starts (expiredYearBound): the year is the walk's leading key, so SQLite seeks on it.
   const start = yearAtMost === undefined ? [] : [sql`year <= ${yearAtMost}`];
-  if (cap === undefined) {
-    const terms = [...filterTerms(f, { seekKeys, words }), ...start];
-    return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
-  }
   if (words && rowCap !== undefined) {
     // At most `rowCap` of the entries that pass the index's filters go on to have their words checked. The
     // filters are checked in the walk itself: an entry turned down there costs ~0.03 µs, where handing every
     // walked entry out of a capped subquery first cost ~0.2 µs (7.9 → 4.2 ms for "GS" on Oahu, expired only,
     // sorted by island). The entries walked are then bounded by the range only, which the plan costed.
-    const through = sql`SELECT id FROM core_boxes INDEXED BY ${idx}${whereSql([...filterTerms(f, { seekKeys }), ...start])} ORDER BY ${order} LIMIT ${rowCap}`;
+    const through = entriesThrough(f, page, walk, rowCap, start);
     const hit = filterTerms({ ...f, eq: {}, expired: false }, { words: "b.search_words" });
     return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t CROSS JOIN core_boxes b ON b.id = t.id${whereSql(hit)} LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+  }
+  if (cap === undefined) {
+    const terms = [...filterTerms(f, { seekKeys, words }), ...start];
+    return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes INDEXED BY ${idx}${whereSql(terms)} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
   const inner = sql`SELECT id, island, year, complete, keep_or_dump, storage_expiry_date FROM core_boxes INDEXED BY ${idx}${whereSql([...seekTerms(f, seekKeys), ...start])} ORDER BY ${order} LIMIT ${cap}`;
   const outer = filterTerms(f, { alias: "w", words: words && "b.search_words" });
@@ -604,10 +597,18 @@ export function walkSql(
  * once into a set: ~0.25 µs an entry instead of a row read, for words that bunch somewhere along the walk.
  */
 export function setWalkSql(f: Filters, page: PageRequest, cap: number, search: SQL): SQL {
-  const walk = walkIndex(page.sort, f);
   const order = orderBy(page.sort, page.dir);
-  const through = sql`SELECT id FROM core_boxes INDEXED BY ${sql.raw(walk.index)}${whereSql(filterTerms(f, { seekKeys: walk.keys.slice(0, walk.seek) }))} ORDER BY ${order} LIMIT ${cap}`;
+  const through = entriesThrough(f, page, walkIndex(page.sort, f), cap);
   return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t WHERE t.id IN (SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${search}) LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
+}
+
+/**
+ * The walk's entries that pass the index's own filters (checked in the walk: ~0.03 µs an entry turned down), in
+ * the sort's order, at most `limit` of them; `start` bounds where the walk begins.
+ */
+function entriesThrough(f: Filters, page: PageRequest, walk: Walk, limit: number, start: SQL[] = []): SQL {
+  const terms = [...filterTerms(f, { seekKeys: walk.keys.slice(0, walk.seek) }), ...start];
+  return sql`SELECT id FROM core_boxes INDEXED BY ${sql.raw(walk.index)}${whereSql(terms)} ORDER BY ${orderBy(page.sort, page.dir)} LIMIT ${limit}`;
 }
 
 /** Only the terms the walk seeks on (its range); the capped walk checks the others outside. */

@@ -82,6 +82,9 @@ export function walkIndex(
   return best;
 }
 
+/** The index a page is walked on, its keys, and how many of them the equality filters seek on. */
+export type Walk = ReturnType<typeof walkIndex>;
+
 export const ROW_COLUMNS =
   "id, work_order, project, engineer, report_submission_date, storage_expiry_date, complete, keep_or_dump, island, year, created_at, created_by, updated_at, updated_by";
 
