@@ -44,6 +44,15 @@ const countMatch = (row: string) =>
   `island = coalesce(${row}.island, '') AND year = coalesce(${row}.year, 0) AND complete = ${row}.complete AND keep_or_dump = ${row}.keep_or_dump AND expiry_month = coalesce(substr(${row}.storage_expiry_date, 1, 7), '')`;
 const COUNT_COLUMNS = "island, year, complete, keep_or_dump, expiry_month";
 
+/** The columns whose distinct values core_box_values keeps (schema/core-boxes.ts). */
+const VALUE_FIELDS = ["project", "engineer"] as const;
+const valueAdded = (field: string, row: string) =>
+  `INSERT INTO core_box_values(field, value, n) VALUES ('${field}', ${row}.${field}, 1) ON CONFLICT(field, value) DO UPDATE SET n = n + 1;`;
+// A value no box holds any more is deleted (and so leaves the values' search).
+const valueRemoved = (field: string, row: string) =>
+  `UPDATE core_box_values SET n = n - 1 WHERE field = '${field}' AND value = ${row}.${field};
+         DELETE FROM core_box_values WHERE field = '${field}' AND value = ${row}.${field} AND n <= 0;`;
+
 export const CORE_BOX_EXTRAS: DbExtra[] = [
   {
     name: "core box search",
@@ -101,6 +110,43 @@ export const CORE_BOX_EXTRAS: DbExtra[] = [
          SELECT ${countKey("b")}, count(*) FROM core_boxes b GROUP BY 1, 2, 3, 4, 5`,
     ],
   },
+  {
+    name: "core box values",
+    marker: "core_box_values_box_insert",
+    create: [
+      // The values' words, cut like the box search's (its project and engineer columns) so "holds the word"
+      // means the same in both; contentless, the values are in core_box_values.
+      `CREATE VIRTUAL TABLE IF NOT EXISTS core_box_values_search USING fts5(value, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')`,
+      `CREATE TRIGGER IF NOT EXISTS core_box_values_insert AFTER INSERT ON core_box_values BEGIN
+         INSERT INTO core_box_values_search(rowid, value) VALUES (new.id, new.value);
+       END`,
+      `CREATE TRIGGER IF NOT EXISTS core_box_values_delete AFTER DELETE ON core_box_values BEGIN
+         DELETE FROM core_box_values_search WHERE rowid = old.id;
+       END`,
+      `CREATE TRIGGER IF NOT EXISTS core_box_values_box_insert AFTER INSERT ON core_boxes BEGIN
+         ${VALUE_FIELDS.map((c) => valueAdded(c, "new")).join("\n         ")}
+       END`,
+      `CREATE TRIGGER IF NOT EXISTS core_box_values_box_delete AFTER DELETE ON core_boxes BEGIN
+         ${VALUE_FIELDS.map((c) => valueRemoved(c, "old")).join("\n         ")}
+       END`,
+      // One trigger per column, run only when it changed: an edit of the dates leaves the values alone.
+      ...VALUE_FIELDS.map(
+        (
+          c,
+        ) => `CREATE TRIGGER IF NOT EXISTS core_box_values_box_update_${c} AFTER UPDATE OF ${c} ON core_boxes WHEN old.${c} IS NOT new.${c} BEGIN
+         ${valueRemoved(c, "old")}
+         ${valueAdded(c, "new")}
+       END`,
+      ),
+    ],
+    populate: [
+      "DELETE FROM core_box_values",
+      ...VALUE_FIELDS.map(
+        (c) =>
+          `INSERT INTO core_box_values(field, value, n) SELECT '${c}', ${c}, count(*) FROM core_boxes GROUP BY ${c}`,
+      ),
+    ],
+  },
 ];
 
 export const DB_EXTRAS: DbExtra[] = [
@@ -129,7 +175,14 @@ export async function dropExtras(db: Db) {
   for (const name of [...OLD_SEARCH_TRIGGERS, ...SEARCH_TRIGGERS]) {
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
   }
-  for (const name of ["core_box_counts_ai", "core_box_counts_ad", "core_box_counts_au"]) {
+  for (const name of [
+    "core_box_counts_ai",
+    "core_box_counts_ad",
+    "core_box_counts_au",
+    "core_box_values_box_insert",
+    "core_box_values_box_delete",
+    ...VALUE_FIELDS.map((c) => `core_box_values_box_update_${c}`),
+  ]) {
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
   }
   await db.run(sql.raw("DROP TABLE IF EXISTS core_boxes_search"));

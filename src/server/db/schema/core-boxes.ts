@@ -111,3 +111,22 @@ export const coreBoxCounts = sqliteTable(
     index("core_box_counts_expiry_idx").on(t.expiryMonth),
   ],
 );
+
+/**
+ * The distinct project names and engineers' initials of the live boxes, with how many boxes hold each, kept exact
+ * by triggers (db/extras.ts), and searchable by word (core_box_values_search, the same tokenizer as the box
+ * search). A one-word search whose hits all have the word in the sorted column reads its page on the values
+ * holding the word (domains/core-boxes/lead-values.ts): found here by one full-text lookup, however many values
+ * the column has.
+ */
+export const coreBoxValues = sqliteTable(
+  "core_box_values",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** The core_boxes column: "project" or "engineer". */
+    field: text({ enum: ["project", "engineer"] }).notNull(),
+    value: text().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("core_box_values_field_value_idx").on(t.field, t.value)],
+);

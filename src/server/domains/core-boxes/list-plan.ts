@@ -9,8 +9,8 @@
  *     when many rows match, but a sort correlated with the filters (project names start with the place; recent
  *     boxes are not expired) may walk most of the index, so those get a capped walk before falling back to B;
  *  B. fetch every matching row and sort them; cheap when few rows match (each row costs about a microsecond);
- *  C. a one-word search whose every hit has the word in the sorted column, when that column has few values (an
- *     engineer's initials): seek the sort index on the values holding the word (lead-values.ts).
+ *  C. a one-word search whose every hit has the word in the sorted column (a project name, an engineer's
+ *     initials): seek the sort index on the column's values holding the word (lead-values.ts).
  * All give the same order: ORDER BY lists every key of the sort's index, then id.
  *
  * A walk with search text costs little for entries the index's own filters turn down and a row read for the
@@ -273,9 +273,9 @@ export async function searchExpiredPage(
 }
 
 /**
- * Plan C (lead-values.ts): every hit has the one search word in the sorted column (`leadShare` 1) and that column
- * has few values, so the page is read by seeking the sort index on the values holding the word; with `count`,
- * the total is counted on the same entries. Null when the plan does not apply.
+ * Plan C (lead-values.ts): every hit has the one search word in the sorted column (`leadShare` 1), a project or
+ * engineer column, so the page is read by seeking the sort index on the column's values holding the word (looked
+ * up by word); with `count`, the total is counted on the same entries. Null when the plan does not apply.
  */
 async function leadValuesPage(
   db: DbOrTx,
