@@ -26,13 +26,47 @@ const VALUES_MAX = 1000;
 export async function valuesWithWord(db: DbOrTx, f: Filters, walk: Walk): Promise<string[] | null> {
   const field = valueField(walk);
   if (!field || f.terms.length !== 1) return null;
-  const phrase = `"${f.terms[0]!.replace(/"/g, '""')}"*`;
+  return wordValues(db, field, f.terms[0]!);
+}
+
+/** The values of `field` holding `word` (up to VALUES_MAX), null when there are none or more. */
+async function wordValues(db: DbOrTx, field: string, word: string): Promise<string[] | null> {
+  const phrase = `"${word.replace(/"/g, '""')}"*`;
   // CROSS JOIN keeps the lookup outer: SQLite would otherwise read every value of the field and run the
   // full-text match once per value (3 ms instead of 0.1 for 840 project names).
   const rows = await db.all<{ v: string }>(
     sql`SELECT v.value AS v FROM core_box_values_search s CROSS JOIN core_box_values v ON v.id = s.rowid WHERE core_box_values_search MATCH ${phrase} AND v.field = ${field} LIMIT ${VALUES_MAX + 1}`,
   );
   if (!rows.length || rows.length > VALUES_MAX) return null;
+  return rows.map((r) => String(r.v));
+}
+
+/**
+ * Under an island sort, for a one-word search whose every hit has the word in its project (places are in the
+ * project names: "kai" is in Kailua and Hawaii Kai, all on Oahu): the islands where a project holding the word
+ * is, in no order. A walk of the island index need only seek those, where it would otherwise cross every box
+ * of Hawaii to Molokai first. One seek per island on the island-then-project index. Null when the plan does not
+ * apply, or when a box of no known island holds such a project (those come first on the walk).
+ */
+export async function islandsWithWord(db: DbOrTx, f: Filters, walk: Walk): Promise<string[] | null> {
+  if (walk.seek !== 0 || walk.keys[0] !== "island" || f.terms.length !== 1) return null;
+  const values = await wordValues(db, "project", f.terms[0]!);
+  if (!values) return null;
+  const holds = (island: SQL) =>
+    sql`EXISTS (SELECT 1 FROM core_boxes INDEXED BY core_boxes_island_project_idx WHERE island ${island} AND project COLLATE NOCASE IN p)`;
+  const rows = await db.all<{ v: string | null }>(sql`
+    WITH RECURSIVE p(v) AS (VALUES ${sql.join(
+      values.map((v) => sql`(${v})`),
+      sql`, `,
+    )}),
+    i(v) AS (
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > '')
+      UNION ALL
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
+    )
+    SELECT v FROM i WHERE v IS NOT NULL AND ${holds(sql`= i.v`)}
+    UNION ALL SELECT NULL WHERE ${holds(sql`IS NULL`)}`);
+  if (!rows.length || rows.some((r) => r.v === null)) return null;
   return rows.map((r) => String(r.v));
 }
 

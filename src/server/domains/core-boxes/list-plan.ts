@@ -22,7 +22,7 @@ import type { CoreBoxSortColumn } from "@shared/core-boxes";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { expiredByLiveToken } from "./expiry-tokens";
-import { countOnValues, pageOnValues, valuesWithWord } from "./lead-values";
+import { countOnValues, islandsWithWord, pageOnValues, valuesWithWord } from "./lead-values";
 import {
   bestFilterIndex,
   type EqFilters,
@@ -360,6 +360,24 @@ export async function fetchPage(
     }
     return filterFirst(db, f, page, search);
   }
+  // Every hit has its one word in the project name, under an island sort: the walk seeks only the islands where
+  // such a project is, and probes the hits as a set there ("kai": Oahu's boxes alone, 12 → ~4 ms).
+  const islands =
+    search && measured !== undefined && measured >= 1 ? await islandsWithWord(db, f, walk) : null;
+  if (search && islands) {
+    const cap = Math.floor((costB / 2 - driving * COST.setHit) / COST.setEntry);
+    if (cap > need) {
+      const seek = [
+        sql`island IN (${sql.join(
+          islands.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      ];
+      const rows = await db.all<RawBoxRow>(setWalkSql(f, page, cap, search, seek));
+      if (full(rows)) return rows;
+    }
+    return filterFirst(db, f, page, search);
+  }
   if (correlated(f, walk, leadShare > LEAD_SHARE)) {
     if (worstA <= costB) return walkSortIndex(db, f, page);
     // Most hits have their word in the sorted column and they are a small part of the inventory: they sit
@@ -596,9 +614,9 @@ export function walkSql(
  * A walk of at most `cap` entries that pass the index's filters, each checked against the search hits gathered
  * once into a set: ~0.25 µs an entry instead of a row read, for words that bunch somewhere along the walk.
  */
-export function setWalkSql(f: Filters, page: PageRequest, cap: number, search: SQL): SQL {
+export function setWalkSql(f: Filters, page: PageRequest, cap: number, search: SQL, start: SQL[] = []): SQL {
   const order = orderBy(page.sort, page.dir);
-  const through = entriesThrough(f, page, walkIndex(page.sort, f), cap);
+  const through = entriesThrough(f, page, walkIndex(page.sort, f), cap, start);
   return sql`SELECT ${sql.raw(ROW_COLUMNS)} FROM core_boxes WHERE id IN (SELECT t.id FROM (${through}) AS t WHERE t.id IN (SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${search}) LIMIT ${page.limit} OFFSET ${page.offset}) ORDER BY ${order}`;
 }
 
