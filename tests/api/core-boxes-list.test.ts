@@ -14,6 +14,7 @@ import {
 import {
   countMatching,
   expiredYearBound,
+  expiryStart,
   fetchPage,
   filterFirst,
   type PageRequest,
@@ -570,6 +571,68 @@ describe("list = reference", () => {
       expect(lastPage.ids.at(-1)).toBe(noYear.id);
     } finally {
       await t.deps.db.run(sql`DELETE FROM core_boxes WHERE id = ${noYear.id}`);
+    }
+  });
+  test("sorted by expiry date with a year: the walk starts at the first (or last) expiry month of the year's boxes", async () => {
+    const f = (raw: Record<string, unknown>) => toFilters(coreBoxListInput.parse(raw), now)!;
+    const boxes = await allBoxes();
+    const year = now.getFullYear() - 2;
+    const months = boxes
+      .filter((b) => b.year === year && b.island === "Oahu" && b.storage_expiry_date)
+      .map((b) => b.storage_expiry_date!.slice(0, 7))
+      .sort();
+    const undated = boxes.some((b) => b.year === year && b.island === "Oahu" && !b.storage_expiry_date);
+    const raw = { year, island: "Oahu", sort_by: "storage_expiry_date" };
+    const asc: PageRequest = { sort: "storage_expiry_date", dir: "asc", offset: 0, limit: 25 };
+    const desc: PageRequest = { ...asc, dir: "desc" };
+    const bound = async (r: Record<string, unknown>, page: PageRequest) => {
+      const term = await expiryStart(t.deps.db, f(r), page);
+      return term ? JSON.stringify(term.queryChunks) : undefined;
+    };
+    // With Expired only, boxes of no expiry date are not listed, so the bounds always apply.
+    const expired = { ...raw, expired: 1 };
+    expect(await bound(expired, asc)).toContain(`${months[0]}-01`);
+    const [y, m] = months.at(-1)!.split("-").map(Number) as [number, number];
+    const after = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+    expect(await bound(expired, desc)).toContain(after);
+    if (!undated) expect(await bound(raw, asc)).toContain(`${months[0]}-01`);
+    // No equality filter: nothing to bound.
+    expect(await bound({ sort_by: "storage_expiry_date", expired: 1 }, asc)).toBeUndefined();
+    const pages = async (r: Record<string, unknown>) => {
+      for (const sort_dir of ["asc", "desc"])
+        for (const page of [1, 2, 4]) {
+          const ref = await expectListMatches(boxes, { ...r, sort_dir, page, page_size: 10 });
+          const walked = await walkSortIndex(t.deps.db, f(ref.input), pageOf(ref.input));
+          expect({ r, sort_dir, page, walked: walked.map((w) => Number(w.id)) }).toEqual({
+            r,
+            sort_dir,
+            page,
+            walked: ref.ids,
+          });
+        }
+    };
+    await pages(expired);
+    await pages(raw);
+    // A box of that year with no expiry date is listed first (oldest first) or last: no bound may leave it out.
+    const user = await callerAs(t, DEMO.user);
+    const box = await user.coreBoxes.create({
+      work_order: "EDGE-4",
+      project: "Waimanalo Bay Seawall",
+      engineer: "GS",
+      island: "Oahu",
+      report_submission_date: `${year}-03-04`,
+      complete: "No",
+      keep_or_dump: "Keep",
+    });
+    await t.deps.db.run(sql`UPDATE core_boxes SET storage_expiry_date = NULL WHERE id = ${box.id}`);
+    try {
+      expect([await bound(raw, asc), await bound(raw, desc)]).toEqual([undefined, undefined]);
+      expect(await bound(expired, asc)).toContain(`${months[0]}-01`);
+      const withUndated = await allBoxes();
+      const first = await expectListMatches(withUndated, { ...raw, sort_dir: "asc", page: 1, page_size: 10 });
+      expect(first.ids[0]).toBe(box.id);
+    } finally {
+      await t.deps.db.run(sql`DELETE FROM core_boxes WHERE id = ${box.id}`);
     }
   });
   test("the page a search and a filter find includes accents and punctuation", async () => {

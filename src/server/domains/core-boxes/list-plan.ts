@@ -542,8 +542,38 @@ export async function walkSortIndex(
   cap?: number,
   rowCap?: number,
 ) {
-  const yearAtMost = await expiredYearBound(db, f, page);
-  return db.all<RawBoxRow>(walkSql(f, page, cap, rowCap, yearAtMost));
+  const [yearAtMost, expiryBound] = await Promise.all([
+    expiredYearBound(db, f, page),
+    expiryStart(db, f, page),
+  ]);
+  return db.all<RawBoxRow>(walkSql(f, page, cap, rowCap, yearAtMost, expiryBound));
+}
+
+/**
+ * Sorted by expiry date with equality filters (a year, say): the boxes of 2024 expire from 2026 on, and a walk
+ * from the first expiry date would check every older box's entry before their first (10–12 ms for 2024 with
+ * Expired only); newest first, the boxes of 2011 come after every later expiry. The summary knows the first and
+ * last expiry months of the boxes matching the filters, so the walk seeks straight to the end it starts from.
+ * Undefined when the bound does not apply, or when such a box has no expiry date and may be listed (`>=` and
+ * `<` would leave it out).
+ */
+export function expiryStart(db: DbOrTx, f: Filters, page: PageRequest): Promise<SQL | undefined> {
+  const walk = walkIndex(page.sort, f);
+  if (!hasEqFilters(f) || leadKey(f, walk) !== "storage_expiry_date") return Promise.resolve(undefined);
+  return once<SQL | undefined>(f, `expiry start ${page.dir}`, async () => {
+    const [row] = await db.all<{ first: string | null; last: string | null; undated: number | null }>(
+      sql`SELECT min(nullif(expiry_month, '')) AS first, max(expiry_month) AS last, max(expiry_month = '') AS undated FROM core_box_counts${whereSql(summaryTerms(f.eq))}`,
+    );
+    if (!row?.first || !row.last || (Number(row.undated) === 1 && !f.expired)) return undefined;
+    if (page.dir === "asc") return sql`storage_expiry_date >= ${`${row.first}-01`}`;
+    return sql`storage_expiry_date < ${monthAfter(row.last)}`;
+  });
+}
+
+/** "2026-12" → "2027-01-01": the first day after the month. */
+function monthAfter(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
 /**
@@ -580,14 +610,18 @@ export function walkSql(
   cap?: number,
   rowCap?: number,
   yearAtMost?: number,
+  expiryBound?: SQL,
 ): SQL {
   const walk = walkIndex(page.sort, f);
   const seekKeys = walk.keys.slice(0, walk.seek);
   const order = orderBy(page.sort, page.dir);
   const idx = sql.raw(walk.index);
   const words = f.terms.length ? "search_words" : undefined;
-  // Where the walk starts (expiredYearBound): the year is the walk's leading key, so SQLite seeks on it.
-  const start = yearAtMost === undefined ? [] : [sql`year <= ${yearAtMost}`];
+  // Where the walk starts (expiredYearBound, expiryStart): the walk's leading key, so SQLite seeks on it.
+  const start = [
+    ...(yearAtMost === undefined ? [] : [sql`year <= ${yearAtMost}`]),
+    ...(expiryBound === undefined ? [] : [expiryBound]),
+  ];
   if (words && rowCap !== undefined) {
     // At most `rowCap` of the entries that pass the index's filters go on to have their words checked. The
     // filters are checked in the walk itself: an entry turned down there costs ~0.03 µs, where handing every
