@@ -111,6 +111,19 @@ const tokens = (b: CoreBox) =>
 /** The full-text match of a search's words and equality filters (plan B's hits). */
 const hitsMatch = (f: Filters) => sql`${matchExpression(f.terms, f.eq)}`;
 
+/** A database handle that records the SQL of every query it runs (to see which plan answered). */
+function recording() {
+  const db = t.deps.db;
+  const statements: string[] = [];
+  const spy = {
+    all: (query: ReturnType<typeof sql>) => {
+      statements.push(JSON.stringify(query.queryChunks));
+      return db.all(query);
+    },
+  } as unknown as typeof db;
+  return { spy, statements };
+}
+
 /** The planner's page request for a list input. */
 function pageOf(input: CoreBoxListInput): PageRequest {
   const offset = (input.page - 1) * input.page_size;
@@ -262,6 +275,28 @@ describe("list = reference", () => {
       if (ids.length) nonEmpty++;
     }
     expect(nonEmpty).toBeGreaterThan(30);
+  });
+  test("a large page of a word the sort does not follow is walked on the hits as a set first, without equality filters", async () => {
+    const boxes = await allBoxes();
+    const setWalk = (q: string) => q.includes("IN (SELECT rowid FROM core_boxes_search");
+    const rowWalk = (q: string) => q.includes("CROSS JOIN core_boxes b ON b.id = t.id");
+    const plans = async (raw: Record<string, unknown>) => {
+      const input = coreBoxListInput.parse(raw);
+      const { spy, statements } = recording();
+      const got = await listCoreBoxes(spy, input, now);
+      const ref = reference(boxes, raw);
+      expect({ raw, total: got.total, ids: got.rows.map((r) => r.id) }).toEqual({
+        raw,
+        total: ref.total,
+        ids: ref.ids,
+      });
+      return { setOnly: statements.some(setWalk) && !statements.some(rowWalk) };
+    };
+    // In these 3,000 boxes a page of 10 "GS" boxes by disposition is a large one (the walk would read ~280 rows).
+    const large = { q: "GS", sort_by: "keep_or_dump", sort_dir: "desc", page: 1, page_size: 10 };
+    expect(await plans(large)).toEqual({ setOnly: true });
+    // With an island the hits' set would read the island's facet list too: the rows are read first.
+    expect(await plans({ ...large, island: "Oahu" })).toEqual({ setOnly: false });
   });
   test("both plans, and a capped walk, give the same page for every sort", async () => {
     const boxes = await allBoxes();
@@ -438,14 +473,7 @@ describe("list = reference", () => {
     ]) {
       const ref = reference(boxes, raw);
       const f = toFilters(ref.input, now)!;
-      const statements: string[] = [];
-      const db = t.deps.db;
-      const spy = {
-        all: (query: ReturnType<typeof sql>) => {
-          statements.push(JSON.stringify(query.queryChunks));
-          return db.all(query);
-        },
-      } as unknown as typeof db;
+      const { spy, statements } = recording();
       const counted = { total: ref.total, driving: 100_000, all: boxes.length };
       const rows = await fetchPage(spy, f, pageOf(ref.input), counted, { leadShare: 1 });
       expect({ raw, ids: rows.map((r) => Number(r.id)) }).toEqual({ raw, ids: ref.ids });
