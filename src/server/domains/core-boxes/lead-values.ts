@@ -18,6 +18,8 @@ import { type Filters, filterTerms, orderBy, ROW_COLUMNS, type Walk, whereSql } 
 const VALUE_FIELDS = new Set(["project", "engineer"]);
 /** Past this many values holding the word, the other plans answer (the IN list is sorted before the seeks). */
 const VALUES_MAX = 1000;
+/** The island probe seeks every island for every value: past this many values it costs more than it saves. */
+const ISLAND_PROBE_VALUES_MAX = 100;
 
 /**
  * The sorted column's values that hold the search word, in no particular order; null when the plan does not
@@ -45,13 +47,14 @@ async function wordValues(db: DbOrTx, field: string, word: string): Promise<stri
  * Under an island sort, for a one-word search whose every hit has the word in its project (places are in the
  * project names: "kai" is in Kailua and Hawaii Kai, all on Oahu): the islands where a project holding the word
  * is, in no order. A walk of the island index need only seek those, where it would otherwise cross every box
- * of Hawaii to Molokai first. One seek per island on the island-then-project index. Null when the plan does not
- * apply, or when a box of no known island holds such a project (those come first on the walk).
+ * of Hawaii to Molokai first. One seek per island and value on the island-then-project index. Null when the plan
+ * does not apply, when the word is in more than ISLAND_PROBE_VALUES_MAX project names, or when a box of no known
+ * island (none, or blank) holds such a project (those come first on the walk).
  */
 export async function islandsWithWord(db: DbOrTx, f: Filters, walk: Walk): Promise<string[] | null> {
   if (walk.seek !== 0 || walk.keys[0] !== "island" || f.terms.length !== 1) return null;
   const values = await wordValues(db, "project", f.terms[0]!);
-  if (!values) return null;
+  if (!values || values.length > ISLAND_PROBE_VALUES_MAX) return null;
   const holds = (island: SQL) =>
     sql`EXISTS (SELECT 1 FROM core_boxes INDEXED BY core_boxes_island_project_idx WHERE island ${island} AND project COLLATE NOCASE IN p)`;
   const rows = await db.all<{ v: string | null }>(sql`
@@ -65,7 +68,7 @@ export async function islandsWithWord(db: DbOrTx, f: Filters, walk: Walk): Promi
       SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
     )
     SELECT v FROM i WHERE v IS NOT NULL AND ${holds(sql`= i.v`)}
-    UNION ALL SELECT NULL WHERE ${holds(sql`IS NULL`)}`);
+    UNION ALL SELECT NULL WHERE ${holds(sql`IS NULL`)} OR ${holds(sql`= ''`)}`);
   if (!rows.length || rows.some((r) => r.v === null)) return null;
   return rows.map((r) => String(r.v));
 }

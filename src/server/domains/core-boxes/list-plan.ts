@@ -251,7 +251,10 @@ export async function searchExpiredPage(
   if (hits > ONE_PASS_MAX) return { hits, leadShare };
   if (hits === 0) return { rows: [], total: 0 };
   if (hits > ONE_PASS_ALWAYS) {
-    leadShare ??= await shareInLead(db, f, walk, bound ?? hits);
+    // The share is of boxes with the words: `hits` counts them with the equality filters, so it is not that count
+    // when there are filters (the share would exceed 1, and a share of 1 is a plan's proof that every hit holds
+    // the word in the lead column).
+    leadShare ??= await shareInLead(db, f, walk, bound ?? (hasEqFilters(f) ? undefined : hits));
     const onValues = await leadValuesPage(db, f, page, walk, leadShare, true);
     if (onValues) return onValues;
     // Counting the hits apart and walking for the page may be cheaper: when the words do not follow the sort
@@ -356,31 +359,38 @@ export async function fetchPage(
     // Near the crossover the row walk keeps the page: its cost is the likelier (the set's is all up front).
     const onSet = hasEqFilters(f) ? Number.POSITIVE_INFINITY : plan.onSet + driving * COST.setHit;
     const setFirst = onSet * 1.25 < plan.cost && cap > need;
-    if (Math.min(plan.cost, onSet) > costB) return filterFirst(db, f, page, search);
+    if ((setFirst ? onSet : plan.cost) > costB) return filterFirst(db, f, page, search);
     const rows = setFirst ? [] : await walkSortIndex(db, f, page, undefined, plan.rows);
     if (full(rows)) return rows;
     // The words bunch further along than expected (places sit at one end of each engineer's boxes, which the
     // index orders by island): walk on with the hits as a set, where an entry costs a probe, not a row read.
     if (cap > need) {
-      const onSet = await db.all<RawBoxRow>(setWalkSql(f, page, cap, search));
+      const start = await walkStart(db, f, page);
+      const onSet = await db.all<RawBoxRow>(setWalkSql(f, page, cap, search, start));
       if (full(onSet)) return onSet;
     }
     return filterFirst(db, f, page, search);
   }
   // Every hit has its one word in the project name, under an island sort: the walk seeks only the islands where
-  // such a project is, and probes the hits as a set there ("kai": Oahu's boxes alone, 12 → ~4 ms).
+  // such a project is, and probes the hits as a set there ("kai": Oahu's boxes alone, 12 → ~4 ms). Tried when
+  // B reads enough hits that the set and a page's worth of entries could cost less.
+  const setCap = Math.floor((costB / 2 - driving * COST.setHit) / COST.setEntry);
   const islands =
-    search && measured !== undefined && measured >= 1 ? await islandsWithWord(db, f, walk) : null;
+    search && measured !== undefined && measured >= 1 && setCap > need
+      ? await islandsWithWord(db, f, walk)
+      : null;
   if (search && islands) {
-    const cap = Math.floor((costB / 2 - driving * COST.setHit) / COST.setEntry);
-    if (cap > need) {
-      const seek = [
-        sql`island IN (${sql.join(
-          islands.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-      ];
-      const rows = await db.all<RawBoxRow>(setWalkSql(f, page, cap, search, seek));
+    const inIslands = sql`island IN (${sql.join(
+      islands.map((i) => sql`${i}`),
+      sql`, `,
+    )})`;
+    // Entries walked to fill the page, if the hits are spread over those islands' boxes like the boxes.
+    const onIslands = await num(
+      db,
+      sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts WHERE ${inIslands}`,
+    );
+    if ((need * onIslands) / Math.max(1, total) < setCap) {
+      const rows = await db.all<RawBoxRow>(setWalkSql(f, page, setCap, search, [inIslands]));
       if (full(rows)) return rows;
     }
     return filterFirst(db, f, page, search);
@@ -553,11 +563,22 @@ export async function walkSortIndex(
   cap?: number,
   rowCap?: number,
 ) {
+  return db.all<RawBoxRow>(walkSql(f, page, cap, rowCap, await walkStart(db, f, page)));
+}
+
+/**
+ * Where a walk starts (expiredYearBound, expiryStart), as terms on its leading key, which SQLite seeks on: none
+ * when neither bound applies.
+ */
+export async function walkStart(db: DbOrTx, f: Filters, page: PageRequest): Promise<SQL[]> {
   const [yearAtMost, expiryBound] = await Promise.all([
     expiredYearBound(db, f, page),
     expiryStart(db, f, page),
   ]);
-  return db.all<RawBoxRow>(walkSql(f, page, cap, rowCap, yearAtMost, expiryBound));
+  return [
+    ...(yearAtMost === undefined ? [] : [sql`year <= ${yearAtMost}`]),
+    ...(expiryBound === undefined ? [] : [expiryBound]),
+  ];
 }
 
 /**
@@ -613,26 +634,20 @@ export function expiredYearBound(db: DbOrTx, f: Filters, page: PageRequest): Pro
 
 /**
  * Search words are checked on each row the walk reaches (after the index's own filter checks), so a page costs
- * the rows walked, never the number of search hits.
+ * the rows walked, never the number of search hits. `start`: where the walk starts (walkStart).
  */
 export function walkSql(
   f: Filters,
   page: PageRequest,
   cap?: number,
   rowCap?: number,
-  yearAtMost?: number,
-  expiryBound?: SQL,
+  start: SQL[] = [],
 ): SQL {
   const walk = walkIndex(page.sort, f);
   const seekKeys = walk.keys.slice(0, walk.seek);
   const order = orderBy(page.sort, page.dir);
   const idx = sql.raw(walk.index);
   const words = f.terms.length ? "search_words" : undefined;
-  // Where the walk starts (expiredYearBound, expiryStart): the walk's leading key, so SQLite seeks on it.
-  const start = [
-    ...(yearAtMost === undefined ? [] : [sql`year <= ${yearAtMost}`]),
-    ...(expiryBound === undefined ? [] : [expiryBound]),
-  ];
   if (words && rowCap !== undefined) {
     // At most `rowCap` of the entries that pass the index's filters go on to have their words checked. The
     // filters are checked in the walk itself: an entry turned down there costs ~0.03 µs, where handing every
