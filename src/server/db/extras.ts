@@ -4,6 +4,7 @@ import { BINDER_EXTRAS } from "./extras-binder";
 import { CHAT_EXTRAS } from "./extras-chat";
 import { DASHBOARD_EXTRAS } from "./extras-dashboard";
 import { DOCUMENT_EXTRAS } from "./extras-documents";
+import { CORE_BOX_VALUE_FIELDS } from "./schema/core-boxes";
 
 /**
  * Database objects drizzle-kit cannot describe (an FTS5 table, triggers), kept in TypeScript next to the schema
@@ -44,8 +45,6 @@ const countMatch = (row: string) =>
   `island = coalesce(${row}.island, '') AND year = coalesce(${row}.year, 0) AND complete = ${row}.complete AND keep_or_dump = ${row}.keep_or_dump AND expiry_month = coalesce(substr(${row}.storage_expiry_date, 1, 7), '')`;
 const COUNT_COLUMNS = "island, year, complete, keep_or_dump, expiry_month";
 
-/** The columns whose distinct values core_box_values keeps (schema/core-boxes.ts). */
-const VALUE_FIELDS = ["project", "engineer"] as const;
 const valueAdded = (field: string, row: string) =>
   `INSERT INTO core_box_values(field, value, n) VALUES ('${field}', ${row}.${field}, 1) ON CONFLICT(field, value) DO UPDATE SET n = n + 1;`;
 // A value no box holds any more is deleted (and so leaves the values' search).
@@ -124,13 +123,13 @@ export const CORE_BOX_EXTRAS: DbExtra[] = [
          DELETE FROM core_box_values_search WHERE rowid = old.id;
        END`,
       `CREATE TRIGGER IF NOT EXISTS core_box_values_box_insert AFTER INSERT ON core_boxes BEGIN
-         ${VALUE_FIELDS.map((c) => valueAdded(c, "new")).join("\n         ")}
+         ${CORE_BOX_VALUE_FIELDS.map((c) => valueAdded(c, "new")).join("\n         ")}
        END`,
       `CREATE TRIGGER IF NOT EXISTS core_box_values_box_delete AFTER DELETE ON core_boxes BEGIN
-         ${VALUE_FIELDS.map((c) => valueRemoved(c, "old")).join("\n         ")}
+         ${CORE_BOX_VALUE_FIELDS.map((c) => valueRemoved(c, "old")).join("\n         ")}
        END`,
       // One trigger per column, run only when it changed: an edit of the dates leaves the values alone.
-      ...VALUE_FIELDS.map(
+      ...CORE_BOX_VALUE_FIELDS.map(
         (
           c,
         ) => `CREATE TRIGGER IF NOT EXISTS core_box_values_box_update_${c} AFTER UPDATE OF ${c} ON core_boxes WHEN old.${c} IS NOT new.${c} BEGIN
@@ -141,7 +140,7 @@ export const CORE_BOX_EXTRAS: DbExtra[] = [
     ],
     populate: [
       "DELETE FROM core_box_values",
-      ...VALUE_FIELDS.map(
+      ...CORE_BOX_VALUE_FIELDS.map(
         (c) =>
           `INSERT INTO core_box_values(field, value, n) SELECT '${c}', ${c}, count(*) FROM core_boxes GROUP BY ${c}`,
       ),
@@ -181,7 +180,7 @@ export async function dropExtras(db: Db) {
     "core_box_counts_au",
     "core_box_values_box_insert",
     "core_box_values_box_delete",
-    ...VALUE_FIELDS.map((c) => `core_box_values_box_update_${c}`),
+    ...CORE_BOX_VALUE_FIELDS.map((c) => `core_box_values_box_update_${c}`),
   ]) {
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
   }

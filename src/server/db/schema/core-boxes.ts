@@ -119,12 +119,15 @@ export const coreBoxCounts = sqliteTable(
  * holding the word (domains/core-boxes/lead-values.ts): found here by one full-text lookup, however many values
  * the column has.
  */
+/** The core_boxes columns whose distinct values core_box_values keeps. */
+export const CORE_BOX_VALUE_FIELDS = ["project", "engineer"] as const;
+
 export const coreBoxValues = sqliteTable(
   "core_box_values",
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    /** The core_boxes column: "project" or "engineer". */
-    field: text({ enum: ["project", "engineer"] }).notNull(),
+    /** The core_boxes column the value is of. */
+    field: text({ enum: CORE_BOX_VALUE_FIELDS }).notNull(),
     value: text().notNull(),
     n: integer().notNull().default(0),
   },

@@ -11,11 +11,21 @@
 import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { CORE_BOX_VALUE_FIELDS } from "../../db/schema/core-boxes";
 import type { PageRequest, RawBoxRow } from "./list-plan";
-import { type Filters, filterTerms, orderBy, ROW_COLUMNS, type Walk, whereSql } from "./list-sql";
+import {
+  boundList,
+  type Filters,
+  filterTerms,
+  ISLANDS_CTE,
+  orderBy,
+  ROW_COLUMNS,
+  type Walk,
+  whereSql,
+} from "./list-sql";
 
 /** The sorted columns whose values core_box_values keeps (work orders are one per box: nothing to gain). */
-const VALUE_FIELDS = new Set(["project", "engineer"]);
+const VALUE_FIELDS = new Set<string>(CORE_BOX_VALUE_FIELDS);
 /** Past this many values holding the word, the other plans answer (the IN list is sorted before the seeks). */
 const VALUES_MAX = 1000;
 /** The island probe seeks every island for every value: past this many values it costs more than it saves. */
@@ -62,11 +72,7 @@ export async function islandsWithWord(db: DbOrTx, f: Filters, walk: Walk): Promi
       values.map((v) => sql`(${v})`),
       sql`, `,
     )}),
-    i(v) AS (
-      SELECT (SELECT min(island) FROM core_box_counts WHERE island > '')
-      UNION ALL
-      SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
-    )
+    ${ISLANDS_CTE}
     SELECT v FROM i WHERE v IS NOT NULL AND ${holds(sql`= i.v`)}
     UNION ALL SELECT NULL WHERE ${holds(sql`IS NULL`)} OR ${holds(sql`= ''`)}`);
   if (!rows.length || rows.some((r) => r.v === null)) return null;
@@ -85,10 +91,7 @@ function valueField(walk: Walk): string | null {
 
 /** The index's entries holding one of `values`, with the other filters checked on the index. */
 function onValues(f: Filters, walk: Walk, values: string[]): SQL {
-  const inValues = sql`${sql.raw(walk.keys[walk.seek]!)} IN (${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
+  const inValues = sql`${sql.raw(walk.keys[walk.seek]!)} IN (${boundList(values)})`;
   return sql`FROM core_boxes INDEXED BY ${sql.raw(walk.index)}${whereSql([inValues, ...filterTerms(f, { seekKeys: walk.keys.slice(0, walk.seek) })])}`;
 }
 

@@ -25,6 +25,7 @@ import { expiredByLiveToken } from "./expiry-tokens";
 import { countOnValues, islandsWithWord, pageOnValues, valuesWithWord } from "./lead-values";
 import {
   bestFilterIndex,
+  boundList,
   type EqFilters,
   type Filters,
   filterTerms,
@@ -349,41 +350,38 @@ export async function fetchPage(
   const onValues =
     search && measured !== undefined ? await leadValuesPage(db, f, page, walk, measured, false) : null;
   if (onValues) return onValues.rows;
+  // A walk probing the hits as a set (setWalkSql) may cost up to half of B: the set, then this many entries.
+  const setCap = Math.floor((costB / 2 - driving * COST.setHit) / COST.setEntry);
   if (search && leadShare <= LEAD_SHARE) {
     const plan = await searchWalkPlan(db, f, { range, need, total, walk });
-    const cap = Math.floor((costB / 2 - driving * COST.setHit) / COST.setEntry);
     // A large page far along the walk: gathering the hits once costs less than reading every row walked ("kai"
     // by engineer, page 2 of 100: ~9,000 rows read, 10 → 5.6 ms; "Kailua" by date 8 → 4 ms). Not with equality
     // filters: gathering the hits then reads the filters' facet lists too (Oahu's holds 104,000 boxes), which
     // made "GS" on Oahu 1 ms slower.
     // Near the crossover the row walk keeps the page: its cost is the likelier (the set's is all up front).
     const onSet = hasEqFilters(f) ? Number.POSITIVE_INFINITY : plan.onSet + driving * COST.setHit;
-    const setFirst = onSet * 1.25 < plan.cost && cap > need;
+    const setFirst = onSet * 1.25 < plan.cost && setCap > need;
     if ((setFirst ? onSet : plan.cost) > costB) return filterFirst(db, f, page, search);
     const rows = setFirst ? [] : await walkSortIndex(db, f, page, undefined, plan.rows);
     if (full(rows)) return rows;
     // The words bunch further along than expected (places sit at one end of each engineer's boxes, which the
     // index orders by island): walk on with the hits as a set, where an entry costs a probe, not a row read.
-    if (cap > need) {
+    if (setCap > need) {
       const start = await walkStart(db, f, page);
-      const onSet = await db.all<RawBoxRow>(setWalkSql(f, page, cap, search, start));
-      if (full(onSet)) return onSet;
+      const onSetRows = await db.all<RawBoxRow>(setWalkSql(f, page, setCap, search, start));
+      if (full(onSetRows)) return onSetRows;
     }
     return filterFirst(db, f, page, search);
   }
   // Every hit has its one word in the project name, under an island sort: the walk seeks only the islands where
   // such a project is, and probes the hits as a set there ("kai": Oahu's boxes alone, 12 → ~4 ms). Tried when
   // B reads enough hits that the set and a page's worth of entries could cost less.
-  const setCap = Math.floor((costB / 2 - driving * COST.setHit) / COST.setEntry);
   const islands =
     search && measured !== undefined && measured >= 1 && setCap > need
       ? await islandsWithWord(db, f, walk)
       : null;
   if (search && islands) {
-    const inIslands = sql`island IN (${sql.join(
-      islands.map((i) => sql`${i}`),
-      sql`, `,
-    )})`;
+    const inIslands = sql`island IN (${boundList(islands)})`;
     // Entries walked to fill the page, if the hits are spread over those islands' boxes like the boxes.
     const onIslands = await num(
       db,

@@ -155,6 +155,23 @@ export function filterTerms(
 
 export const whereSql = (terms: SQL[]) => (terms.length ? sql` WHERE ${sql.join(terms, sql` AND `)}` : sql``);
 
+/** "?, ?, …": the values bound, for an IN list. */
+export const boundList = (values: (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * `i(v)`: the islands that have boxes, A to Z, hopping on the summary's primary key (which starts with island):
+ * one seek per island, whatever the number of boxes. For a WITH RECURSIVE clause.
+ */
+export const ISLANDS_CTE = sql`i(v) AS (
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > '')
+      UNION ALL
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
+    )`;
+
 /** The island facet token: hex of the lower-cased name, as db/extras.ts computes it with SQLite's hex(lower()). */
 export function islandFacet(island: string): string {
   const asciiLower = island.replace(/[A-Z]/g, (c) => c.toLowerCase());

@@ -14,7 +14,7 @@ import type { DbOrTx } from "../../db/client";
 import { coreBoxes } from "../../db/schema";
 import { type ChangeView, listChanges } from "../../lib/history";
 import { countMatching, fetchPage, type RawBoxRow, searchExpiredPage } from "./list-plan";
-import { type EqFilters, type Filters, searchWords } from "./list-sql";
+import { type EqFilters, type Filters, ISLANDS_CTE, searchWords } from "./list-sql";
 
 export function toFilters(input: CoreBoxFilters, now: Date): Filters | null {
   const terms = searchWords(input.q);
@@ -115,14 +115,11 @@ export async function listYears(db: DbOrTx): Promise<number[]> {
   return rows.map((r) => Number(r.v));
 }
 
-/** Islands that have boxes, A to Z (the same hops on the summary's primary key, which starts with island). */
+/** Islands that have boxes, A to Z (the same hops on the summary, by island: ISLANDS_CTE). */
 export async function listIslands(db: DbOrTx): Promise<string[]> {
-  const rows = await db.all<{ v: string }>(sql`
-    WITH RECURSIVE i(v) AS (
-      SELECT (SELECT min(island) FROM core_box_counts WHERE island > '')
-      UNION ALL
-      SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
-    ) SELECT v FROM i WHERE v IS NOT NULL`);
+  const rows = await db.all<{ v: string }>(
+    sql`WITH RECURSIVE ${ISLANDS_CTE} SELECT v FROM i WHERE v IS NOT NULL`,
+  );
   return rows.map((r) => r.v);
 }
 
