@@ -8,6 +8,9 @@ import { STORAGE_MESSAGES } from "@shared/storage";
 import busboy from "busboy";
 import { AppError, badRequest } from "../../lib/errors";
 
+const ignore = () => {};
+const malformed = () => badRequest("The upload could not be read (the multipart body is malformed).");
+
 export interface ReceivedFile {
   fields: Record<string, string>;
   filename: string | undefined;
@@ -71,6 +74,9 @@ export async function receiveUpload<T>(
     if (!(name in fields)) fields[name] = value;
   });
   bb.on("file", (name, stream, info) => {
+    // A body cut inside the file fails the part's stream as well as busboy (which answers the request); an
+    // error event nobody listens to would end the process.
+    stream.on("error", ignore);
     if (name !== "file" || direct || spooled) {
       stream.resume(); // other file fields are ignored
       return;
@@ -83,7 +89,7 @@ export async function receiveUpload<T>(
       spooled.catch(fail);
     }
   });
-  bb.on("error", () => fail(badRequest("The upload could not be read (the multipart body is malformed).")));
+  bb.on("error", () => fail(malformed()));
   const parsed = new Promise<void>((resolve) => bb.on("close", resolve));
   input.on("error", () => fail(badRequest("The upload was interrupted.")));
   input.pipe(bb);
@@ -183,6 +189,7 @@ export async function receiveUploads(
     if (!(name in fields)) fields[name] = value;
   });
   bb.on("file", (name, stream, info) => {
+    stream.on("error", ignore);
     if (name !== opts.field) {
       stream.resume();
       return;
@@ -202,7 +209,7 @@ export async function receiveUploads(
   bb.on("filesLimit", tooMany);
   bb.on("partsLimit", tooMany);
   bb.on("fieldsLimit", () => fail(badRequest("The form has too many fields.")));
-  bb.on("error", () => fail(badRequest("The upload could not be read (the multipart body is malformed).")));
+  bb.on("error", () => fail(malformed()));
   const parsed = new Promise<void>((resolve) => bb.on("close", resolve));
   input.on("error", () => fail(badRequest("The upload was interrupted.")));
   input.pipe(bb);
