@@ -1,9 +1,8 @@
 import { MESSAGES } from "@shared/auth";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Elysia } from "elysia";
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
-import { clientAddress } from "./auth/trusted-proxies";
+import { cameOverHttps, clientAddress } from "./auth/trusted-proxies";
 import type { AppDeps } from "./deps";
 import { chatRest } from "./domains/chat/rest";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
@@ -22,6 +21,7 @@ import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { AppError, outageError } from "./lib/errors";
+import { handleTrpc } from "./trpc/http";
 import { appRouter } from "./trpc/root";
 
 const INTERNAL = "Something went wrong on our side. Please try again.";
@@ -72,7 +72,8 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
           ? deps.clientAddress(request)
           : (server?.requestIP(request)?.address ?? null);
         const ip = clientAddress(peer, request.headers.get("x-forwarded-for"), env.TRUSTED_PROXIES);
-        setRequestState(request, { reqId, ip, start: performance.now(), user: null });
+        const https = cameOverHttps(request, peer, env.TRUSTED_PROXIES);
+        setRequestState(request, { reqId, ip, https, start: performance.now(), user: null });
         Object.assign(set.headers, headers, { "x-request-id": reqId });
 
         const path = new URL(request.url).pathname;
@@ -103,6 +104,11 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         if (error instanceof AppError) {
           set.status = error.status;
           return { error: error.message };
+        }
+        // A body refused while it was read (too large, not JSON) keeps its own status and words.
+        if (code === "PARSE" && error.cause instanceof AppError) {
+          set.status = error.cause.status;
+          return { error: error.cause.message };
         }
         if (code === "PARSE") {
           set.status = 400;
@@ -159,19 +165,3 @@ export type App = ReturnType<typeof createApp>;
 
 /** The request metrics of one process (index.ts shares them between WEB_CONCURRENCY processes). */
 export const createAppMetrics = () => createMetrics(Object.keys(appRouter._def.procedures));
-
-function handleTrpc(deps: AppDeps, request: Request, metrics: Metrics) {
-  const state = requestState(request);
-  return fetchRequestHandler({
-    endpoint: "/trpc",
-    req: request,
-    router: appRouter,
-    createContext: () => ({
-      deps,
-      user: state.user,
-      reqId: state.reqId,
-      ip: state.ip,
-      countUnhandled: metrics.countUnhandled,
-    }),
-  });
-}

@@ -77,3 +77,6 @@ export interface Page<T> {
   rows: T[];
   total: number;
 }
+
+/** Most tRPC calls one batched request may carry (the client's batch link sends at most this many). */
+export const TRPC_BATCH_MAX = 25;

@@ -98,7 +98,14 @@ describe("POST /api/tickets", () => {
       expect(await errorOf(res)).toContain(message);
     }
     const notJson = await t.request("/api/tickets", { method: "POST", cookie: cookie.user, body: "[1,2]" });
-    expect(notJson.status).toBe(400);
+    expect(notJson.status).toBe(415);
+    const notObject = await t.request("/api/tickets", {
+      method: "POST",
+      cookie: cookie.user,
+      headers: { "content-type": "application/json" },
+      body: "[1,2]",
+    });
+    expect(notObject.status).toBe(400);
   });
   test("signed-out callers get 401", async () => {
     const res = await t.request("/api/tickets", { method: "POST", json: { title: "a", description: "b" } });

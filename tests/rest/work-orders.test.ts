@@ -182,14 +182,14 @@ describe("POST /api/ocr-upload refusals", () => {
     expect(res.status).toBe(413);
     expect(await errorOf(res)).toContain("60000×60000 pixels");
   });
-  test("a damaged image (422), a missing field and a non-multipart body (400)", async () => {
+  test("a damaged image (422), a missing field (400) and a JSON body (415)", async () => {
     const damaged = await upload(pngHeader(100, 100));
     expect(damaged.status).toBe(422);
     expect((await upload(readFileSync(join(EVAL, "clean-03-label.png")), "a.png", user, "file")).status).toBe(
       400,
     );
     const json = await t.request("/api/ocr-upload", { method: "POST", json: { image: "x" }, cookie: user });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
   });
   test("no sign-in (401)", async () => {
     expect((await upload(readFileSync(join(EVAL, "clean-03-label.png")), "a.png", null)).status).toBe(401);

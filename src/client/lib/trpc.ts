@@ -1,3 +1,4 @@
+import { TRPC_BATCH_MAX } from "@shared/common";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
@@ -13,6 +14,8 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: "/trpc",
+        // The server refuses larger batches.
+        maxItems: TRPC_BATCH_MAX,
         headers: authHeaders,
         fetch: (input, init) => fetch(input, { ...init, credentials: "same-origin" }),
       }),

@@ -1,6 +1,7 @@
 import { type AuthConfig, loginInput, type Me } from "@shared/auth";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
+import { jsonBodies, PUBLIC_BODY_MAX_BYTES } from "../http/body-limit";
 import { requestState, requireUser } from "../http/request-state";
 import { jsonBody } from "../http/rest-helpers";
 import { clearedSessionCookie, sessionCookie } from "./sessions";
@@ -16,49 +17,54 @@ export const PUBLIC_API_PATHS = new Set([
   "/api/metrics",
 ]);
 
+/** Secure cookies whenever the person is on HTTPS: the public URL says so, or this request came over it. */
 function isSecure(request: Request, publicUrl?: string) {
-  return (publicUrl ?? request.url).startsWith("https:");
+  return !!publicUrl?.startsWith("https:") || requestState(request).https;
 }
 
 export function authRest(deps: AppDeps) {
   const { auth, env } = deps;
-  return new Elysia()
-    .get(
-      "/api/auth/config",
-      (): AuthConfig => ({
-        mode: env.AUTH_MODE,
-        appEnv: env.APP_ENV,
-        entra: env.entra
-          ? {
-              clientId: env.entra.clientId,
-              authority: env.entra.authority,
-              accountUrl: "https://myaccount.microsoft.com/",
-            }
-          : null,
-        directory: {
-          graphBaseUrl: env.GRAPH_BASE_URL,
-          companyDomains: env.COMPANY_DOMAINS,
-          companyKeyword: env.COMPANY_KEYWORD ?? "",
-        },
-      }),
-    )
-    .post("/api/auth/login", async ({ request, body, set }) => {
-      const input = jsonBody(loginInput, body);
-      const { ip } = requestState(request);
-      const result = await auth.login(input, { ip, userAgent: request.headers.get("user-agent") });
-      set.headers["set-cookie"] = sessionCookie(
-        result.token,
-        result.expiresAt,
-        isSecure(request, env.PUBLIC_URL),
-      );
-      return toMe(result.identity);
-    })
-    .post("/api/auth/logout", async ({ request, set }) => {
-      await auth.logout(requestState(request).user);
-      set.headers["set-cookie"] = clearedSessionCookie(isSecure(request, env.PUBLIC_URL));
-      return { ok: true };
-    })
-    .get("/api/auth/me", ({ request }): Me => toMe(requireUser(request)));
+  return (
+    new Elysia()
+      // Signed out, anyone may post here: a few hundred bytes is all sign-in needs.
+      .use(jsonBodies({ max: PUBLIC_BODY_MAX_BYTES }))
+      .get(
+        "/api/auth/config",
+        (): AuthConfig => ({
+          mode: env.AUTH_MODE,
+          appEnv: env.APP_ENV,
+          entra: env.entra
+            ? {
+                clientId: env.entra.clientId,
+                authority: env.entra.authority,
+                accountUrl: "https://myaccount.microsoft.com/",
+              }
+            : null,
+          directory: {
+            graphBaseUrl: env.GRAPH_BASE_URL,
+            companyDomains: env.COMPANY_DOMAINS,
+            companyKeyword: env.COMPANY_KEYWORD ?? "",
+          },
+        }),
+      )
+      .post("/api/auth/login", async ({ request, body, set }) => {
+        const input = jsonBody(loginInput, body);
+        const { ip } = requestState(request);
+        const result = await auth.login(input, { ip, userAgent: request.headers.get("user-agent") });
+        set.headers["set-cookie"] = sessionCookie(
+          result.token,
+          result.expiresAt,
+          isSecure(request, env.PUBLIC_URL),
+        );
+        return toMe(result.identity);
+      })
+      .post("/api/auth/logout", async ({ request, set }) => {
+        await auth.logout(requestState(request).user);
+        set.headers["set-cookie"] = clearedSessionCookie(isSecure(request, env.PUBLIC_URL));
+        return { ok: true };
+      })
+      .get("/api/auth/me", ({ request }): Me => toMe(requireUser(request)))
+  );
 }
 
 function toMe(identity: { email: string; name: string; role: Me["role"]; isSuperOwner: boolean }): Me {

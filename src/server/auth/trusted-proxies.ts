@@ -26,6 +26,17 @@ function ipv4ToInt(ip: string): number | null {
   return n >>> 0;
 }
 
+/**
+ * Whether the person's connection was HTTPS: the request's own scheme, or the `X-Forwarded-Proto` a trusted
+ * proxy set (its first entry: the scheme the outermost proxy was reached by). Anyone else's header is ignored.
+ */
+export function cameOverHttps(request: Request, peer: string | null, trusted: readonly string[]): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  if (!isTrustedAddress(peer, trusted)) return false;
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  return proto === "https";
+}
+
 const ADDRESS = /^[0-9a-f:.]{2,45}$/i;
 
 /** One `X-Forwarded-For` entry as a bare address: "1.2.3.4:5678" and "[::1]:80" lose their port. */

@@ -1,4 +1,5 @@
 import { AppError, badRequest } from "../lib/errors";
+import { hasBody, isMultipart } from "./body-limit";
 
 /** Room for the multipart boundaries, part headers and small text fields around the file. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -10,9 +11,10 @@ const FORM_OVERHEAD = 64 * 1024;
  */
 export async function readForm(request: Request, maxFileBytes: number, tooLarge: string): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw badRequest("Send the file as multipart/form-data.");
-  }
+  // No body at all: an empty form, so the caller names the missing file the way its schema words it.
+  if (!hasBody(request)) return new FormData();
+  if (!isMultipart(type))
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
   const limit = maxFileBytes + FORM_OVERHEAD;
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) throw new AppError("PAYLOAD_TOO_LARGE", tooLarge);

@@ -9,6 +9,8 @@ export interface RequestState {
   reqId: string;
   /** The person's address: the peer, or what a trusted proxy forwarded (auth/trusted-proxies.ts). */
   ip: string | null;
+  /** The person reached the portal over HTTPS (directly, or through a trusted proxy that says so). */
+  https: boolean;
   start: number;
   /** When the response was ready (set before logging, which may run later). */
   end?: number;
@@ -22,7 +24,7 @@ export function setRequestState(request: Request, state: RequestState) {
 }
 
 export function requestState(request: Request): RequestState {
-  return states.get(request) ?? { reqId: "-", ip: null, start: performance.now(), user: null };
+  return states.get(request) ?? { reqId: "-", ip: null, https: false, start: performance.now(), user: null };
 }
 
 /** The signed-in caller of a REST handler; a 401 if there is none (the app guard normally answers first). */

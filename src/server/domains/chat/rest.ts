@@ -7,6 +7,7 @@ import {
 } from "@shared/chat";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { jsonBodies } from "../../http/body-limit";
 import { requestLog, requireUser } from "../../http/request-state";
 import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { badRequest, parseInput } from "../../lib/errors";
@@ -29,6 +30,7 @@ function dbChosen<T>(input: T): T {
 
 export function chatRest(deps: AppDeps) {
   return new Elysia()
+    .use(jsonBodies())
     .post("/api/question", async ({ request, body }) => {
       const input = jsonBody(questionInput, dbChosen(body));
       return answerQuestion({ ...deps, log: requestLog(deps.log, request) }, requireUser(request), {

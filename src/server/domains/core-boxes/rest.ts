@@ -10,10 +10,13 @@ import {
   coreBoxImportInput,
   coreBoxListInput,
   coreBoxPatch,
+  IMPORT_MAX_BYTES,
   restoreInput,
 } from "@shared/core-boxes";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { jsonBodies } from "../../http/body-limit";
+import { readForm } from "../../http/multipart";
 import { requireUser } from "../../http/request-state";
 import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
 import { parseInput } from "../../lib/errors";
@@ -28,8 +31,28 @@ export function coreBoxesRest(deps: AppDeps) {
     user: requireUser(request),
     expiryMonths: deps.env.CORE_BOX_EXPIRY_MONTHS,
   });
-  return (
+  // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
+  const uploads = new Elysia().post(
+    "/api/core-boxes/import",
+    async ({ request, query, set }) => {
+      const form = await readForm(request, IMPORT_MAX_BYTES, "The file is larger than 5 MB.");
+      const input = parseInput(coreBoxImportInput, {
+        file: form.get("file") ?? undefined,
+        dry_run: query.dry_run ?? form.get("dry_run") ?? undefined,
+      });
+      const result = await importBoxes(as(request), input);
+      // All-or-nothing: refused rows mean nothing was written; say so with a 422 and the full list.
+      if (!result.ok && !result.dry_run) {
+        set.status = 422;
+        return { error: result.message, ...result };
+      }
+      return result;
+    },
+    { parse: "none" },
+  );
+  return new Elysia().use(uploads).use(
     new Elysia()
+      .use(jsonBodies())
       .get("/api/core-boxes", ({ request, query }) =>
         boxes.list(as(request), queryParams(coreBoxListInput, query)),
       )
@@ -47,21 +70,6 @@ export function coreBoxesRest(deps: AppDeps) {
             "cache-control": "no-store",
           },
         });
-      })
-      // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
-      .post("/api/core-boxes/import", async ({ request, query, body, set }) => {
-        const form = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-        const input = parseInput(coreBoxImportInput, {
-          file: form.file,
-          dry_run: query.dry_run ?? form.dry_run,
-        });
-        const result = await importBoxes(as(request), input);
-        // All-or-nothing: refused rows mean nothing was written; say so with a 422 and the full list.
-        if (!result.ok && !result.dry_run) {
-          set.status = 422;
-          return { error: result.message, ...result };
-        }
-        return result;
       })
       .post("/api/core-boxes/restore", ({ request, body }) =>
         restoreBox(as(request), jsonBody(restoreInput, body).change_id),
@@ -81,6 +89,6 @@ export function coreBoxesRest(deps: AppDeps) {
       .delete("/api/core-boxes/:id", ({ request, params }) => removeBox(as(request), idParam(params.id)))
       .post("/api/core-boxes/:id/dump-and-remove", ({ request, params }) =>
         dumpAndRemove(as(request), idParam(params.id)),
-      )
+      ),
   );
 }

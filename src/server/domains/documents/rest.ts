@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { dbNameInput, deleteDbInput, uploadHistoryInput } from "@shared/documents";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { jsonBodies } from "../../http/body-limit";
 import { requireUser } from "../../http/request-state";
 import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { storageLimits } from "../storage/service";
@@ -30,7 +31,8 @@ const json = (status: number, body: unknown) =>
  * signed-in user; the `user` form field is accepted and ignored.
  */
 export function documentsRest(deps: AppDeps) {
-  return new Elysia()
+  const jsonPaths = new Elysia()
+    .use(jsonBodies())
     .get("/api/list-dbs", async () => ({ dbs: (await listDbs(deps)).map((d) => d.name) }))
     .post("/api/list-files", async ({ body }) => ({
       files: await listFileNames(deps, jsonBody(dbNameInput, body).db_name),
@@ -43,32 +45,32 @@ export function documentsRest(deps: AppDeps) {
     .get("/api/s3-db-pdfs", async () => ({ files: await pdfLinks(deps) }))
     .post("/api/refresh-embeddings", ({ request, body }) =>
       refreshEmbeddings(deps, requireUser(request), jsonBody(dbNameInput, body).db_name),
-    )
-    .post(
-      "/api/process-file",
-      async ({ request }) => {
-        const user = requireUser(request);
-        // Refuse before reading a byte of the body.
-        assertCanWrite(user);
-        const limits = storageLimits(deps);
-        const jobId = await receiveUpload(
-          request,
-          {
-            spoolDir: join(deps.env.DATA_DIR, "tmp"),
-            maxBytes: limits.uploadMaxBytes,
-            maxMb: limits.uploadMaxMb,
-            // Everything that decides what happens to the file; a client sending them first is streamed through.
-            placeFields: ["db_name", "action", "mode", "title"],
-          },
-          (file) => startProcessFile(deps, user, file),
-        );
-        if (/application\/x-ndjson/i.test(request.headers.get("accept") ?? ""))
-          return ndjsonSteps(deps, jobId);
-        const r = await runToEnd(deps, jobId);
-        if (!r.ok) return json(422, { error: r.error, steps: r.steps });
-        return { steps: r.steps, ...(r.document_id ? { document_id: r.document_id } : {}) };
-      },
-      // The body is a stream we parse ourselves: Elysia must not buffer it.
-      { parse: "none" },
     );
+  const uploads = new Elysia().post(
+    "/api/process-file",
+    async ({ request }) => {
+      const user = requireUser(request);
+      // Refuse before reading a byte of the body.
+      assertCanWrite(user);
+      const limits = storageLimits(deps);
+      const jobId = await receiveUpload(
+        request,
+        {
+          spoolDir: join(deps.env.DATA_DIR, "tmp"),
+          maxBytes: limits.uploadMaxBytes,
+          maxMb: limits.uploadMaxMb,
+          // Everything that decides what happens to the file; a client sending them first is streamed through.
+          placeFields: ["db_name", "action", "mode", "title"],
+        },
+        (file) => startProcessFile(deps, user, file),
+      );
+      if (/application\/x-ndjson/i.test(request.headers.get("accept") ?? "")) return ndjsonSteps(deps, jobId);
+      const r = await runToEnd(deps, jobId);
+      if (!r.ok) return json(422, { error: r.error, steps: r.steps });
+      return { steps: r.steps, ...(r.document_id ? { document_id: r.document_id } : {}) };
+    },
+    // The body is a stream we parse ourselves: Elysia must not buffer it.
+    { parse: "none" },
+  );
+  return new Elysia().use(uploads).use(jsonPaths);
 }

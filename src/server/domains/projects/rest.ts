@@ -12,6 +12,7 @@ import { createProjectsService, projectStats } from "./service";
  */
 export function projectsRest(deps: AppDeps) {
   const maxMb = deps.env.PROJECTS_IMPORT_MAX_MB;
+  // One multipart path and one GET: no JSON body to parse here.
   return new Elysia()
     .post(
       "/api/projects/import",

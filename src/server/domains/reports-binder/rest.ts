@@ -1,4 +1,5 @@
 import {
+  BINDER_IMPORT_MAX_BYTES,
   binderBulkDeleteInput,
   binderCreateInput,
   binderImportInput,
@@ -8,6 +9,8 @@ import {
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
+import { jsonBodies } from "../../http/body-limit";
+import { readForm } from "../../http/multipart";
 import { requireUser } from "../../http/request-state";
 import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
 import { parseInput } from "../../lib/errors";
@@ -21,8 +24,28 @@ import { createBinderService } from "./service";
 export function reportsBinderRest(deps: AppDeps) {
   const service = (request: Request) =>
     createBinderService({ db: deps.db, user: requireUser(request).email });
-  return (
+  // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
+  const uploads = new Elysia({ prefix: "/api/reports-binder" }).post(
+    "/import",
+    async ({ request, query, set }) => {
+      const user = requireUser(request).email;
+      const form = await readForm(request, BINDER_IMPORT_MAX_BYTES, "The file is larger than 10 MB.");
+      const input = parseInput(binderImportInput, {
+        file: form.get("file") ?? undefined,
+        dry_run: query.dry_run ?? form.get("dry_run") ?? undefined,
+      });
+      const result = await importBinder({ db: deps.db, user }, input);
+      if (!result.ok && !result.dry_run) {
+        set.status = 422;
+        return { error: result.message, ...result };
+      }
+      return result;
+    },
+    { parse: "none" },
+  );
+  return new Elysia().use(uploads).use(
     new Elysia({ prefix: "/api/reports-binder" })
+      .use(jsonBodies())
       .get("/_health", ({ request }) => {
         requireUser(request);
         return binderHealth(deps.db);
@@ -43,21 +66,6 @@ export function reportsBinderRest(deps: AppDeps) {
         });
       })
       .post("/", ({ request, body }) => service(request).create(jsonBody(binderCreateInput, body)))
-      // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
-      .post("/import", async ({ request, query, body, set }) => {
-        const user = requireUser(request).email;
-        const form = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-        const input = parseInput(binderImportInput, {
-          file: form.file,
-          dry_run: query.dry_run ?? form.dry_run,
-        });
-        const result = await importBinder({ db: deps.db, user }, input);
-        if (!result.ok && !result.dry_run) {
-          set.status = 422;
-          return { error: result.message, ...result };
-        }
-        return result;
-      })
       .post("/bulk-delete", ({ request, body }) =>
         service(request).bulkRemove(jsonBody(binderBulkDeleteInput, body).ids),
       )
@@ -69,6 +77,6 @@ export function reportsBinderRest(deps: AppDeps) {
       .put("/:id", ({ request, params, body }) =>
         service(request).update(idParam(params.id), jsonBody(binderUpdateInput, body)),
       )
-      .delete("/:id", ({ request, params }) => service(request).remove(idParam(params.id)))
+      .delete("/:id", ({ request, params }) => service(request).remove(idParam(params.id))),
   );
 }

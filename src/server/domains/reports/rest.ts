@@ -20,6 +20,7 @@ const json = (status: number, body: unknown) =>
  * service functions as the `reports` tRPC router. Reads for signed-in staff; indexing for Admins and Owners.
  */
 export function reportsRest(deps: AppDeps) {
+  // GETs and one multipart path: no JSON body to parse here.
   return new Elysia({ prefix: "/api/reports" })
     .get("/stats", ({ request }) => {
       requireUser(request);

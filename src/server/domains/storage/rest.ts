@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { deleteInput, historyInput, moveInput, reindexBatchInput, reindexInput } from "@shared/storage";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { jsonBodies } from "../../http/body-limit";
 import { requireUser } from "../../http/request-state";
 import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { notFound } from "../../lib/errors";
@@ -25,34 +26,42 @@ import { receiveUpload } from "./upload-form";
  * spec's clients send are accepted and ignored.
  */
 export function storageRest(deps: AppDeps) {
+  return new Elysia().use(storageUploads(deps)).use(storageJson(deps));
+}
+
+function storageUploads(deps: AppDeps) {
+  return new Elysia().post(
+    "/api/s3/upload",
+    async ({ request }) => {
+      const user = requireUser(request);
+      // Refuse before reading a byte of the body.
+      assertCanWrite(user);
+      const limits = storageLimits(deps);
+      return receiveUpload(
+        request,
+        {
+          spoolDir: join(deps.env.DATA_DIR, "tmp"),
+          maxBytes: limits.uploadMaxBytes,
+          maxMb: limits.uploadMaxMb,
+          placeFields: ["db_name", "prefix"],
+        },
+        (file) => uploadPdf(deps, user, file),
+      );
+    },
+    // The body is a stream we parse ourselves: Elysia must not buffer it.
+    { parse: "none" },
+  );
+}
+
+function storageJson(deps: AppDeps) {
   return new Elysia()
+    .use(jsonBodies())
     .get("/api/s3/files", async () => ({ files: await listFiles(deps) }))
     .get("/api/s3-files", async () => ({ files: await listLinks(deps) }))
     .get("/api/s3/history", async ({ query }) => ({
       events: await listHistory(deps, queryParams(historyInput, query)),
     }))
     .get("/api/s3/limits", () => storageLimits(deps))
-    .post(
-      "/api/s3/upload",
-      async ({ request }) => {
-        const user = requireUser(request);
-        // Refuse before reading a byte of the body.
-        assertCanWrite(user);
-        const limits = storageLimits(deps);
-        return receiveUpload(
-          request,
-          {
-            spoolDir: join(deps.env.DATA_DIR, "tmp"),
-            maxBytes: limits.uploadMaxBytes,
-            maxMb: limits.uploadMaxMb,
-            placeFields: ["db_name", "prefix"],
-          },
-          (file) => uploadPdf(deps, user, file),
-        );
-      },
-      // The body is a stream we parse ourselves: Elysia must not buffer it.
-      { parse: "none" },
-    )
     .post("/api/s3/delete", ({ request, body }) =>
       removeFiles(deps, requireUser(request), jsonBody(deleteInput, body)),
     )

@@ -1,6 +1,7 @@
 import { commentInput, ticketChanges, ticketCreateInput, ticketListInput } from "@shared/tickets";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { jsonBodies } from "../../http/body-limit";
 import { requireUser } from "../../http/request-state";
 import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
 import { listTickets } from "./queries";
@@ -13,6 +14,7 @@ import { createTicketsService } from "./service";
 export function ticketsRest(deps: AppDeps) {
   const service = (request: Request) => createTicketsService({ db: deps.db, actor: requireUser(request) });
   return new Elysia()
+    .use(jsonBodies())
     .get("/api/tickets", async ({ request, query }) => {
       const input = queryParams(ticketListInput, query);
       const page = await listTickets(deps.db, requireUser(request), input);

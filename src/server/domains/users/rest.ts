@@ -1,6 +1,7 @@
 import { emailInput, updateRoleInput } from "@shared/users";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
+import { jsonBodies } from "../../http/body-limit";
 import { requireAllowed } from "../../http/request-state";
 import { jsonBody } from "../../http/rest-helpers";
 import { allUsers } from "./queries";
@@ -15,6 +16,7 @@ export function usersRest(deps: AppDeps) {
       superOwnerEmail: deps.env.SUPER_OWNER_EMAIL,
     });
   return new Elysia()
+    .use(jsonBodies())
     .get("/api/users", async ({ request }) => {
       requireAllowed(request, "admin.view");
       return allUsers(deps.db);
