@@ -5,21 +5,47 @@ import { loginAttempts } from "../db/schema";
 import { AppError } from "../lib/errors";
 
 /**
- * Sign-in throttling kept in the database, so it holds across several server processes.
- * Three keys per attempt: the email+address pair (tight), the email (loose, limits spraying one account from
- * many addresses) and the address (loose, limits spraying many accounts from one address).
+ * Sign-in throttling kept in the database, so it holds across several server processes. Each attempt counts
+ * against four keys, each with its own window:
+ * - the email+address pair (5 per 15 minutes): one address guessing one account;
+ * - the address (50 per 15 minutes): one address spraying many accounts;
+ * - the account from anywhere, in two tiers: 20 per minute and 200 per 15 minutes (many addresses, one account).
+ *
+ * The account keys do not apply to an address this account signed in from (with the right password) in the
+ * last 30 days: a flood of wrong passwords from elsewhere must not lock the real owner out of where they work.
+ * From a new address the short tier lets the owner in a minute after a burst; only a flood sustained past 200
+ * guesses in 15 minutes holds new addresses off for the window.
  */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_LIMITS = { pair: 5, email: 20, ip: 50 } as const;
+const MINUTE = 60 * 1000;
+export const LOGIN_WINDOW_MS = 15 * MINUTE;
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
+export const LOGIN_LIMITS = { pair: 5, ip: 50, account: 20, accountSustained: 200 } as const;
 
-export function loginKeys(email: string, ip: string | null) {
+interface Key {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** An account key: waived for an address the account signed in from before. */
+  account?: true;
+}
+
+export function loginKeys(email: string, ip: string | null): Key[] {
   const addr = ip ?? "unknown";
   return [
-    { key: `pair:${email}|${addr}`, limit: LOGIN_LIMITS.pair },
-    { key: `email:${email}`, limit: LOGIN_LIMITS.email },
-    { key: `ip:${addr}`, limit: LOGIN_LIMITS.ip },
+    { key: `pair:${email}|${addr}`, limit: LOGIN_LIMITS.pair, windowMs: LOGIN_WINDOW_MS },
+    { key: `ip:${addr}`, limit: LOGIN_LIMITS.ip, windowMs: LOGIN_WINDOW_MS },
+    { key: `email:${email}`, limit: LOGIN_LIMITS.account, windowMs: MINUTE, account: true },
+    {
+      key: `email15:${email}`,
+      limit: LOGIN_LIMITS.accountSustained,
+      windowMs: LOGIN_WINDOW_MS,
+      account: true,
+    },
   ];
 }
+
+/** The row that remembers a right password from this address for this account (its window is the time). */
+const knownKey = (email: string, ip: string | null) => `known:${email}|${ip ?? "unknown"}`;
 
 /**
  * Count this attempt as a failure on every key *before* the password is checked, in one write transaction, or
@@ -28,28 +54,27 @@ export function loginKeys(email: string, ip: string | null) {
  * count back (settleLoginSuccess).
  */
 export async function reserveLoginAttempt(db: Db, email: string, ip: string | null, now = Date.now()) {
-  const keys = loginKeys(email, ip);
-  const cutoff = now - LOGIN_WINDOW_MS;
+  const all = loginKeys(email, ip);
+  const known = knownKey(email, ip);
   await db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(loginAttempts)
-      .where(
-        inArray(
-          loginAttempts.key,
-          keys.map((k) => k.key),
-        ),
-      );
-    for (const row of rows) {
-      const limit = keys.find((k) => k.key === row.key)!.limit;
-      if (row.windowStartedAt.getTime() > cutoff && row.failures >= limit) {
+      .where(inArray(loginAttempts.key, [...all.map((k) => k.key), known]));
+    const knownRow = rows.find((r) => r.key === known);
+    const trusted = !!knownRow && knownRow.windowStartedAt.getTime() > now - KNOWN_ADDRESS_MS;
+    const keys = trusted ? all.filter((k) => !k.account) : all;
+    for (const k of keys) {
+      const row = rows.find((r) => r.key === k.key);
+      if (row && row.windowStartedAt.getTime() > now - k.windowMs && row.failures >= k.limit) {
         throw new AppError("TOO_MANY_REQUESTS", MESSAGES.tooManyAttempts);
       }
     }
-    for (const { key } of keys) {
+    for (const k of keys) {
+      const cutoff = now - k.windowMs;
       await tx
         .insert(loginAttempts)
-        .values({ key, failures: 1, windowStartedAt: new Date(now) })
+        .values({ key: k.key, failures: 1, windowStartedAt: new Date(now) })
         .onConflictDoUpdate({
           target: loginAttempts.key,
           set: {
@@ -62,11 +87,11 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string | nu
 }
 
 /**
- * The password was right: the pair counter is cleared, and the looser counters give back the one attempt
+ * The password was right: the pair counter is cleared, the looser counters give back the one attempt
  * reserveLoginAttempt counted (earlier failures still stand, so a sprayer cannot wash them out by signing in
- * to an account of their own).
+ * to an account of their own), and the address becomes one this account is known to sign in from.
  */
-export async function settleLoginSuccess(db: DbOrTx, email: string, ip: string | null) {
+export async function settleLoginSuccess(db: DbOrTx, email: string, ip: string | null, now = Date.now()) {
   const [pair, ...loose] = loginKeys(email, ip);
   await db.delete(loginAttempts).where(inArray(loginAttempts.key, [pair!.key]));
   await db
@@ -78,4 +103,16 @@ export async function settleLoginSuccess(db: DbOrTx, email: string, ip: string |
         loose.map((k) => k.key),
       ),
     );
+  await db
+    .insert(loginAttempts)
+    .values({ key: knownKey(email, ip), failures: 0, windowStartedAt: new Date(now) })
+    .onConflictDoUpdate({ target: loginAttempts.key, set: { windowStartedAt: new Date(now) } });
+}
+
+/** Counters whose window ended count nothing any more, and known addresses age out: both are deleted. */
+export async function purgeLoginAttempts(db: DbOrTx, now = Date.now()) {
+  await db.delete(loginAttempts).where(
+    sql`(${loginAttempts.key} NOT LIKE 'known:%' AND ${loginAttempts.windowStartedAt} < ${now - LOGIN_WINDOW_MS})
+        OR ${loginAttempts.windowStartedAt} < ${now - KNOWN_ADDRESS_MS}`,
+  );
 }

@@ -9,7 +9,7 @@ import { AppError } from "../lib/errors";
 import { createEntraVerifier } from "./entra";
 import type { Identity } from "./identity";
 import { verifyPassword } from "./passwords";
-import { reserveLoginAttempt, settleLoginSuccess } from "./rate-limit";
+import { purgeLoginAttempts, reserveLoginAttempt, settleLoginSuccess } from "./rate-limit";
 import {
   createSession,
   purgeExpiredSessions,
@@ -75,6 +75,7 @@ export function createAuthService(deps: { db: Db; env: Env }) {
     const session = await createSession(db, row.id, { ...sessionOpts, ...meta, now });
     // Expired sessions resolve to nobody already; sweeping them here keeps the table small (indexed delete).
     await purgeExpiredSessions(db, now);
+    await purgeLoginAttempts(db, now.getTime());
     await db
       .update(users)
       .set({ lastSignInAt: now, firstSignInAt: row.firstSignInAt ?? now })
