@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
+import { BoundedMap } from "../lib/bounded-map";
 
 /**
  * Serves the built React app: hashed assets cached forever (precompressed .gz when the browser accepts it),
@@ -7,7 +8,8 @@ import { extname, join, resolve, sep } from "node:path";
  */
 export function createStaticHandler(clientDir: string) {
   const root = resolve(clientDir);
-  const known = new Map<string, boolean>();
+  // Paths are the request's: the answers are remembered for the most recent few only.
+  const known = new BoundedMap<string, boolean>(2000);
   const isFile = (p: string) => {
     let v = known.get(p);
     if (v === undefined) {
