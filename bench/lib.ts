@@ -47,6 +47,15 @@ export function processTree(pid: number): number[] {
   return out;
 }
 
+/** The command line of a process (Linux), "" once it is gone. */
+export function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+}
+
 const rssOf = (pid: number) => {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -118,8 +127,8 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
     dataDir,
     port,
     processes,
-    /** The server's processes: the primary and, with WEB_CONCURRENCY, its workers. */
-    pids: () => processTree(proc.pid),
+    /** The server's processes: the primary and, with WEB_CONCURRENCY, its workers (not their PDF processes). */
+    pids: () => processTree(proc.pid).filter((pid) => commandOf(pid).includes("src/server/index.ts")),
     /** Resident memory of all the server's processes. */
     rssMb() {
       return processTree(proc.pid).reduce((sum, pid) => sum + rssOf(pid), 0);

@@ -6,6 +6,7 @@ import type { AppDeps } from "./deps";
 import { embeddingsConfig } from "./documents/embeddings";
 import { documentJobCleanups, documentJobHandlers } from "./documents/jobs";
 import { createPdfHost } from "./documents/pdf-host";
+import { pdfLimitsOf } from "./documents/pdf-limits";
 import { createGithubSummaryService } from "./domains/dashboard/github";
 import { reportJobHandlers } from "./domains/reports/demo";
 import type { Env } from "./env";
@@ -37,7 +38,7 @@ export async function createDeps(
     maxQueue: env.OCR_QUEUE_MAX,
     timeoutMs: env.OCR_TIMEOUT_S * 1000,
   });
-  const pdf = createPdfHost();
+  const pdf = createPdfHost(pdfLimitsOf(env));
   const pipeline = { db: database.db, store, ocr, pdf, log, embeddings: embeddingsConfig(env) };
   const jobs: JobRunner = createJobRunner({
     db: database.db,

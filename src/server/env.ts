@@ -115,6 +115,17 @@ const schema = z.object({
   OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
   /** Folder with eng.traineddata.gz; default: the @tesseract.js-data/eng package (4.0.0_best_int). */
   OCR_LANG_PATH: optionalText,
+  /** What one PDF may cost when it is indexed (documents/pdf-limits.ts): each refusal is a 422 in words. */
+  PDF_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  PDF_MAX_PAGE_MB: z.coerce.number().positive().max(4096).default(64),
+  PDF_OCR_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(500_000_000).default(16_000_000),
+  PDF_MAX_TEXT_MB: z.coerce.number().positive().max(1024).default(20),
+  PDF_JOB_TIMEOUT_S: z.coerce
+    .number()
+    .positive()
+    .max(24 * 3600)
+    .default(1800),
+  PDF_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(320),
   /** Largest project register file an Admin may import. */
   PROJECTS_IMPORT_MAX_MB: z.coerce.number().positive().max(500).default(20),
   /** Directory: contacts are shown only from these email domains or with the keyword in their company name. */

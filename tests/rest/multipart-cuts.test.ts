@@ -51,7 +51,7 @@ function form(parts: Part[]) {
   }
   marks.push(at, at + 3);
   push(enc.encode(`--${BOUNDARY}--\r\n`));
-  const bytes = new Uint8Array(at);
+  const bytes = new Uint8Array(new ArrayBuffer(at));
   let o = 0;
   for (const p of pieces) {
     bytes.set(p, o);
@@ -93,11 +93,15 @@ async function paths(): Promise<{ path: string; parts: Part[] }[]> {
     },
     {
       path: "/api/core-boxes/import?dry_run=1",
-      parts: [{ name: "file", file: "boxes.csv", type: "text/csv", bytes: csv("Work Order,Project\nCUT-1,Cut\n") }],
+      parts: [
+        { name: "file", file: "boxes.csv", type: "text/csv", bytes: csv("Work Order,Project\nCUT-1,Cut\n") },
+      ],
     },
     {
       path: "/api/reports-binder/import?dry_run=1",
-      parts: [{ name: "file", file: "binder.csv", type: "text/csv", bytes: csv("Work Order,Initials\nCUT-1,GS\n") }],
+      parts: [
+        { name: "file", file: "binder.csv", type: "text/csv", bytes: csv("Work Order,Initials\nCUT-1,GS\n") },
+      ],
     },
     {
       path: "/api/projects/import",
@@ -113,7 +117,7 @@ async function paths(): Promise<{ path: string; parts: Part[] }[]> {
   ];
 }
 
-const send = (path: string, body: Uint8Array) =>
+const send = (path: string, body: Uint8Array<ArrayBuffer>) =>
   fetch(`${s.base}${path}`, {
     method: "POST",
     headers: { cookie, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
@@ -151,7 +155,8 @@ describe("multipart bodies cut at any byte", () => {
       for (const cut of cuts) {
         const res = await send(path, bytes.subarray(0, cut));
         const text = await res.text();
-        if (res.status >= 500) throw new Error(`${path} cut at ${cut}/${bytes.length}: ${res.status} ${text}`);
+        if (res.status >= 500)
+          throw new Error(`${path} cut at ${cut}/${bytes.length}: ${res.status} ${text}`);
         if (res.status >= 400) expect(JSON.parse(text).error).toBeString();
         sent++;
         await alive();

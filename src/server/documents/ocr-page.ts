@@ -1,5 +1,4 @@
 import type SharpModule from "sharp";
-import { AppError } from "../lib/errors";
 import type { OcrPool } from "../ocr/pool";
 
 /**
@@ -11,31 +10,41 @@ import type { OcrPool } from "../ocr/pool";
  */
 export const OCR_RENDER_SCALE = 300 / 72;
 const OCR_DPI = 180;
+/** A rendered page with fewer dark pixels than this share is blank: nothing to read. */
+const INK_SHARE = 0.0005;
 
 let sharp: typeof SharpModule;
 
-export async function ocrPageImage(ocr: OcrPool, png: Uint8Array, signal?: AbortSignal): Promise<string> {
+/**
+ * The scale a page of `width` × `height` points is rendered at: `scale`, or less when that would pass
+ * `maxPixels` (a poster-sized page is read at a lower resolution rather than filling memory).
+ */
+export function renderScale(width: number, height: number, scale: number, maxPixels: number): number {
+  const pixels = width * scale * height * scale;
+  return pixels <= maxPixels ? scale : scale * Math.sqrt(maxPixels / pixels);
+}
+
+/** The text of a rendered page (RGBA pixels at OCR_RENDER_SCALE), "" for a blank one. */
+export async function ocrPageText(
+  ocr: OcrPool,
+  page: { data: Buffer; width: number; height: number },
+): Promise<string> {
   sharp ??= (await import("sharp")).default;
-  const meta = await sharp(png).metadata();
-  const width = Math.max(1, Math.round((meta.width ?? 0) * (OCR_DPI / 300)));
+  const width = Math.max(1, Math.round(page.width * (OCR_DPI / 300)));
   // Handed over as a PGM (a short header on raw grey pixels): nothing to encode here and decode in the worker.
-  const { data, info } = await sharp(png)
+  const { data, info } = await sharp(page.data, {
+    raw: { width: page.width, height: page.height, channels: 4 },
+  })
     .flatten({ background: "#ffffff" })
     .greyscale()
     .resize({ width, kernel: "lanczos3" })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  let ink = 0;
+  for (let i = 0; i < data.length; i++) if (data[i]! < 160) ink++;
+  if (ink < data.length * INK_SHARE) return "";
   const pgm = Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`, "latin1"), data]);
-  // The shared reader refuses work when its queue is full (work-order scans have priority): wait and retry.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return (await ocr.recognize(pgm)).text;
-    } catch (err) {
-      const busy = err instanceof AppError && err.code === "SERVICE_UNAVAILABLE" && /busy/i.test(err.message);
-      if (!busy || attempt >= 20 || signal?.aborted) throw err;
-      await Bun.sleep(500);
-    }
-  }
+  return (await ocr.recognize(pgm)).text;
 }
 
 /** A page with fewer visible characters than this has no usable text layer (blank, or a scan). */

@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import { setPriority } from "node:os";
+import type { Subprocess } from "bun";
+import { PdfLimitError, type PdfLimits } from "./pdf-limits";
 import type { DemoPdf, DemoSet, PdfReply, PdfRequest } from "./pdf-protocol";
 
 /** Why a PDF could not be read, as the pipeline words it for a person. */
@@ -12,17 +16,25 @@ export class PdfReadError extends Error {
 }
 
 export interface OpenPdf {
-  /** Text of each page, in order (page 1 first). */
+  /** Text of each page, in order (page 1 first), normalised. */
   pages: string[];
-  /** PNG of one page (1-based) at `scale` × 72 dpi. */
+  /** PNG of one page (1-based) at `scale` × 72 dpi, or less for a page past the pixel limit. */
   render(page: number, scale: number): Promise<Uint8Array>;
+  /** The page (1-based) rendered and read with OCR; "" for a blank page. */
+  ocr(page: number): Promise<string>;
   close(): Promise<void>;
 }
 
 export interface PdfHost {
-  open(bytes: Uint8Array): Promise<OpenPdf>;
+  readonly limits: PdfLimits;
+  /**
+   * Open a PDF and extract its text, within the limits: a PdfLimitError past any of them, a PdfReadError for a
+   * damaged or locked file. Aborting `signal` stops the work where it is (its process is ended) and rejects with
+   * the signal's reason.
+   */
+  open(bytes: Uint8Array, opts?: { signal?: AbortSignal }): Promise<OpenPdf>;
   demoPdfs(set?: DemoSet): Promise<DemoPdf[]>;
-  /** End the threads now (shutdown). */
+  /** End the processes now (shutdown). */
   close(): void;
 }
 
@@ -30,49 +42,84 @@ export interface PdfHost {
 type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 type Pending = { resolve(v: unknown): void; reject(e: unknown): void };
 
-/** Documents at least this long are split between the two threads (one per core of a small server). */
+/** Documents at least this long are split between two processes (one per core of a small server). */
 const SPLIT_PAGES = 24;
+const WATCH_MS = 100;
+/** Below the server's priority: a request always goes before a page. */
+const NICENESS = 10;
+const ENTRY = new URL("./pdf-process.ts", import.meta.url).pathname;
+
+function rssBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
 
 /**
- * One PDF thread, started on first use and ended after `idleMs` without work (or when it dies: the next call
- * starts a new one). Calls are matched to replies by id.
+ * One PDF process, serving one document at a time (so stopping it stops nobody else's work). Started on first
+ * use; while it works its memory is read every WATCH_MS and past its cap it is killed; ended after `idleMs`
+ * without work, or when told to stop (a limit, an abort). Calls are matched to replies by id.
  */
-class PdfThread {
-  private worker: Worker | null = null;
+class PdfProcess {
+  private proc: Subprocess<"ignore", "inherit", "inherit"> | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Documents open in this thread: it stays up while any is. */
-  open = 0;
+  private watch: ReturnType<typeof setInterval> | null = null;
+  /** Holding a document (leased by an open PDF). */
+  busy = false;
+  /** The memory it may use now: the setting, plus room for the file it holds (the bytes, pdf.js's copy). */
+  capBytes = 0;
 
-  constructor(private readonly idleMs: number) {}
+  constructor(
+    private readonly idleMs: number,
+    private readonly memoryBytes: number,
+  ) {}
 
-  call<T>(msg: WithoutId<PdfRequest>, transfer: Transferable[] = []): Promise<T> {
-    const w = this.thread();
+  call<T>(msg: WithoutId<PdfRequest>): Promise<T> {
+    const proc = this.start();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      w.postMessage({ ...msg, id }, transfer);
+      proc.send({ ...msg, id });
     });
   }
 
-  /** Nothing in flight and no document open: end the thread after a while. */
+  /** Close a document it holds; nothing to do when the process already ended (it took the document along). */
+  async closeDoc(handle: number) {
+    if (this.proc) await this.call({ op: "close", handle }).catch(() => {});
+  }
+
+  /** Stop it now, failing whatever it was doing with `reason`. */
+  stop(reason: unknown) {
+    const proc = this.proc;
+    this.proc = null;
+    this.quiet();
+    this.failAll(reason);
+    proc?.kill("SIGKILL");
+  }
+
+  /** Nothing in flight and no document held: end the process after a while. */
   settle() {
-    if (this.pending.size || this.open || !this.worker || this.idleTimer) return;
+    if (this.pending.size || this.busy || !this.proc || this.idleTimer) return;
+    if (this.watch) clearInterval(this.watch);
+    this.watch = null;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
-      if (this.pending.size || this.open) return;
-      this.worker?.terminate();
-      this.worker = null;
+      if (!this.pending.size && !this.busy)
+        this.stop(new PdfReadError("unreadable", "The PDF reader was stopped."));
     }, this.idleMs);
     this.idleTimer.unref?.();
   }
 
-  stop() {
+  private quiet() {
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.failAll(new PdfReadError("unreadable", "The PDF reader was stopped."));
-    this.worker?.terminate();
-    this.worker = null;
+    if (this.watch) clearInterval(this.watch);
+    this.idleTimer = null;
+    this.watch = null;
   }
 
   private failAll(err: unknown) {
@@ -80,101 +127,157 @@ class PdfThread {
     this.pending.clear();
   }
 
-  private thread(): Worker {
+  private start() {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    if (this.worker) return this.worker;
-    const w = new Worker(new URL("./pdf-thread.ts", import.meta.url).href);
-    w.onmessage = (event: MessageEvent<PdfReply>) => {
-      const reply = event.data;
-      const p = this.pending.get(reply.id);
-      if (!p) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) p.resolve(reply.value);
-      else p.reject(new PdfReadError(reply.kind, reply.message));
-      this.settle();
-    };
-    w.onerror = (event) => {
-      this.worker = null;
-      this.open = 0;
-      this.failAll(new PdfReadError("unreadable", event.message || "The PDF reader stopped."));
-    };
-    this.worker = w;
-    return w;
+    if (!this.proc) {
+      const proc = Bun.spawn([process.execPath, ENTRY], {
+        stdio: ["ignore", "inherit", "inherit"],
+        serialization: "advanced",
+        ipc: (reply: PdfReply) => this.receive(reply),
+        onExit: () => {
+          if (this.proc !== proc) return;
+          this.proc = null;
+          this.quiet();
+          this.failAll(new PdfReadError("unreadable", "The PDF reader stopped."));
+        },
+      });
+      try {
+        setPriority(proc.pid, NICENESS);
+      } catch {} // not permitted here: it runs at the server's priority
+      this.proc = proc;
+    }
+    if (!this.watch) {
+      const pid = this.proc.pid;
+      this.watch = setInterval(() => {
+        if (rssBytes(pid) > (this.capBytes || this.memoryBytes)) this.stop(new PdfLimitError("memory"));
+      }, WATCH_MS);
+      this.watch.unref?.();
+    }
+    return this.proc;
+  }
+
+  private receive(reply: PdfReply) {
+    const p = this.pending.get(reply.id);
+    if (!p) return;
+    this.pending.delete(reply.id);
+    if (reply.ok) p.resolve(reply.value);
+    else if (reply.kind === "limit") p.reject(new PdfLimitError(reply.limit, reply.found));
+    else p.reject(new PdfReadError(reply.kind, reply.message));
+    this.settle();
   }
 }
 
-/** Open a document in `thread` (on a copy of the bytes: pdf.js detaches the buffer it parses). */
-async function openIn(thread: PdfThread, bytes: Uint8Array) {
-  const copy = bytes.slice();
-  thread.open++;
-  try {
-    return await thread.call<{ handle: number; numPages: number }>({ op: "open", bytes: copy }, [
-      copy.buffer,
-    ]);
-  } catch (err) {
-    thread.open--;
-    thread.settle();
-    throw err;
+export function createPdfHost(limits: PdfLimits, opts: { idleMs?: number; split?: boolean } = {}): PdfHost {
+  const processes: PdfProcess[] = [];
+  let closed = false;
+
+  /** A process of its own for one document: an idle one, or a new one. */
+  function lease(fileBytes: number): PdfProcess {
+    if (closed) throw new PdfReadError("unreadable", "The PDF reader was stopped.");
+    let p = processes.find((x) => !x.busy);
+    if (!p) {
+      p = new PdfProcess(opts.idleMs ?? 15_000, limits.memoryBytes);
+      processes.push(p);
+    }
+    p.busy = true;
+    p.capBytes = limits.memoryBytes + 3 * fileBytes;
+    return p;
   }
-}
+  const release = (p: PdfProcess) => {
+    p.busy = false;
+    p.settle();
+  };
 
-async function closeIn(thread: PdfThread, handle: number) {
-  await thread.call({ op: "close", handle }).catch(() => {});
-  thread.open = Math.max(0, thread.open - 1);
-  thread.settle();
-}
-
-export function createPdfHost(opts: { idleMs?: number; threads?: number } = {}): PdfHost {
-  const threads = Array.from(
-    { length: Math.max(1, opts.threads ?? 2) },
-    () => new PdfThread(opts.idleMs ?? 15_000),
-  );
-  const [main, helper] = threads as [PdfThread, PdfThread | undefined];
+  /** Open `bytes` in `p` (on a copy: the bytes are sent, the caller keeps its own). */
+  const openIn = (p: PdfProcess, bytes: Uint8Array, check: boolean) =>
+    p.call<{ handle: number; numPages: number }>({
+      op: "open",
+      bytes,
+      maxPages: limits.maxPages,
+      maxStreamBytes: check ? limits.maxStreamBytes : Number.MAX_SAFE_INTEGER,
+    });
 
   return {
-    async open(bytes) {
-      const { handle, numPages } = await openIn(main, bytes);
+    limits,
+    async open(bytes, { signal } = {}) {
+      signal?.throwIfAborted();
+      const main = lease(bytes.length);
+      const helpers: PdfProcess[] = [];
+      const stopAll = () => {
+        for (const p of [main, ...helpers]) p.stop(signal?.reason);
+      };
+      signal?.addEventListener("abort", stopAll, { once: true });
+      const text = (p: PdfProcess, handle: number, from: number, to: number) =>
+        p.call<string[]>({ op: "text", handle, from, to, maxChars: limits.maxTextChars });
+      let handle: number;
+      let numPages: number;
+      try {
+        ({ handle, numPages } = await openIn(main, bytes, true));
+      } catch (err) {
+        signal?.removeEventListener("abort", stopAll);
+        release(main);
+        throw err;
+      }
       let pages: string[];
       try {
-        if (helper && numPages >= SPLIT_PAGES) {
-          // Text extraction is CPU-bound: the second half of a long document is read by the other thread.
+        if (opts.split !== false && numPages >= SPLIT_PAGES) {
+          // Text extraction is CPU-bound: the second half of a long document is read by another process.
           const mid = Math.ceil(numPages / 2);
-          const second = openIn(helper, bytes).then(async (h) => {
+          const helper = lease(bytes.length);
+          helpers.push(helper);
+          const second = (async () => {
             try {
-              return await helper.call<string[]>({
-                op: "text",
-                handle: h.handle,
-                from: mid + 1,
-                to: numPages,
-              });
+              const h = await openIn(helper, bytes, false);
+              return await text(helper, h.handle, mid + 1, numPages);
             } finally {
-              await closeIn(helper, h.handle);
+              release(helper);
             }
-          });
-          const first = main.call<string[]>({ op: "text", handle, from: 1, to: mid });
-          pages = [...(await first), ...(await second)];
+          })();
+          const [a, b] = await Promise.all([text(main, handle, 1, mid), second]);
+          pages = [...a, ...b];
+          if (pages.reduce((n, p) => n + p.length, 0) > limits.maxTextChars) throw new PdfLimitError("text");
         } else {
-          pages = numPages ? await main.call<string[]>({ op: "text", handle, from: 1, to: numPages }) : [];
+          pages = numPages ? await text(main, handle, 1, numPages) : [];
         }
       } catch (err) {
-        await closeIn(main, handle);
+        signal?.removeEventListener("abort", stopAll);
+        await main.closeDoc(handle);
+        release(main);
         throw err;
       }
       let closed = false;
+      let chars = pages.reduce((n, p) => n + p.length, 0);
       return {
         pages,
-        render: (page, scale) => main.call<Uint8Array>({ op: "render", handle, page, scale }),
+        render: (page, scale) =>
+          main.call<Uint8Array>({ op: "render", handle, page, scale, maxPixels: limits.maxRenderPixels }),
+        async ocr(page) {
+          const out = await main.call<string>({ op: "ocr", handle, page, maxPixels: limits.maxRenderPixels });
+          chars += out.length;
+          if (chars > limits.maxTextChars) throw new PdfLimitError("text");
+          return out;
+        },
         async close() {
           if (closed) return;
           closed = true;
-          await closeIn(main, handle);
+          signal?.removeEventListener("abort", stopAll);
+          await main.closeDoc(handle);
+          release(main);
         },
       };
     },
-    demoPdfs: (set) => main.call<DemoPdf[]>({ op: "demo", set }),
+    async demoPdfs(set) {
+      const p = lease(0);
+      try {
+        return await p.call<DemoPdf[]>({ op: "demo", set });
+      } finally {
+        release(p);
+      }
+    },
     close() {
-      for (const t of threads) t.stop();
+      closed = true;
+      for (const p of processes) p.stop(new PdfReadError("unreadable", "The PDF reader was stopped."));
     },
   };
 }

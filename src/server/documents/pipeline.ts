@@ -7,8 +7,9 @@ import type { OcrPool } from "../ocr/pool";
 import type { ObjectStore } from "../storage/object-store";
 import { chunkPages, normalizePageText } from "./chunk";
 import { type EmbeddingsConfig, embedTexts, writeEmbeddings } from "./embeddings";
-import { needsOcr, OCR_RENDER_SCALE, ocrPageImage } from "./ocr-page";
-import { type PdfHost, PdfReadError } from "./pdf-host";
+import { needsOcr } from "./ocr-page";
+import { type OpenPdf, type PdfHost, PdfReadError } from "./pdf-host";
+import { limitMessage, PdfLimitError } from "./pdf-limits";
 import {
   createCollection,
   documentAt,
@@ -51,6 +52,11 @@ export interface IndexFilePayload {
   /** Create the database when it does not exist (indexing from storage). */
   create: boolean;
   /**
+   * The database must not exist yet (`new`): the job creates it with the document, in one transaction, so a
+   * file that fails leaves no empty database behind; one made meanwhile by someone else fails the job.
+   */
+  fresh?: boolean;
+  /**
    * Where the original of a staged upload is kept (default `<db>/<fileName>`); null: it is not kept, the staged
    * copy is dropped after indexing and the document has no original (storage key "").
    */
@@ -73,6 +79,8 @@ const readFailure = (file: string, err: PdfReadError) =>
     ? `${file} is password-protected (encrypted). Remove the password and upload it again.`
     : `${file} could not be read: the file is damaged or is not a valid PDF.`;
 
+const dbExists = (db: string) => `A database named ${db} already exists.`;
+
 /**
  * Index one PDF: read it from the store, skip it if the database already has the same content, extract each
  * page's text (OCR for pages without any), chunk, then write the whole document in one transaction. Safe to run
@@ -88,6 +96,7 @@ export async function indexFile(
   const checkpoint = ctx.checkpoint as IndexCheckpoint;
   let collection = await findCollection(deps.db, p.db);
   if (!collection && !p.create) return fail(deps, ctx, `No database named ${p.db}.`, p);
+  if (collection && p.fresh) return fail(deps, ctx, dbExists(p.db), p);
 
   const bytes = await readObject(deps.store, p.source);
   if (!bytes) {
@@ -125,12 +134,15 @@ export async function indexFile(
     return { ok: true, skipped: true, document_id: named.id };
   }
 
-  let pdf: Awaited<ReturnType<PdfHost["open"]>>;
+  let pages: { text: string; ocr: boolean }[];
   try {
-    pdf = await deps.pdf.open(bytes);
+    pages = await readPages(deps.pdf, ctx, bytes);
   } catch (err) {
-    if (!(err instanceof PdfReadError)) throw err;
-    const reason = readFailure(p.fileName, err);
+    if (!(err instanceof PdfReadError || err instanceof PdfLimitError)) throw err;
+    const reason =
+      err instanceof PdfLimitError
+        ? limitMessage(p.fileName, err.kind, deps.pdf.limits, err.found)
+        : readFailure(p.fileName, err);
     if (!p.staged && collection) {
       const failed = { collectionId: collection.id, fileName: p.fileName, storageKey: p.source, sha256 };
       await deps.db.transaction(async (tx) => {
@@ -139,25 +151,6 @@ export async function indexFile(
       });
     }
     return fail(deps, ctx, reason, p);
-  }
-
-  let pages: { text: string; ocr: boolean }[];
-  try {
-    pages = pdf.pages.map((t) => ({ text: normalizePageText(t), ocr: false }));
-    const scanned = pages.flatMap((pg, i) => (needsOcr(pg.text) ? [i] : []));
-    await ctx.step(
-      `Extracted text from ${pages.length - scanned.length} of ${pages.length} page(s)` +
-        (scanned.length ? `; ${scanned.length} page(s) have no text and will be read with OCR.` : "."),
-    );
-    for (const [n, i] of scanned.entries()) {
-      ctx.signal.throwIfAborted();
-      const png = await pdf.render(i + 1, OCR_RENDER_SCALE);
-      const text = normalizePageText(await ocrPageImage(deps.ocr, png, ctx.signal));
-      pages[i] = { text, ocr: true };
-      await ctx.step(`OCR page ${i + 1} (${n + 1} of ${scanned.length}): ${text.length} characters.`);
-    }
-  } finally {
-    await pdf.close();
   }
 
   const chunks = chunkPages(pages.map((pg) => pg.text));
@@ -179,9 +172,10 @@ export async function indexFile(
   try {
     written = await deps.db.transaction(async (tx) => {
       await ctx.fence(tx);
-      collection ??=
-        (await findCollection(tx, p.db)) ??
-        (await createCollection(tx, { name: p.db, title: p.title, mode: p.mode, user: p.user }));
+      const now = collection ?? (await findCollection(tx, p.db));
+      if (now && p.fresh) throw new FreshTaken();
+      collection =
+        now ?? (await createCollection(tx, { name: p.db, title: p.title, mode: p.mode, user: p.user }));
       const collectionId = collection.id;
       const rows = { collectionId, db: p.db, fileName: p.fileName, storageKey: target, sha256 };
       const meta = { workOrder: p.report?.workOrder ?? null, project: p.report?.project ?? null };
@@ -205,6 +199,7 @@ export async function indexFile(
   } catch (err) {
     // Nothing half-stored: an original this run added goes again (a replaced one cannot come back).
     if (p.staged && !existed) await deps.store.delete(target).catch(() => {});
+    if (err instanceof FreshTaken) return fail(deps, ctx, dbExists(p.db), p);
     throw err;
   }
   await dropStaged(deps, p);
@@ -227,6 +222,45 @@ export async function indexFile(
   );
   if (deps.embeddings && chunks.length) await embedNew(deps, ctx, written, chunks);
   return { ok: true, document_id: written.documentId, replaced: written.replaced };
+}
+
+/** Another `new` of the same name committed first. */
+class FreshTaken extends Error {}
+
+/**
+ * Each page's text: the text layer, or OCR for a page without one. Runs in a PDF process within the file's
+ * limits; the job's wall time (PDF_JOB_TIMEOUT_S) stops it where it is, as a limit passed.
+ */
+async function readPages(host: PdfHost, ctx: JobContext, bytes: Uint8Array) {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new PdfLimitError("time")), host.limits.timeoutMs);
+  const signal = AbortSignal.any([ctx.signal, deadline.signal]);
+  let pdf: OpenPdf | null = null;
+  try {
+    pdf = await host.open(bytes, { signal });
+    const pages = pdf.pages.map((text) => ({ text, ocr: false }));
+    const scanned = pages.flatMap((pg, i) => (needsOcr(pg.text) ? [i] : []));
+    await ctx.step(
+      `Extracted text from ${pages.length - scanned.length} of ${pages.length} page(s)` +
+        (scanned.length ? `; ${scanned.length} page(s) have no text and will be read with OCR.` : "."),
+    );
+    for (const [n, i] of scanned.entries()) {
+      signal.throwIfAborted();
+      const text = await pdf.ocr(i + 1);
+      pages[i] = { text, ocr: true };
+      await ctx.step(
+        `OCR page ${i + 1} (${n + 1} of ${scanned.length}): ${text ? `${text.length} characters` : "blank"}.`,
+      );
+    }
+    return pages;
+  } catch (err) {
+    // The job's own stop (shutdown, lease lost) goes up as it came; the deadline is this file's limit.
+    if (deadline.signal.aborted && !ctx.signal.aborted) throw deadline.signal.reason;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    await pdf?.close();
+  }
 }
 
 /** Vectors for a new document's chunks; a failure leaves the document indexed for full-text search. */

@@ -2,7 +2,7 @@ import { DOCUMENT_MESSAGES, type ProcessStreamLine, processFileFields } from "@s
 import type { Actor } from "@shared/permissions";
 import type { IndexFilePayload } from "../../documents/pipeline";
 import { stageUpload } from "../../documents/staging";
-import { createCollection, findCollection } from "../../documents/store-rows";
+import { findCollection } from "../../documents/store-rows";
 import { ndjsonResponse } from "../../http/ndjson";
 import { conflict, notFound, parseInput } from "../../lib/errors";
 import { objectKey } from "../../storage/keys";
@@ -13,7 +13,7 @@ import { assertCanWrite, type DocumentsDeps } from "./service";
 
 /**
  * POST /api/process-file, first half: check the form, stream the PDF into staging (size limit and %PDF- check
- * as for storage uploads), create the database for "new", queue the index job. Answers the job id; the caller
+ * as for storage uploads), queue the index job (which makes the database for "new" with its first document). Answers the job id; the caller
  * follows the job's steps.
  */
 export async function startProcessFile(
@@ -37,22 +37,6 @@ export async function startProcessFile(
   } catch (err) {
     throw guard.state.error ?? err;
   }
-  if (fields.action === "new") {
-    try {
-      await deps.db.transaction((tx) =>
-        createCollection(tx, {
-          name: fields.db_name,
-          title: fields.title?.trim() ?? "",
-          mode: fields.mode,
-          user: user.email,
-        }),
-      );
-    } catch {
-      // Someone created it meanwhile (the name is unique).
-      await deps.store.delete(staged).catch(() => {});
-      throw conflict(DOCUMENT_MESSAGES.dbExists(fields.db_name));
-    }
-  }
   const payload: IndexFilePayload = {
     db: fields.db_name,
     fileName: name,
@@ -61,7 +45,9 @@ export async function startProcessFile(
     user: user.email,
     mode: fields.mode,
     title: fields.title ?? "",
-    create: false,
+    // A new database is made by the job, with its first document, so a file that fails leaves none behind.
+    create: fields.action === "new",
+    fresh: fields.action === "new",
   };
   return deps.jobs.enqueue("index-file", payload as unknown as Record<string, unknown>);
 }

@@ -177,10 +177,16 @@ export async function receiveUploads(
   const fields: Record<string, string> = {};
   let files = 0;
   let queue: Promise<void> = Promise.resolve();
-  let fail!: (err: unknown) => void;
-  const failed = new Promise<never>((_, reject) => {
-    fail = reject;
+  let current: Readable | null = null;
+  let failure: unknown = null;
+  let reject!: (err: unknown) => void;
+  const failed = new Promise<never>((_, r) => {
+    reject = r;
   });
+  const fail = (err: unknown) => {
+    failure ??= err;
+    reject(err);
+  };
   failed.catch(() => {});
   const tooMany = () => fail(badRequest(`Send at most ${opts.maxFiles} files in one request.`));
 
@@ -196,11 +202,15 @@ export async function receiveUploads(
     }
     files++;
     queue = queue.then(async () => {
+      // Once the form failed, files still waiting their turn are not handed over.
+      if (failure) return void stream.resume();
+      current = stream;
       // Leaving the loop early must not destroy busboy's stream: it would then wait forever for it to be read.
       const body = stream.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
       try {
         await onFile({ filename: info.filename, body });
       } finally {
+        current = null;
         stream.resume();
       }
     });
@@ -219,9 +229,14 @@ export async function receiveUploads(
     await Promise.race([queue, failed]);
     return { fields, files };
   } catch (err) {
+    failure ??= err;
     input.unpipe(bb);
     input.destroy();
     bb.destroy();
+    // The file being handed over is cut off, and its handler has ended before the caller hears of the failure:
+    // whatever it stored is then known to the caller, who removes it.
+    (current as Readable | null)?.destroy(err instanceof Error ? err : new Error(String(err)));
+    await queue.catch(() => {});
     throw err;
   }
 }
