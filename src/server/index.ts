@@ -3,9 +3,11 @@ import { clusterWorkerIndex, joinCluster, startWorkers } from "./cluster";
 import { createDeps } from "./create-deps";
 import { dbFilePath, registerInstance } from "./db/instances";
 import { seedDemoData, seedDemoDocuments } from "./db/seed";
+import { sweepStaging } from "./documents/staging";
 import { seedDemoReports } from "./domains/reports/demo";
 import { ConfigError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
+import { EXIT_CONFIG } from "./supervisor";
 
 const DEMO_DOCUMENTS_DELAY_MS = 5000;
 
@@ -21,7 +23,7 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
-      process.exit(1);
+      process.exit(EXIT_CONFIG);
     }
     throw err;
   }
@@ -91,6 +93,10 @@ async function main() {
     });
     // After listen: the worker first takes up jobs an earlier run left (resumed, or failed with a reason).
     deps.jobs.start();
+    // Upload copies a process killed mid-upload (or mid-run of a refused form) left behind.
+    void sweepStaging(deps)
+      .then((removed) => removed && log.info("staging swept", { removed }))
+      .catch((err) => log.warn("staging not swept", { err }));
     // The demo PDFs are written and indexed once, in the background, when the first requests after a start are
     // served (on a 2-core machine they would otherwise compete); the PDF thread ends itself when done.
     if (env.SEED_DEMO) {

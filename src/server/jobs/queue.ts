@@ -196,3 +196,44 @@ export async function getJob(db: DbOrTx, id: number): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;
 }
+
+/**
+ * Jobs held by a process of this host that is gone (killed, crashed): their lease is ended now rather than when
+ * it runs out, so the next claim resumes them at once. Owners are `<host>:<pid>:<id>`; other hosts' jobs are left
+ * to their leases. Answers how many were let go.
+ */
+export async function releaseOrphans(
+  db: Db,
+  host: string,
+  alive: (pid: number) => boolean,
+  now = Date.now(),
+): Promise<number> {
+  const held = await db
+    .select({ id: jobs.id, owner: jobs.leaseOwner })
+    .from(jobs)
+    .where(and(eq(jobs.status, "running"), sql`${jobs.leaseOwner} LIKE ${`${host}:%`}`));
+  let released = 0;
+  for (const { id, owner } of held) {
+    const pid = Number(owner?.slice(host.length + 1).split(":")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || alive(pid)) continue;
+    const rows = await db.transaction((tx) =>
+      tx
+        .update(jobs)
+        .set({ leaseExpiresAt: now - 1, updatedAt: now })
+        .where(and(eq(jobs.id, id), eq(jobs.leaseOwner, owner!), eq(jobs.status, "running")))
+        .returning({ id: jobs.id }),
+    );
+    released += rows.length;
+  }
+  return released;
+}
+
+/** Whether a process of this host still runs (signal 0 only asks). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === "EPERM";
+  }
+}

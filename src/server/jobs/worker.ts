@@ -92,6 +92,8 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
     if (polling || !alive()) return;
     polling = true;
     try {
+      const orphans = await queue.releaseOrphans(db, hostname(), queue.processAlive);
+      if (orphans) log.warn("jobs of a stopped process resumed", { jobs: orphans });
       for (const job of await queue.failAbandoned(db)) {
         log.warn("job abandoned", { id: job.id, kind: job.kind, attempts: job.attempts });
         await cleanUp(job);
