@@ -12,6 +12,7 @@ import { coreBoxesBench } from "./core-boxes";
 import { directoryBench } from "./directory";
 import { documentsBench } from "./documents";
 import { foundationBench } from "./foundation";
+import { hardeningBench } from "./hardening";
 import { type Figure, passes } from "./lib";
 import { loadBench } from "./load";
 import { ocrBench } from "./ocr";
@@ -35,6 +36,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   reports: reportsBench,
   "ask-ai": askAiBench,
   load: loadBench,
+  hardening: hardeningBench,
 };
 
 if (clientIsStale()) await buildClient();
