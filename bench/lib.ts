@@ -129,9 +129,15 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
     processes,
     /** The server's processes: the primary and, with WEB_CONCURRENCY, its workers (not their PDF processes). */
     pids: () => processTree(proc.pid).filter((pid) => commandOf(pid).includes("src/server/index.ts")),
-    /** Resident memory of all the server's processes. */
+    /** Resident memory of all the server's processes (its PDF processes included). */
     rssMb() {
       return processTree(proc.pid).reduce((sum, pid) => sum + rssOf(pid), 0);
+    },
+    /** Resident memory of the serving processes only (what requests can grow). */
+    servingRssMb() {
+      return processTree(proc.pid)
+        .filter((pid) => commandOf(pid).includes("src/server/index.ts"))
+        .reduce((sum, pid) => sum + rssOf(pid), 0);
     },
     async login(email: string) {
       const res = await fetch(`${base}/api/auth/login`, {

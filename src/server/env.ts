@@ -125,7 +125,7 @@ const schema = z.object({
     .positive()
     .max(24 * 3600)
     .default(1800),
-  PDF_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(320),
+  PDF_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(512),
   /** Largest project register file an Admin may import. */
   PROJECTS_IMPORT_MAX_MB: z.coerce.number().positive().max(500).default(20),
   /** Directory: contacts are shown only from these email domains or with the keyword in their company name. */
