@@ -88,7 +88,9 @@ describe.if(process.platform === "linux")("bun run start supervises the server",
     form.set("db_name", "resumed.db");
     form.set("action", "new");
     form.set("file", new File([await buildPdf(scans)], "scans.pdf"));
-    void fetch(`${s.base}/api/process-file`, { method: "POST", headers: { cookie }, body: form }).catch(() => {});
+    void fetch(`${s.base}/api/process-file`, { method: "POST", headers: { cookie }, body: form }).catch(
+      () => {},
+    );
     const db = createClient({ url: `file:${join(s.dataDir, "portal.db")}` });
     try {
       const job = async () =>
@@ -101,10 +103,18 @@ describe.if(process.platform === "linux")("bun run start supervises the server",
       const [pid] = s.servers();
       await killAndWait(s, pid!, 1);
       // The lease is ten minutes: only a new process taking the dead one's job at once finishes it in time.
-      await until("the job to finish", async () => (await job())?.status === "done", 60_000).catch(async (err) => {
-        console.log((await db.execute("select id, kind, status, attempts, lease_owner, lease_expires_at, error, steps from jobs")).rows);
-        throw err;
-      });
+      await until("the job to finish", async () => (await job())?.status === "done", 60_000).catch(
+        async (err) => {
+          console.log(
+            (
+              await db.execute(
+                "select id, kind, status, attempts, lease_owner, lease_expires_at, error, steps from jobs",
+              )
+            ).rows,
+          );
+          throw err;
+        },
+      );
       expect((await job())?.attempts).toBe(2);
     } finally {
       db.close();
