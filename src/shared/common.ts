@@ -18,7 +18,35 @@ export const flag = z.preprocess(
   z.boolean({ error: "must be true, false, 1 or 0" }),
 );
 
-export const sortDir = z.enum(["asc", "desc"], { error: "must be asc or desc" });
+/** Blank ("", whitespace only) or null: what a form's unset select or empty box sends. */
+export const isBlank = (v: unknown) => v === null || (typeof v === "string" && v.trim() === "");
+
+/**
+ * An enum read as clients of the REST door send it: in any case, with spaces around ("DESC", " keep "), each
+ * read as its own spelling.
+ */
+export function caselessEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      const key = v.trim().toLowerCase();
+      return values.find((x) => x.toLowerCase() === key) ?? v;
+    },
+    z.enum(values, { error: message }),
+  );
+}
+
+/**
+ * An optional or defaulted field (`schema` accepts undefined) whose blank value is unset, not a value to refuse:
+ * what a form's unset select sends. Blank becomes undefined before `schema` sees it.
+ */
+export function unsetWhenBlank<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (isBlank(v) ? undefined : v), schema);
+}
+
+export const sortDir = caselessEnum(["asc", "desc"], "must be asc or desc");
+/** The sort direction of a list: `fallback` when absent or blank. */
+export const sortDirOr = (fallback: "asc" | "desc") => unsetWhenBlank(sortDir.default(fallback));
 export type SortDir = z.infer<typeof sortDir>;
 
 /** A page number from a query string or JSON: 1-based integer. */

@@ -3,7 +3,17 @@
  * handlers, Drizzle columns) and the client (forms, URL search params). Business rules live in the service.
  */
 import { z } from "zod";
-import { flag, isCalendarDate, pageNumber, pageSize, searchText, sortDir, text } from "./common";
+import {
+  caselessEnum,
+  flag,
+  isCalendarDate,
+  pageNumber,
+  pageSize,
+  searchText,
+  sortDirOr,
+  text,
+  unsetWhenBlank,
+} from "./common";
 
 export const COMPLETE_VALUES = ["Yes", "No"] as const;
 export type Complete = (typeof COMPLETE_VALUES)[number];
@@ -54,18 +64,9 @@ export const CORE_BOX_MESSAGES = {
   expiryBeforeSubmission: "Storage expiry date cannot be before the report submission date.",
 } as const;
 
-const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
-
-/** Case-insensitive enum: "keep" and " KEEP " both become "Keep". */
-function looseEnum<const T extends readonly [string, ...string[]]>(values: T, message: string) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? (values.find((x) => x.toLowerCase() === lower(v)) ?? v) : v),
-    z.enum(values, { error: message }),
-  );
-}
-
-export const completeValue = looseEnum(COMPLETE_VALUES, "must be Yes or No");
-export const dispositionValue = looseEnum(DISPOSITIONS, "must be Keep, Dump or Save");
+/** "keep" and " KEEP " both become "Keep"; blank (a form's unset select) is no value. */
+export const completeValue = caselessEnum(COMPLETE_VALUES, "must be Yes or No");
+export const dispositionValue = caselessEnum(DISPOSITIONS, "must be Keep, Dump or Save");
 
 /** Blank ("", null, whitespace) means "no value". */
 const blankToNull = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? null : v);
@@ -130,8 +131,8 @@ export const coreBoxCreateInput = z.object({
   engineer: boxFields.engineer.optional(),
   report_submission_date: boxFields.report_submission_date.optional(),
   storage_expiry_date: boxFields.storage_expiry_date.optional(),
-  complete: boxFields.complete.optional(),
-  keep_or_dump: boxFields.keep_or_dump.optional(),
+  complete: unsetWhenBlank(boxFields.complete.optional()),
+  keep_or_dump: unsetWhenBlank(boxFields.keep_or_dump.optional()),
   island: boxFields.island.optional(),
   year: boxFields.year.optional(),
 });
@@ -167,10 +168,10 @@ export const coreBoxFilters = z.object({
   complete: z.preprocess(anyToUndefined, completeValue.optional()),
   keep_or_dump: z.preprocess(anyToUndefined, dispositionValue.optional()),
   expired: flag.optional(),
-  sort_by: z
-    .enum(SORT_COLUMNS, { error: `must be one of ${SORT_COLUMNS.join(", ")}` })
-    .default(DEFAULT_SORT.sort_by),
-  sort_dir: sortDir.default(DEFAULT_SORT.sort_dir),
+  sort_by: unsetWhenBlank(
+    caselessEnum(SORT_COLUMNS, `must be one of ${SORT_COLUMNS.join(", ")}`).default(DEFAULT_SORT.sort_by),
+  ),
+  sort_dir: sortDirOr(DEFAULT_SORT.sort_dir),
 });
 export type CoreBoxFilters = z.infer<typeof coreBoxFilters>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress, text } from "./common";
+import { caselessEnum, emailAddress, text, unsetWhenBlank } from "./common";
 import { compareText, fold, naturalKey } from "./text-keys";
 
 /** Where a person in the directory comes from: the organisation's staff list or the signed-in person's contacts. */
@@ -187,7 +187,7 @@ export const contactIdInput = z.object({ id: z.coerce.number().int().positive("i
 export const contactUpdateInput = contactInput.extend(contactIdInput.shape);
 
 export const directoryPageInput = z.object({
-  source: z.enum(["directory", "contacts"], { error: "source must be directory or contacts" }),
+  source: caselessEnum(["directory", "contacts"], "source must be directory or contacts"),
   /** Keyset cursor: the last id of the previous page (the portal's "next link"). */
   cursor: z.coerce.number().int().min(0).default(0),
 });
@@ -206,7 +206,7 @@ export const importInput = z.object({
     .min(1, "The CSV file is empty.")
     .max(IMPORT_MAX_BYTES, "The CSV file is larger than 5 MB."),
   /** merge: add new emails, update known ones. replace: the file becomes the whole staff directory. */
-  mode: z.enum(IMPORT_MODES, { error: "mode must be merge or replace" }).default("merge"),
+  mode: unsetWhenBlank(caselessEnum(IMPORT_MODES, "mode must be merge or replace").default("merge")),
 });
 
 export interface ImportResult {

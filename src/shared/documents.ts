@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { searchText, text } from "./common";
+import { caselessEnum, searchText, text, unsetWhenBlank } from "./common";
 
 /**
  * Document databases (Index Manager /db-admin, Database Explorer /db-viewer): names, inputs, shapes and texts.
@@ -58,17 +58,12 @@ export const deleteDbInput = z.object({
 /** The text fields of POST /api/process-file (the file streams separately). `user` is accepted and ignored. */
 export const processFileFields = z.object({
   db_name: docDbName,
-  mode: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" || v === undefined ? "default" : v))
-    .pipe(z.enum(DOCUMENT_MODES, { error: "must be default or general" })),
-  /** new: the database must not exist yet (it is created with `title`); append: it must exist. */
-  action: z
-    .string()
-    .optional()
-    .transform((v) => (v === "" || v === undefined ? "append" : v))
-    .pipe(z.enum(["new", "append"], { error: "must be new or append" })),
+  mode: unsetWhenBlank(caselessEnum(DOCUMENT_MODES, "must be default or general").default("default")),
+  /**
+   * new: the database must not exist yet (it is created with `title`); append: it must exist. Absent (the
+   * spec's fields do not include it): created when it does not exist, appended to when it does.
+   */
+  action: unsetWhenBlank(caselessEnum(["new", "append"], "must be new or append").optional()),
   title: text(200).optional(),
   user: z.string().optional(),
 });

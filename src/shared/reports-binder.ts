@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { flag, isoDate, pageNumber, pageSize, searchText, sortDir, text } from "./common";
+import {
+  caselessEnum,
+  flag,
+  isoDate,
+  pageNumber,
+  pageSize,
+  searchText,
+  sortDirOr,
+  text,
+  unsetWhenBlank,
+} from "./common";
 
 /** Spec part 1 §9: 10/25/50/100 per page, default 25; toasts 5 s; default sort date descending. */
 export const BINDER_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -70,10 +80,10 @@ export const binderListInput = z
     billing_only: flag.default(false),
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
-    sort_by: z
-      .enum(BINDER_SORTS, { error: `sort_by must be one of ${BINDER_SORTS.join(", ")}` })
-      .default("date"),
-    sort_dir: sortDir.default("desc"),
+    sort_by: unsetWhenBlank(
+      caselessEnum(BINDER_SORTS, `sort_by must be one of ${BINDER_SORTS.join(", ")}`).default("date"),
+    ),
+    sort_dir: sortDirOr("desc"),
     page: pageNumber.default(1),
     page_size: pageSize(BINDER_PAGE_SIZES, 25),
   })
@@ -82,6 +92,9 @@ export const binderListInput = z
     path: ["date_from"],
   });
 export type BinderListInput = z.input<typeof binderListInput>;
+
+/** Undo of a delete: the change record to restore from. */
+export const binderRestoreInput = z.object({ change_id: z.number().int().positive() });
 
 export const binderBulkDeleteInput = z.object({
   ids: z

@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { emailAddress, flag, pageNumber, pageSize, searchText, sortDir, text } from "./common";
+import {
+  caselessEnum,
+  emailAddress,
+  flag,
+  isBlank,
+  pageNumber,
+  pageSize,
+  searchText,
+  sortDirOr,
+  text,
+  unsetWhenBlank,
+} from "./common";
 
 /** The spec's ticket vocabulary (part 2 §3), defined once and reused by the Drizzle columns. */
 export const TICKET_TYPES = ["hardware", "software", "access", "network", "mobile", "data", "other"] as const;
@@ -53,18 +64,16 @@ export const TICKET_MESSAGES = {
 /** Text trimmed first, so whitespace-only is blank and refused with the given message. */
 const required = (max: number, message: string) => text(max).pipe(z.string().min(1, message));
 
-const type = z.enum(TICKET_TYPES, { error: `Type must be one of ${TICKET_TYPES.join(", ")}.` });
-const priority = z.enum(TICKET_PRIORITIES, {
-  error: `Priority must be one of ${TICKET_PRIORITIES.join(", ")}.`,
-});
-const status = z.enum(TICKET_STATUSES, { error: `Status must be one of ${TICKET_STATUSES.join(", ")}.` });
+const type = caselessEnum(TICKET_TYPES, `Type must be one of ${TICKET_TYPES.join(", ")}.`);
+const priority = caselessEnum(TICKET_PRIORITIES, `Priority must be one of ${TICKET_PRIORITIES.join(", ")}.`);
+const status = caselessEnum(TICKET_STATUSES, `Status must be one of ${TICKET_STATUSES.join(", ")}.`);
 
 export const ticketCreateInput = z.object({
   // prefault: a missing field is parsed as "" and so gets the same message as a blank one.
   title: required(TITLE_MAX, TICKET_MESSAGES.titleRequired).prefault(""),
   description: required(DESCRIPTION_MAX, TICKET_MESSAGES.descriptionRequired).prefault(""),
-  type: type.default("other"),
-  priority: priority.default("medium"),
+  type: unsetWhenBlank(type.default("other")),
+  priority: unsetWhenBlank(priority.default("medium")),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateInput>;
 
@@ -72,11 +81,11 @@ export type TicketCreateInput = z.input<typeof ticketCreateInput>;
 export const ticketChanges = z.object({
   title: required(TITLE_MAX, TICKET_MESSAGES.titleRequired).optional(),
   description: required(DESCRIPTION_MAX, TICKET_MESSAGES.descriptionRequired).optional(),
-  type: type.optional(),
-  priority: priority.optional(),
-  status: status.optional(),
-  /** Email of an Admin/Owner, or null to unassign. Admins and Owners only. */
-  assignee: emailAddress.nullable().optional(),
+  type: unsetWhenBlank(type.optional()),
+  priority: unsetWhenBlank(priority.optional()),
+  status: unsetWhenBlank(status.optional()),
+  /** Email of an Admin/Owner, or null (or blank: the select's "Unassigned") to unassign. Admins and Owners only. */
+  assignee: z.preprocess((v) => (isBlank(v) ? null : v), emailAddress.nullable()).optional(),
 });
 export type TicketChanges = z.infer<typeof ticketChanges>;
 
@@ -98,17 +107,21 @@ const ALL = "all";
 
 export const ticketListInput = z.object({
   q: searchText.default(""),
-  status: z.enum([ALL, ...TICKET_STATUSES], { error: "status must be all or a ticket status" }).default(ALL),
-  type: z.enum([ALL, ...TICKET_TYPES], { error: "type must be all or a ticket type" }).default(ALL),
-  priority: z
-    .enum([ALL, ...TICKET_PRIORITIES], { error: "priority must be all or a ticket priority" })
-    .default(ALL),
+  status: unsetWhenBlank(
+    caselessEnum([ALL, ...TICKET_STATUSES], "status must be all or a ticket status").default(ALL),
+  ),
+  type: unsetWhenBlank(
+    caselessEnum([ALL, ...TICKET_TYPES], "type must be all or a ticket type").default(ALL),
+  ),
+  priority: unsetWhenBlank(
+    caselessEnum([ALL, ...TICKET_PRIORITIES], "priority must be all or a ticket priority").default(ALL),
+  ),
   /** 'My Tickets Only': tickets the caller raised. */
   mine: flag.default(false),
-  sort_by: z
-    .enum(TICKET_SORTS, { error: `sort_by must be one of ${TICKET_SORTS.join(", ")}` })
-    .default("created"),
-  sort_dir: sortDir.default("desc"),
+  sort_by: unsetWhenBlank(
+    caselessEnum(TICKET_SORTS, `sort_by must be one of ${TICKET_SORTS.join(", ")}`).default("created"),
+  ),
+  sort_dir: sortDirOr("desc"),
   page: pageNumber.default(1),
   page_size: pageSize(TICKET_PAGE_SIZES, 25),
 });

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { emailAddress, isoDate, pageNumber, pageSize, searchText, sortDir } from "./common";
+import {
+  caselessEnum,
+  emailAddress,
+  isoDate,
+  pageNumber,
+  pageSize,
+  searchText,
+  sortDirOr,
+  unsetWhenBlank,
+} from "./common";
 import { ROLES, type Role } from "./permissions";
 
 /** Admin Console: 25/50/100/200 per page, default 25 (spec part 2 §9). */
@@ -16,13 +25,15 @@ export const ADMIN_ERRORS = {
   registerUser: "Failed to register user.",
 } as const;
 
-export const role = z.enum(ROLES, { error: "Role must be Owner, Admin or User." });
+export const role = caselessEnum(ROLES, "Role must be Owner, Admin or User.");
 
 export const userListInput = z.object({
   q: searchText.default(""),
-  role: z.enum(ROLE_FILTERS, { error: "Role filter must be All, User, Admin or Owner." }).default("All"),
-  sort_by: z.enum(["role", "email"], { error: "sort_by must be role or email" }).default("role"),
-  sort_dir: sortDir.default("asc"),
+  role: unsetWhenBlank(
+    caselessEnum(ROLE_FILTERS, "Role filter must be All, User, Admin or Owner.").default("All"),
+  ),
+  sort_by: unsetWhenBlank(caselessEnum(["role", "email"], "sort_by must be role or email").default("role")),
+  sort_dir: sortDirOr("asc"),
   page: pageNumber.default(1),
   page_size: pageSize(ADMIN_PAGE_SIZES, 25),
 });

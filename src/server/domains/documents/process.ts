@@ -46,7 +46,8 @@ export async function startProcessFile(
     mode: fields.mode,
     title: fields.title ?? "",
     // A new database is made by the job, with its first document, so a file that fails leaves none behind.
-    create: fields.action === "new",
+    // Without an action (the spec's fields have none) the database is made when missing, appended to if not.
+    create: fields.action !== "append",
     fresh: fields.action === "new",
   };
   return deps.jobs.enqueue("index-file", payload as unknown as Record<string, unknown>);

@@ -4,10 +4,10 @@ import {
   binderCreateInput,
   binderImportInput,
   binderListInput,
+  binderRestoreInput,
   binderUpdateInput,
 } from "@shared/reports-binder";
 import { Elysia } from "elysia";
-import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
 import { readForm } from "../../http/multipart";
@@ -70,9 +70,7 @@ export function reportsBinderRest(deps: AppDeps) {
         service(request).bulkRemove(jsonBody(binderBulkDeleteInput, body).ids),
       )
       .post("/restore", ({ request, body }) =>
-        service(request).restore(
-          jsonBody(z.object({ change_id: z.number().int().positive() }), body).change_id,
-        ),
+        service(request).restore(jsonBody(binderRestoreInput, body).change_id),
       )
       .put("/:id", ({ request, params, body }) =>
         service(request).update(idParam(params.id), jsonBody(binderUpdateInput, body)),

@@ -106,7 +106,9 @@ export function createUsersService(deps: UsersDeps) {
     if (!can(actor, "users.register")) throw forbidden("Only Owners can register accounts.");
     return db.transaction(async (tx) => {
       const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-      if (existing?.status === "active") throw conflict(`${email} is already registered.`);
+      // Clients call this on every page load: an account already there is not an error (its role is kept).
+      if (existing?.status === "active")
+        return { email, role: existing.role as Role, message: `${email} is already registered.` };
       if (existing) throw conflict(`${email} was removed. Reinstate it from IT Administration › Terminated.`);
       const at = now();
       await tx.insert(users).values({
@@ -122,7 +124,7 @@ export function createUsersService(deps: UsersDeps) {
         { actor: actor.email, action: "user.register", target: email, details: { after: { role: "User" } } },
         at,
       );
-      return { email, role: "User" as Role };
+      return { email, role: "User" as Role, message: `${email} registered as User.` };
     });
   }
 

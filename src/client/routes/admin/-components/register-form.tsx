@@ -15,7 +15,7 @@ export function RegisterForm({ onRegistered }: { onRegistered(): void }) {
   const [email, setEmail] = useState("");
   const register = trpc.users.register.useMutation({
     onSuccess: (r) => {
-      toast.success(`${r.email} registered as User.`, { duration: 3000 });
+      toast.success(r.message, { duration: 3000 });
       setEmail("");
       onRegistered();
     },
