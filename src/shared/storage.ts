@@ -49,6 +49,9 @@ export const STORAGE_TEXTS = {
   noFiles: "No files.",
   indexAfterUpload: "Index after upload",
   confirmDelete: (n: number) => `Delete ${n} item(s) from S3?`,
+  /** What the delete confirmation says of PDFs that are indexed. */
+  deleteIndexed:
+    "An indexed PDF keeps its text in its database (search and Ask AI still use it), but its citations will no longer open the file.",
   fileCount: (n: number) => `${n} files`,
   selected: (n: number) => `${n} selected`,
   noInlinePreview: (ext: string) => `No inline preview for .${ext}. Use Open/Download.`,
@@ -67,6 +70,9 @@ export const STORAGE_MESSAGES = {
       ? `A file can only be moved within its top folder '${top}'.`
       : "A file at the root can only stay at the root.",
   moveTargetExists: (key: string) => `A file already exists at '${key}'.`,
+  moveIndexedNameTaken: (db: string, name: string) =>
+    `${db} already has a document named '${name}'; choose another name.`,
+
   notFound: (key: string) => `No file found at '${key}'.`,
   indexingQueued: (db: string) => `Indexing into ${db} has started; the file appears there when it is done.`,
   notIndexable: (db: string) =>

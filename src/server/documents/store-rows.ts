@@ -201,3 +201,53 @@ export async function recordFailedDocument(
     uploadedBy: d.user,
   });
 }
+
+/** A move would give a document the name another document of its database has. */
+export class DocumentNameTaken extends Error {
+  constructor(
+    readonly db: string,
+    readonly fileName: string,
+  ) {
+    super(`${db} already has a document named ${fileName}.`);
+  }
+}
+
+/**
+ * The original at `from` was moved to `to`: its documents follow (their links, citations and previews), and
+ * their name in the database becomes the new path inside the database's folder. Answers the databases touched;
+ * a conflict when the database already has a document of the new name.
+ */
+export async function rekeyDocuments(tx: DbOrTx, from: string, to: string): Promise<string[]> {
+  const rows = await tx
+    .select({
+      id: docDocuments.id,
+      collectionId: docDocuments.collectionId,
+      fileName: docDocuments.fileName,
+      db: docCollections.name,
+    })
+    .from(docDocuments)
+    .innerJoin(docCollections, eq(docCollections.id, docDocuments.collectionId))
+    .where(eq(docDocuments.storageKey, from));
+  for (const r of rows) {
+    const fileName = to.startsWith(`${r.db}/`) ? to.slice(r.db.length + 1) : r.fileName;
+    const [taken] = await tx
+      .select({ id: docDocuments.id })
+      .from(docDocuments)
+      .where(
+        and(
+          eq(docDocuments.collectionId, r.collectionId),
+          eq(docDocuments.fileName, fileName),
+          ne(docDocuments.id, r.id),
+        ),
+      );
+    if (taken) throw new DocumentNameTaken(r.db, fileName);
+    await tx.update(docDocuments).set({ storageKey: to, fileName }).where(eq(docDocuments.id, r.id));
+  }
+  return [...new Set(rows.map((r) => r.db))];
+}
+
+/** Originals deleted from storage: their documents stay searchable, with no file to link to (key ""). */
+export async function detachDocuments(tx: DbOrTx, keys: string[]) {
+  if (!keys.length) return;
+  await tx.update(docDocuments).set({ storageKey: "" }).where(inArray(docDocuments.storageKey, keys));
+}

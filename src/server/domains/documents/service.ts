@@ -8,7 +8,7 @@ import {
   type uploadHistoryInput,
 } from "@shared/documents";
 import type { Actor } from "@shared/permissions";
-import { asc, desc, eq, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import {
@@ -114,7 +114,8 @@ export async function pdfLinks(deps: DocumentsDeps): Promise<{ Key: string; url:
     .select({ db: docCollections.name, file: docDocuments.fileName, key: docDocuments.storageKey })
     .from(docDocuments)
     .innerJoin(docCollections, eq(docCollections.id, docDocuments.collectionId))
-    .where(listed)
+    // A document whose original was deleted from storage has no link to give.
+    .where(and(listed, ne(docDocuments.storageKey, "")))
     .orderBy(asc(docCollections.name), asc(docDocuments.fileName));
   const urls = await signAll(
     deps,

@@ -20,6 +20,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { storageEvents } from "../../db/schema";
 import { isStagingKey } from "../../documents/staging";
+import { DocumentNameTaken, detachDocuments, documentAt, rekeyDocuments } from "../../documents/store-rows";
 import type { Env } from "../../env";
 import type { JobRunner } from "../../jobs/worker";
 import { recordAudit } from "../../lib/audit";
@@ -158,6 +159,8 @@ export async function removeFiles(deps: StorageDeps, user: Actor, input: DeleteI
   if (input.key !== undefined && !infos[0]) throw notFound(STORAGE_MESSAGES.notFound(input.key));
   const present = keys.filter((_, i) => infos[i]);
   await mapLimit(present, 8, (k) => deps.store.delete(k));
+  // Their documents keep their text (search and answers still use it) and stop linking to a missing file.
+  await deps.db.transaction((tx) => detachDocuments(tx, present));
   await recordEvents(
     deps,
     user,
@@ -180,7 +183,21 @@ export async function moveFile(deps: StorageDeps, user: Actor, input: MoveInput)
   const info = await deps.store.head(src);
   if (!info) throw notFound(STORAGE_MESSAGES.notFound(src));
   if (await deps.store.head(dst)) throw conflict(STORAGE_MESSAGES.moveTargetExists(dst));
-  await deps.store.move(src, dst);
+  if (!(await documentAt(deps.db, src))) await deps.store.move(src, dst);
+  else {
+    // An indexed original: its document moves with it in one transaction, between the copy and the delete, so
+    // the document never points at a missing file (a failed update leaves the original where it was).
+    await deps.store.copy(src, dst);
+    try {
+      await deps.db.transaction((tx) => rekeyDocuments(tx, src, dst));
+    } catch (err) {
+      await deps.store.delete(dst).catch(() => {});
+      if (err instanceof DocumentNameTaken)
+        throw conflict(STORAGE_MESSAGES.moveIndexedNameTaken(err.db, err.fileName));
+      throw err;
+    }
+    await deps.store.delete(src);
+  }
   await recordEvents(deps, user, [{ action: "move", key: dst, from: src, size: info.size }]);
   return { key: dst, url: await signedLink(deps, dst) };
 }

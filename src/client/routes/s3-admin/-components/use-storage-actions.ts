@@ -19,7 +19,12 @@ export function useStorageActions(target: { db: string; mode: IndexMode }, onCha
   const busy = remove.isPending || move.isPending || reindex.isPending || reindexBatch.isPending;
 
   const askDelete = (n: number) =>
-    confirm({ title: STORAGE_TEXTS.confirmDelete(n), confirmLabel: "Delete", destructive: true });
+    confirm({
+      title: STORAGE_TEXTS.confirmDelete(n),
+      description: STORAGE_TEXTS.deleteIndexed,
+      confirmLabel: "Delete",
+      destructive: true,
+    });
 
   return {
     busy,
