@@ -1,5 +1,6 @@
 import { MESSAGES } from "@shared/auth";
 import { Elysia } from "elysia";
+import pkg from "../../package.json" with { type: "json" };
 import { isCrossSiteWrite } from "./auth/cross-site";
 import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
 import { cameOverHttps, clientAddress } from "./auth/trusted-proxies";
@@ -15,8 +16,10 @@ import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
 import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
+import { corsHeaders, isListedOrigin, isPreflight, preflightHeaders } from "./http/cors";
 import { createMetrics, type Metrics } from "./http/metrics";
 import { metricsRest } from "./http/metrics-route";
+import { openApiDocument } from "./http/openapi/document";
 import { requestState, setRequestState } from "./http/request-state";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
@@ -25,6 +28,7 @@ import { handleTrpc } from "./trpc/http";
 import { appRouter } from "./trpc/root";
 
 const INTERNAL = "Something went wrong on our side. Please try again.";
+const { version } = pkg;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -40,6 +44,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
   const { env, log } = deps;
   const headers = securityHeaders(env);
   const serveClient = createStaticHandler(env.CLIENT_DIR);
+  let openApi: ReturnType<typeof openApiDocument> | undefined;
   const metrics = opts.metrics ?? createAppMetrics();
 
   const logRequest = (request: Request, status: number) => {
@@ -57,10 +62,10 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
     });
   };
 
-  /** An answer given by the guard itself, before any route runs. */
-  const refuse = (request: Request, status: number, message: string) => {
+  /** An answer given by the guard itself, before any route runs (with the headers already chosen for it). */
+  const refuse = (request: Request, status: number, message: string, given: Record<string, unknown>) => {
     logRequest(request, status);
-    return json(status, { error: message }, { ...headers, "x-request-id": requestState(request).reqId });
+    return json(status, { error: message }, given as Record<string, string>);
   };
 
   // attach() reads the finished route list, to label metrics by route pattern.
@@ -74,22 +79,33 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         const ip = clientAddress(peer, request.headers.get("x-forwarded-for"), env.TRUSTED_PROXIES);
         const https = cameOverHttps(request, peer, env.TRUSTED_PROXIES);
         setRequestState(request, { reqId, ip, https, start: performance.now(), user: null });
-        Object.assign(set.headers, headers, { "x-request-id": reqId });
+        const origin = request.headers.get("origin");
+        const listed = isListedOrigin(origin, env.CORS_ORIGINS);
+        Object.assign(set.headers, headers, listed ? corsHeaders(origin!) : {}, { "x-request-id": reqId });
 
         const path = new URL(request.url).pathname;
+        // Listed origins may show the portal's files in a frame (PDF previews; the file's CSP names them).
+        if (path.startsWith("/files/") && env.CORS_ORIGINS.length) delete set.headers["x-frame-options"];
         const isApi = path.startsWith("/api/") || path.startsWith("/trpc/");
+        if (isPreflight(request) && listed) {
+          logRequest(request, 204);
+          return new Response(null, { status: 204, headers: preflightHeaders(request, origin!) });
+        }
         if (!isApi) return;
         set.headers["cache-control"] = "no-store";
-        if (isCrossSiteWrite(request, env.PUBLIC_URL)) return refuse(request, 403, MESSAGES.crossSite);
-        if (isOversizedBody(request)) return refuse(request, 413, BODY_TOO_LARGE);
+        const refuseWith = (status: number, message: string) => refuse(request, status, message, set.headers);
+        if (isPreflight(request)) return refuseWith(403, MESSAGES.crossSite);
+        if (isCrossSiteWrite(request, env.PUBLIC_URL, env.CORS_ORIGINS))
+          return refuseWith(403, MESSAGES.crossSite);
+        if (isOversizedBody(request)) return refuseWith(413, BODY_TOO_LARGE);
         try {
           requestState(request).user = await deps.auth.identify(request, peer);
         } catch (err) {
-          if (err instanceof AppError) return refuse(request, err.status, err.message);
+          if (err instanceof AppError) return refuseWith(err.status, err.message);
           throw err;
         }
         if (!requestState(request).user && !PUBLIC_API_PATHS.has(path)) {
-          return refuse(request, 401, MESSAGES.signInRequired);
+          return refuseWith(401, MESSAGES.signInRequired);
         }
       })
       .onAfterHandle(({ request }) => {
@@ -134,6 +150,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         return { error: INTERNAL };
       })
       .get("/api/health", () => ({ ok: true }))
+      .get("/api/openapi.json", () => (openApi ??= openApiDocument(version)))
       .use(metricsRest(deps, metrics))
       // The spec's health path: public, 200, no internals.
       .get("/api/core-boxes/_debug", () => ({ ok: true }))

@@ -51,6 +51,18 @@ const schema = z.object({
   SEED_DEMO: flag.default(true),
   APP_ENV: z.string().trim().min(1).default("production"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * Other origins whose pages may call the REST door with the person's session (comma-separated, e.g.
+   * "https://tools.geolabs.example"); empty: same origin only.
+   */
+  CORS_ORIGINS: list.pipe(
+    z.array(
+      z
+        .url({ error: "must be origins such as https://tools.geolabs.example, separated by commas" })
+        .refine((u) => /^https?:$/.test(new URL(u).protocol), "must be http or https origins")
+        .transform((u) => new URL(u).origin),
+    ),
+  ),
   /** Origin the portal is served from (for cross-site checks behind a proxy). Defaults to the request's own. */
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   SESSION_TTL_HOURS: z.coerce
@@ -169,6 +181,9 @@ const schema = z.object({
 });
 
 export type RawEnv = z.infer<typeof schema>;
+
+/** The names of every setting (the configuration documents are checked against them). */
+export const envKeys = () => Object.keys(schema.shape);
 
 export interface Env extends RawEnv {
   DATA_DIR: string;

@@ -2,13 +2,15 @@ import { type AuthConfig, loginInput, type Me } from "@shared/auth";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { jsonBodies, PUBLIC_BODY_MAX_BYTES } from "../http/body-limit";
+import { needsCrossSiteCookie } from "../http/cors";
 import { requestState, requireUser } from "../http/request-state";
 import { jsonBody } from "../http/rest-helpers";
-import { clearedSessionCookie, sessionCookie } from "./sessions";
+import { type CookieReach, clearedSessionCookie, sessionCookie } from "./sessions";
 
 /** Paths the guard lets through without a signed-in caller. */
 export const PUBLIC_API_PATHS = new Set([
   "/api/health",
+  "/api/openapi.json",
   "/api/core-boxes/_debug",
   "/api/auth/login",
   "/api/auth/logout",
@@ -17,9 +19,13 @@ export const PUBLIC_API_PATHS = new Set([
   "/api/metrics",
 ]);
 
-/** Secure cookies whenever the person is on HTTPS: the public URL says so, or this request came over it. */
-function isSecure(request: Request, publicUrl?: string) {
-  return !!publicUrl?.startsWith("https:") || requestState(request).https;
+/** Secure cookies whenever the person is on HTTPS; cross-site ones when a listed origin is another site. */
+function cookieReach(request: Request, env: AppDeps["env"]): CookieReach {
+  const portalHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : (request.headers.get("host") ?? "");
+  return {
+    secure: !!env.PUBLIC_URL?.startsWith("https:") || requestState(request).https,
+    crossSite: env.CORS_ORIGINS.length > 0 && needsCrossSiteCookie(portalHost, env.CORS_ORIGINS),
+  };
 }
 
 export function authRest(deps: AppDeps) {
@@ -51,16 +57,12 @@ export function authRest(deps: AppDeps) {
         const input = jsonBody(loginInput, body);
         const { ip } = requestState(request);
         const result = await auth.login(input, { ip, userAgent: request.headers.get("user-agent") });
-        set.headers["set-cookie"] = sessionCookie(
-          result.token,
-          result.expiresAt,
-          isSecure(request, env.PUBLIC_URL),
-        );
+        set.headers["set-cookie"] = sessionCookie(result.token, result.expiresAt, cookieReach(request, env));
         return toMe(result.identity);
       })
       .post("/api/auth/logout", async ({ request, set }) => {
         await auth.logout(requestState(request).user);
-        set.headers["set-cookie"] = clearedSessionCookie(isSecure(request, env.PUBLIC_URL));
+        set.headers["set-cookie"] = clearedSessionCookie(cookieReach(request, env));
         return { ok: true };
       })
       .get("/api/auth/me", ({ request }): Me => toMe(requireUser(request)))

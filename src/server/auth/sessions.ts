@@ -105,13 +105,21 @@ export async function purgeExpiredSessions(db: DbOrTx, now = new Date()) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-export function sessionCookie(token: string, expiresAt: Date, secure: boolean) {
+/**
+ * How the cookie travels: Lax (sent on the portal's own requests and top-level navigations), or, when a page of
+ * another site is allowed in (CORS_ORIGINS), SameSite=None, which browsers accept only with Secure (HTTPS).
+ */
+export type CookieReach = { secure: boolean; crossSite: boolean };
+const attributes = ({ secure, crossSite }: CookieReach) =>
+  crossSite ? "SameSite=None; Secure" : `SameSite=Lax${secure ? "; Secure" : ""}`;
+
+export function sessionCookie(token: string, expiresAt: Date, reach: CookieReach) {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; ${attributes(reach)}; Max-Age=${maxAge}`;
 }
 
-export function clearedSessionCookie(secure: boolean) {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+export function clearedSessionCookie(reach: CookieReach) {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; ${attributes(reach)}; Max-Age=0`;
 }
 
 export function readCookie(header: string | null, name: string): string | null {

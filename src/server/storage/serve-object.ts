@@ -12,16 +12,20 @@ import type { LocalObjectStore } from "./local";
 const INLINE =
   /^(application\/pdf|image\/(png|jpeg|gif|webp|avif|bmp)|text\/plain|audio\/[\w.+-]+|video\/[\w.+-]+)(;|$)/;
 
-/** Stricter than the app's own policy: a stored file loads nothing and runs nothing. `object-src` stays open for PDF viewers. */
-const FILE_CSP =
-  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/**
+ * Stricter than the app's own policy: a stored file loads nothing and runs nothing. `object-src` stays open for
+ * PDF viewers. Framed by the portal, and by the origins of CORS_ORIGINS (their PDF previews).
+ */
+const fileCsp = (framers: readonly string[]) =>
+  `default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${["'self'", ...framers].join(" ")}`;
 
 /** GET/HEAD /files/<key>?exp=…&sig=…: a signed download from the local store, with Range support for previews. */
 export async function serveSignedFile(
   store: LocalObjectStore,
   request: Request,
-  now = Date.now(),
+  opts: { framers?: readonly string[]; now?: number } = {},
 ): Promise<Response> {
+  const now = opts.now ?? Date.now();
   const url = new URL(request.url);
   const grant = store.verifyLink(url, now);
   const info = await store.head(grant.key);
@@ -37,7 +41,7 @@ export async function serveSignedFile(
     "last-modified": info.lastModified.toUTCString(),
     // Never cached past the link's own expiry.
     "cache-control": `private, max-age=${Math.max(0, Math.min(3600, expires - Math.floor(now / 1000)))}`,
-    "content-security-policy": FILE_CSP,
+    "content-security-policy": fileCsp(opts.framers ?? []),
     "x-content-type-options": "nosniff",
   });
   if (request.headers.get("if-none-match") === info.etag) return new Response(null, { status: 304, headers });

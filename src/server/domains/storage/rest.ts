@@ -84,7 +84,7 @@ function storageJson(deps: AppDeps) {
 export function signedFilesRoute(deps: AppDeps) {
   const serve = ({ request }: { request: Request }) => {
     if (!(deps.store instanceof LocalObjectStore)) throw notFound("Not found.");
-    return serveSignedFile(deps.store, request);
+    return serveSignedFile(deps.store, request, { framers: deps.env.CORS_ORIGINS });
   };
   return new Elysia().get("/files/*", serve).head("/files/*", serve);
 }

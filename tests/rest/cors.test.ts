@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { siteOf } from "@server/http/cors";
+import { DEMO, DEMO_PASSWORD, startTestApp, type TestApp } from "../helpers/app";
+import { PDF } from "../helpers/storage";
+
+/** CORS_ORIGINS: a listed origin's page may use the REST door with the person's session; nobody else may. */
+const TOOLS = "http://tools.portal.test";
+const OTHER_SITE = "https://reports.example.org";
+const STRANGER = "https://evil.example";
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await startTestApp({ CORS_ORIGINS: `${TOOLS}, ${OTHER_SITE}/` });
+  cookie = await t.login(DEMO.user);
+});
+afterAll(() => t.close());
+
+const preflight = (origin: string, path = "/api/core-boxes") =>
+  t.request(path, {
+    method: "OPTIONS",
+    headers: {
+      origin,
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "content-type, x-user",
+    },
+  });
+
+describe("CORS_ORIGINS", () => {
+  test("a preflight from a listed origin is answered without sign-in, with the origin, credentials and max-age", async () => {
+    const res = await preflight(TOOLS);
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe(TOOLS);
+    expect(res.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(res.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(res.headers.get("access-control-allow-headers")).toBe("content-type, x-user");
+    expect(Number(res.headers.get("access-control-max-age"))).toBeGreaterThan(0);
+    expect(res.headers.get("vary")).toContain("Origin");
+  });
+
+  test("an unlisted origin: its preflight and its credentialed writes are 403, and it gets no CORS headers", async () => {
+    const pre = await preflight(STRANGER);
+    expect(pre.status).toBe(403);
+    expect(pre.headers.get("access-control-allow-origin")).toBeNull();
+    const write = await t.request("/api/core-boxes", {
+      method: "POST",
+      cookie,
+      headers: { origin: STRANGER },
+      json: { work_order: "9911-01" },
+    });
+    expect(write.status).toBe(403);
+  });
+
+  test("a listed origin's credentialed reads and writes pass, and its pages may read the answers", async () => {
+    const write = await t.request("/api/core-boxes", {
+      method: "POST",
+      cookie,
+      headers: { origin: TOOLS },
+      json: { work_order: "9911-02" },
+    });
+    expect(write.status).toBe(201);
+    expect(write.headers.get("access-control-allow-origin")).toBe(TOOLS);
+    expect(write.headers.get("access-control-allow-credentials")).toBe("true");
+    const read = await t.request("/api/core-boxes?q=9911-02", { cookie, headers: { origin: OTHER_SITE } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get("access-control-allow-origin")).toBe(OTHER_SITE);
+    // Errors are readable too: the page can show the server's words.
+    const signedOut = await t.request("/api/core-boxes", { headers: { origin: TOOLS } });
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("access-control-allow-origin")).toBe(TOOLS);
+  });
+
+  test("/files/… links may be framed by the listed origins (PDF previews), by nobody else", async () => {
+    await t.deps.store.put("framed.db/a.pdf", new TextEncoder().encode(PDF("framed")));
+    const url = await t.deps.store.signedUrl("framed.db/a.pdf", { disposition: "inline" });
+    const res = await t.request(
+      new URL(url, "http://portal.test").pathname + new URL(url, "http://portal.test").search,
+    );
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`frame-ancestors 'self' ${TOOLS} ${OTHER_SITE}`);
+    expect(csp).not.toContain(STRANGER);
+    expect(res.headers.get("x-frame-options")).toBeNull();
+  });
+
+  test("with a listed origin of another site, the session cookie is SameSite=None; Secure", async () => {
+    const res = await t.request("/api/auth/login", {
+      method: "POST",
+      headers: { origin: OTHER_SITE },
+      json: { email: DEMO.admin, password: DEMO_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toContain("SameSite=None; Secure");
+  });
+
+  test("sites: subdomains of one domain are one site; addresses and one-label names stand alone", () => {
+    expect(siteOf("portal.geolabs.example")).toBe(siteOf("tools.geolabs.example:8443"));
+    expect(siteOf("127.0.0.1:3000")).toBe("127.0.0.1");
+    expect(siteOf("localhost:5173")).toBe("localhost");
+  });
+});
+
+describe("without CORS_ORIGINS (the default)", () => {
+  test("same origin only: a preflight is 403, the cookie stays SameSite=Lax", async () => {
+    const plain = await startTestApp();
+    try {
+      const pre = await plain.request("/api/core-boxes", {
+        method: "OPTIONS",
+        headers: { origin: TOOLS, "access-control-request-method": "POST" },
+      });
+      expect(pre.status).toBe(403);
+      const res = await plain.request("/api/auth/login", {
+        method: "POST",
+        json: { email: DEMO.user, password: DEMO_PASSWORD },
+      });
+      expect(res.headers.get("set-cookie")).toContain("SameSite=Lax");
+    } finally {
+      await plain.close();
+    }
+  });
+});
