@@ -4,12 +4,12 @@
  * ran on). Exit code 1 when a figure misses its target.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { buildClient } from "../scripts/build";
 import { clientIsStale } from "../scripts/client-freshness";
 import { askAiBench } from "./ask-ai";
 import { coreBoxesBench } from "./core-boxes";
 import { directoryBench } from "./directory";
+import { RESULTS_FILE, type Results, writeBenchmarksDoc } from "./docs";
 import { documentsBench } from "./documents";
 import { foundationBench } from "./foundation";
 import { hardeningBench } from "./hardening";
@@ -64,13 +64,14 @@ for (const [name, run] of Object.entries(suites)) {
 console.log(`\n## All figures of this run (${failed} missed)\n`);
 console.log(formatTable(results));
 // Running one suite keeps the other suites' last figures.
-const file = join(import.meta.dir, "results.json");
-let previous: Record<string, Figure[]> = {};
+let previous: Partial<Results> = {};
 try {
-  previous = (JSON.parse(readFileSync(file, "utf8")) as { results: Record<string, Figure[]> }).results ?? {};
+  previous = JSON.parse(readFileSync(RESULTS_FILE, "utf8")) as Partial<Results>;
 } catch {}
-writeFileSync(
-  file,
-  `${JSON.stringify({ at: new Date().toISOString(), machine: { ...machine(), speedIndexMs: speeds }, results: { ...previous, ...results } }, null, 2)}\n`,
-);
+const at = new Date().toISOString();
+const runs = { ...previous.runs };
+for (const suite of Object.keys(results)) runs[suite] = { at, speedIndexMs: speeds[suite]! };
+const all: Results = { machine: machine(), runs, results: { ...previous.results, ...results } };
+writeFileSync(RESULTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
+writeBenchmarksDoc(all);
 process.exit(failed ? 1 : 0);

@@ -58,6 +58,7 @@ export const NO_ROW = 999999;
 
 export const REST_TABLE: Record<string, Row> = {
   "GET /api/health": { answers: PUBLIC },
+  "GET /api/openapi.json": { answers: PUBLIC },
   "GET /api/core-boxes/_debug": { answers: PUBLIC },
   "GET /api/auth/config": { answers: PUBLIC },
   "POST /api/auth/login": { answers: PUBLIC, sample: { json: {} } },
