@@ -35,4 +35,6 @@ export interface AuthConfig {
   entra: { clientId: string; authority: string; accountUrl: string } | null;
   /** The directory screen's settings: Graph base address and the company filter for contacts. */
   directory: { graphBaseUrl: string; companyDomains: string[]; companyKeyword: string };
+  /** Who is signed in, or null: the app learns it here without a 401 on the sign-in page. */
+  me: Me | null;
 }

@@ -167,6 +167,8 @@ export const CHAT_TEXTS = {
     "Ask a question about the selected documents. Every answer cites the file and page it comes from.",
   thinking: "Thinking",
   placeholder: "Ask a question… (Enter to send, Shift+Enter for a new line)",
+  /** A phone's: the keys are not on its keyboard anyway. */
+  placeholderShort: "Ask a question…",
   database: "Database",
   chooseDb: "Select a database",
   web: "Web",
@@ -195,6 +197,7 @@ export const CHAT_TEXTS = {
   feedbackFailed: "Could not save the feedback.",
   sources: "Sources",
   noDatabases: "No document databases yet. An Admin can add one in the Index Manager.",
+  loadDatabasesFailed: "Could not load the document databases.",
   notFound: (db: string) =>
     `I could not find anything about this in ${db}. Try other words, or choose another database.`,
   extracted:

@@ -108,3 +108,9 @@ export interface Page<T> {
 
 /** Most tRPC calls one batched request may carry (the client's batch link sends at most this many). */
 export const TRPC_BATCH_MAX = 25;
+
+/** A file's size as people read it: MB with two decimals, or KB below a hundredth of a MB (never "0.00 MB"). */
+export function fileSize(bytes: number): string {
+  if (bytes < 10_486) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}

@@ -40,6 +40,9 @@ export function toDbName(input: string): string {
 
 /** "employee_handbook.db" → "employee handbook" (the explorer's display name). */
 export const displayDbName = (name: string) => name.replace(/\.db$/i, "").replace(/_/g, " ");
+/** How screens name a database: its title ("Employee Handbook"), or its name made readable when it has none. */
+export const dbTitle = (db: { name: string; title?: string | null }) =>
+  db.title?.trim() || displayDbName(db.name);
 
 /** A database name as the server accepts it. */
 export const docDbName = z

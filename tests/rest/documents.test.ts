@@ -34,7 +34,7 @@ describe("POST /api/process-file", () => {
       { name: "Handbook.pdf", content: await textPdf(HANDBOOK) },
     );
     expect(r.status).toBe(200);
-    expect(r.body.steps![0]).toMatch(/^Received Handbook\.pdf \(0\.00 MB\)\.$/);
+    expect(r.body.steps![0]).toMatch(/^Received Handbook\.pdf \(\d KB\)\.$/);
     expect(r.body.steps).toContain("Extracted text from 3 of 3 page(s).");
     expect(r.body.steps).toContain("Stored the original as handbook.db/Handbook.pdf.");
     expect(r.body.steps!.at(-1)).toBe("Indexed Handbook.pdf in handbook.db: 3 page(s), 1 chunk(s).");
@@ -140,7 +140,7 @@ describe("POST /api/process-file", () => {
     expect(s.type).toContain("application/x-ndjson");
     const steps = s.lines.slice(0, -1).map((l) => l.step);
     expect(steps).toEqual([
-      "Received s.pdf (0.00 MB).",
+      "Received s.pdf (1 KB).",
       "Extracted text from 1 of 1 page(s).",
       "Split into 1 chunk(s) of about 1,000 characters.",
       "Stored the original as stream.db/s.pdf.",

@@ -225,6 +225,29 @@ describe("CSV export", () => {
   });
 });
 
+describe("CSV export order", () => {
+  test("rows come in the list's own order: its sort and direction, as on the screen", async () => {
+    for (const [wo, billing] of [
+      ["7100-03", "300"],
+      ["7100-01", "100"],
+      ["7100-02", "200"],
+    ]) {
+      await post("/api/reports-binder", { work_order: wo, billing });
+    }
+    const order = async (query: string) => {
+      const csv = await (await get(`/api/reports-binder/export.csv?wo=7100&${query}`)).text();
+      const rows = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
+      const listed = (await (await get(`/api/reports-binder/?wo=7100&${query}`)).json()) as {
+        rows: { work_order: string }[];
+      };
+      expect(rows.map((r) => r.work_order)).toEqual(listed.rows.map((r) => r.work_order));
+      return rows.map((r) => r.work_order);
+    };
+    expect(await order("sort_by=work_order&sort_dir=asc")).toEqual(["7100-01", "7100-02", "7100-03"]);
+    expect(await order("sort_by=billing&sort_dir=desc")).toEqual(["7100-03", "7100-02", "7100-01"]);
+  });
+});
+
 describe("import from the firm's binder spreadsheet", () => {
   const upload = (csv: string, dryRun: boolean) => {
     const form = new FormData();

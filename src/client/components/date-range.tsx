@@ -13,13 +13,13 @@ export function DateRange({
 }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2 text-sm">
+    <div className="flex flex-wrap items-center gap-2 text-sm">
       <label htmlFor={`${id}-from`} className="flex items-center gap-1.5 text-muted-foreground">
         From
         <Input
           id={`${id}-from`}
           type="date"
-          className="h-9 w-40"
+          className="h-9 w-36 sm:w-40"
           value={from ?? ""}
           onChange={(e) => onChange({ from: e.target.value || undefined, to })}
         />
@@ -28,7 +28,7 @@ export function DateRange({
         To
         <Input
           type="date"
-          className="h-9 w-40"
+          className="h-9 w-36 sm:w-40"
           value={to ?? ""}
           min={from}
           onChange={(e) => onChange({ from, to: e.target.value || undefined })}

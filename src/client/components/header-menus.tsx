@@ -47,16 +47,21 @@ export function CreateMenu({ open, onOpenChange }: MenuProps) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild disabled={!writer}>
-          <Link to="/db-admin">
-            <FileUpIcon /> Upload Documents
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild disabled={!writer}>
-          <Link to="/s3-admin">
-            <UploadCloudIcon /> Upload to S3
-          </Link>
-        </DropdownMenuItem>
+        {/* Uploads are for Admins and Owners: a User is not offered a screen that would only refuse them. */}
+        {writer && (
+          <>
+            <DropdownMenuItem asChild>
+              <Link to="/db-admin">
+                <FileUpIcon /> Upload Documents
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/s3-admin">
+                <UploadCloudIcon /> Upload to S3
+              </Link>
+            </DropdownMenuItem>
+          </>
+        )}
         <DropdownMenuItem asChild>
           <Link to="/core-box-inventory">
             <BoxIcon /> Add Core Box
@@ -120,11 +125,13 @@ export function ProfileMenu({ open, onOpenChange }: MenuProps) {
             >
               <CopyIcon /> {copied ? "Copied!" : "Copy Email"}
             </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/admin">
-                <SettingsIcon /> Admin Settings
-              </Link>
-            </DropdownMenuItem>
+            {can(me, "admin.view") && (
+              <DropdownMenuItem asChild>
+                <Link to="/admin">
+                  <SettingsIcon /> Admin Settings
+                </Link>
+              </DropdownMenuItem>
+            )}
             {config?.entra && (
               <DropdownMenuItem asChild>
                 <a href={config.entra.accountUrl} target="_blank" rel="noreferrer noopener">

@@ -44,7 +44,7 @@ export function Header({ onMenuClick }: { onMenuClick(): void }) {
             <LayoutDashboardIcon /> Dashboard
           </Link>
         </Button>
-        <div className="flex flex-1 justify-center px-2">
+        <div className="flex flex-1 justify-end px-2 md:justify-center">
           <HeaderSearch />
         </div>
         <span

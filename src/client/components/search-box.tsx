@@ -1,6 +1,7 @@
 import { SearchIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Input } from "@/components/ui/input";
+import { usePhone } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 
 /**
@@ -12,6 +13,7 @@ export function SearchBox({
   onCommit,
   label,
   placeholder,
+  shortPlaceholder,
   className,
   inputClassName,
   icon = true,
@@ -25,6 +27,8 @@ export function SearchBox({
   onType?(v: string): void;
   label: string;
   placeholder?: string;
+  /** What a phone shows instead, where the full placeholder would be cut off (default "Search…"). */
+  shortPlaceholder?: string;
   className?: string;
   inputClassName?: string;
   /** The magnifier (off for plain filter fields such as a W.O. prefix). */
@@ -34,6 +38,7 @@ export function SearchBox({
   describedBy?: string;
 }) {
   const [text, setText] = useState(value);
+  const phone = usePhone();
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value) return;
@@ -41,7 +46,7 @@ export function SearchBox({
     return () => clearTimeout(id);
   }, [text, value, onCommit]);
   return (
-    <div className={cn("relative", className)}>
+    <div className={cn("relative w-full sm:w-auto", className)}>
       {icon && (
         <SearchIcon
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
@@ -53,8 +58,8 @@ export function SearchBox({
         aria-label={label}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        placeholder={placeholder ?? "Search…"}
-        className={cn("w-64", icon && "pl-8", inputClassName)}
+        placeholder={phone ? (shortPlaceholder ?? "Search…") : (placeholder ?? "Search…")}
+        className={cn("w-full sm:w-64", icon && "pl-8", inputClassName)}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

@@ -55,14 +55,20 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   return (type.includes("application/json") ? res.json() : res.text()) as Promise<T>;
 }
 
-/** The server's message for any error thrown by api() or tRPC, else the fallback. */
+/** What failed, when the server's own words did not arrive: the portal is unreachable, or its answer unreadable. */
+export const UNREACHABLE = "The portal could not be reached. Check your connection, then try again.";
+export const UNREADABLE =
+  "The portal's answer could not be read (it may be restarting). Try again in a moment.";
+
+/**
+ * The server's message for any error thrown by api() or tRPC. When none arrived, the fallback says what failed
+ * and a second sentence why (unreachable, or an answer that was not the portal's JSON, e.g. a proxy's error page).
+ */
 export function errorMessage(err: unknown, fallback: string): string {
-  if (
-    err instanceof Error &&
-    err.message &&
-    !/^(Failed to fetch|NetworkError|Load failed)/.test(err.message)
-  ) {
-    return err.message;
-  }
-  return fallback;
+  const message = err instanceof Error ? err.message : "";
+  if (/^(Failed to fetch|NetworkError|Load failed|fetch failed)/i.test(message))
+    return `${fallback} ${UNREACHABLE}`;
+  // tRPC's words for a body that is not its JSON (an HTML error page, a cut-off answer).
+  if (/Unable to transform response|Unexpected token|JSON/i.test(message)) return `${fallback} ${UNREADABLE}`;
+  return message || fallback;
 }

@@ -36,8 +36,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setTokenGetter(() => acquireIdToken(msal));
         if (!msal.getActiveAccount()) return null;
       }
+      // The config answers who is signed in (null when nobody is): no 401 logged on the sign-in page.
       try {
-        return await api<Me>("/api/auth/me");
+        return (await api<AuthConfig>("/api/auth/config")).me;
       } catch (err) {
         if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return null;
         throw err;

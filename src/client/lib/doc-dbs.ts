@@ -17,7 +17,7 @@ export function signedLinkMap(files: readonly { Key: string; url: string }[] | u
 export const schemaFileName = (db: string) => `${db.replace(/\.db$/i, "")}_schema.json`;
 
 /** Upload sizes in the Index Manager: MB with two decimals. */
-export const sizeMb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+export { fileSize as sizeMb } from "@shared/common";
 
 /** A sample cell as text: strings over 50 characters are cut (the server cuts too; this guards the layout). */
 export function cellText(value: unknown): string {

@@ -36,7 +36,7 @@ export function authRest(deps: AppDeps) {
       .use(jsonBodies({ max: PUBLIC_BODY_MAX_BYTES }))
       .get(
         "/api/auth/config",
-        (): AuthConfig => ({
+        ({ request }): AuthConfig => ({
           mode: env.AUTH_MODE,
           appEnv: env.APP_ENV,
           entra: env.entra
@@ -51,6 +51,7 @@ export function authRest(deps: AppDeps) {
             companyDomains: env.COMPANY_DOMAINS,
             companyKeyword: env.COMPANY_KEYWORD ?? "",
           },
+          me: meOf(requestState(request).user),
         }),
       )
       .post("/api/auth/login", async ({ request, body, set }) => {
@@ -68,6 +69,8 @@ export function authRest(deps: AppDeps) {
       .get("/api/auth/me", ({ request }): Me => toMe(requireUser(request)))
   );
 }
+
+const meOf = (user: Parameters<typeof toMe>[0] | null) => (user ? toMe(user) : null);
 
 function toMe(identity: { email: string; name: string; role: Me["role"]; isSuperOwner: boolean }): Me {
   return {

@@ -1,3 +1,4 @@
+import { fileSize } from "@shared/common";
 import type { DocumentMode } from "@shared/documents";
 import type { Db } from "../db/client";
 import type { JobRow } from "../jobs/queue";
@@ -72,8 +73,6 @@ export interface IndexFilePayload {
   existing?: "skip" | "replace";
 }
 
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
-
 const readFailure = (file: string, err: PdfReadError) =>
   err.kind === "encrypted"
     ? `${file} is password-protected (encrypted). Remove the password and upload it again.`
@@ -112,7 +111,7 @@ export async function indexFile(
     return fail(deps, ctx, `The file ${p.fileName} is no longer in storage; upload it again.`, p);
   }
   const sha256 = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
-  await ctx.step(`Received ${p.fileName} (${mb(bytes.length)}).`);
+  await ctx.step(`Received ${p.fileName} (${fileSize(bytes.length)}).`);
 
   const same = collection ? await findBySha(deps.db, collection.id, sha256) : null;
   if (same && p.existing !== "replace") {

@@ -1,6 +1,7 @@
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
+import { ErrorState } from "@/components/error-state";
 import { Checkbox, Skeleton } from "@/components/ui/misc";
 import { cn } from "@/lib/utils";
 
@@ -14,6 +15,11 @@ declare module "@tanstack/react-table" {
     /** The server's sort key for this column; sortable when set. */
     sortKey?: string;
     className?: string;
+    /**
+     * The column's fixed width (CSS, e.g. "7rem"). When any column has one the table lays out fixed: widths do
+     * not move when a row turns into an editor or a long value arrives; columns without one share the rest.
+     */
+    width?: string;
   }
 }
 
@@ -32,6 +38,8 @@ export interface DataTableProps<T> {
   };
   loading?: boolean;
   error?: string | null;
+  /** Offered beside the error: load again. */
+  onRetry?(): void;
   emptyText?: ReactNode;
   rowClassName?(row: T): string | undefined;
   /** Extra rows above the data (e.g. an inline "new row" editor). */
@@ -54,6 +62,7 @@ export function DataTable<T>({
   selection,
   loading,
   error,
+  onRetry,
   emptyText,
   rowClassName,
   before,
@@ -85,14 +94,28 @@ export function DataTable<T>({
     selection.onChange(next);
   };
 
+  const fixed = columns.some((c) => c.meta?.width);
   return (
     <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full caption-bottom text-sm" aria-label={label} aria-busy={loading || undefined}>
+      <table
+        className={cn("w-full caption-bottom text-sm", fixed && "table-fixed")}
+        style={fixed ? { minWidth: minTableWidth(columns, !!selection) } : undefined}
+        aria-label={label}
+        aria-busy={loading || undefined}
+      >
+        {fixed && (
+          <colgroup>
+            {selection && <col style={{ width: SELECT_WIDTH }} />}
+            {columns.map((c, i) => (
+              <col key={c.id ?? i} style={c.meta?.width ? { width: c.meta.width } : undefined} />
+            ))}
+          </colgroup>
+        )}
         <thead className="bg-muted/50">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} className="border-b">
               {selection && (
-                <th scope="col" className="w-10 px-3 py-2">
+                <th scope="col" className={cn("py-2", fixed ? "px-2" : "w-10 px-3")}>
                   <Checkbox
                     aria-label="Select all rows on this page"
                     checked={allSelected ? true : someSelected ? "indeterminate" : false}
@@ -111,7 +134,8 @@ export function DataTable<T>({
                     scope="col"
                     aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
                     className={cn(
-                      "px-3 py-2 text-left font-medium whitespace-nowrap text-muted-foreground",
+                      "py-2 text-left font-medium whitespace-nowrap text-muted-foreground",
+                      fixed ? "px-2" : "px-3",
                       header.column.columnDef.meta?.className,
                     )}
                   >
@@ -147,8 +171,8 @@ export function DataTable<T>({
           {before}
           {error ? (
             <tr>
-              <td colSpan={colCount} className="px-3 py-8 text-center text-destructive" role="alert">
-                {error}
+              <td colSpan={colCount} className="px-3 py-8 text-center">
+                <ErrorState message={error} onRetry={onRetry} />
               </td>
             </tr>
           ) : loading && !rows ? (
@@ -182,7 +206,7 @@ export function DataTable<T>({
                   )}
                 >
                   {selection && (
-                    <td className="px-3 py-2">
+                    <td className={cn("py-2", fixed ? "px-2" : "px-3")}>
                       <Checkbox
                         aria-label={`Select ${id}`}
                         checked={selection.selected.has(id)}
@@ -194,7 +218,11 @@ export function DataTable<T>({
                   {row.getVisibleCells().map((cell) => (
                     <td
                       key={cell.id}
-                      className={cn("px-3 py-2 align-middle", cell.column.columnDef.meta?.className)}
+                      className={cn(
+                        "py-2 align-middle",
+                        fixed ? "px-2" : "px-3",
+                        cell.column.columnDef.meta?.className,
+                      )}
                     >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
@@ -207,4 +235,13 @@ export function DataTable<T>({
       </table>
     </div>
   );
+}
+
+const SELECT_WIDTH = "2.25rem";
+/** A column without a width gets at least this much in a fixed layout (the table scrolls sideways below it). */
+const FLEX_MIN = "11rem";
+
+function minTableWidth(columns: { meta?: { width?: string } }[], selection: boolean): string {
+  const parts = columns.map((c) => c.meta?.width ?? FLEX_MIN);
+  return `calc(${[...(selection ? [SELECT_WIDTH] : []), ...parts].join(" + ")})`;
 }

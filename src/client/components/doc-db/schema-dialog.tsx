@@ -1,5 +1,6 @@
 import { DOCUMENT_TEXTS, displayDbName } from "@shared/documents";
 import { CircleAlertIcon, TableIcon } from "lucide-react";
+import { ErrorState } from "@/components/error-state";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/misc";
 import { cellText, schemaTables } from "@/lib/doc-dbs";
@@ -33,9 +34,7 @@ export function SchemaDialog({ db, onClose }: { db: string | null; onClose(): vo
           </DialogDescription>
         </div>
         {failed ? (
-          <p role="alert" className="text-sm text-destructive">
-            {DOCUMENT_TEXTS.schemaFailed}
-          </p>
+          <ErrorState message={DOCUMENT_TEXTS.schemaFailed} onRetry={() => void info.refetch()} />
         ) : !info.data ? (
           <div className="space-y-2" aria-busy>
             <Skeleton className="h-6 w-40" />

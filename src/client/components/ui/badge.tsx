@@ -13,6 +13,7 @@ export const badgeVariants = cva(
         success: "border-transparent bg-success/15 text-success",
         warning: "border-transparent bg-warning/20 text-foreground",
         outline: "text-foreground",
+        info: "border-transparent bg-primary/15 text-primary",
       },
     },
     defaultVariants: { variant: "default" },

@@ -194,6 +194,7 @@ function Directory() {
             onSortChange={(s) => set({ sort_by: s.by as ColumnKey, sort_dir: s.dir })}
             loading={dir.loading}
             error={dir.error ? errorMessage(dir.error, "Failed to load the directory.") : null}
+            onRetry={() => void dir.refresh()}
             emptyText={
               query.trim()
                 ? "No people match your search."

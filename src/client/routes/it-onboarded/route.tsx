@@ -1,3 +1,4 @@
+import { can } from "@shared/permissions";
 import { ADMIN_PAGE_SIZES, type OnboardedUser } from "@shared/users";
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
@@ -8,11 +9,12 @@ import { toast } from "sonner";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { DateRange } from "@/components/date-range";
+import { RoleBadge } from "@/components/role-badge";
 import { Screen } from "@/components/screen";
 import { SearchBox } from "@/components/search-box";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
 import { dateStamp, downloadText, toCsv } from "@/lib/csv";
 import { formatDateTime } from "@/lib/format";
 import { listSearch } from "@/lib/list-search";
@@ -41,7 +43,12 @@ function Onboarded() {
     page: s.page ?? 1,
     page_size: s.page_size ?? 25,
   };
-  const list = trpc.users.onboarded.useQuery(input, { placeholderData: keepPreviousData });
+  const { me } = useAuth();
+  // The screen shows Users its "Admins and Owners only" notice: nothing to ask the server for them.
+  const list = trpc.users.onboarded.useQuery(input, {
+    placeholderData: keepPreviousData,
+    enabled: can(me ?? null, "admin.view"),
+  });
   const columns = useMemo<ColumnDef<OnboardedUser, unknown>[]>(
     () => [
       {
@@ -53,7 +60,7 @@ function Onboarded() {
       {
         id: "role",
         header: "Role",
-        cell: ({ row }) => <Badge variant="secondary">{row.original.role}</Badge>,
+        cell: ({ row }) => <RoleBadge role={row.original.role} />,
       },
       {
         id: "status",
@@ -114,6 +121,7 @@ function Onboarded() {
         <SearchBox
           label="Search onboarded accounts"
           placeholder="Search email, name, registered by…"
+          shortPlaceholder="Search accounts…"
           value={input.q}
           onCommit={(q) => set({ q })}
         />
@@ -126,6 +134,7 @@ function Onboarded() {
         rowId={(r) => r.email}
         loading={list.isFetching}
         error={list.error ? errorMessage(list.error, "Failed to load accounts.") : null}
+        onRetry={() => void list.refetch()}
         emptyText="No accounts were added in this period."
       />
       <Pager

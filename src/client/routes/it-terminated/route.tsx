@@ -31,7 +31,11 @@ function Terminated() {
   const [s, set] = useSearchState<Search>("/it-terminated");
   const utils = trpc.useUtils();
   const input = { q: s.q ?? "", page: s.page ?? 1, page_size: s.page_size ?? 25 };
-  const list = trpc.users.terminated.useQuery(input, { placeholderData: keepPreviousData });
+  // The screen shows Users its "Admins and Owners only" notice: nothing to ask the server for them.
+  const list = trpc.users.terminated.useQuery(input, {
+    placeholderData: keepPreviousData,
+    enabled: can(me ?? null, "admin.view"),
+  });
   const reinstate = trpc.users.reinstate.useMutation({
     onSuccess: (r) => {
       toast.success(`${r.email} is active again as ${r.role}.`, { duration: 3000 });
@@ -109,6 +113,7 @@ function Terminated() {
         <SearchBox
           label="Search removed accounts"
           placeholder="Search email, name, removed by…"
+          shortPlaceholder="Search accounts…"
           value={input.q}
           onCommit={(q) => set({ q })}
         />
@@ -120,6 +125,7 @@ function Terminated() {
         rowId={(r) => r.email}
         loading={list.isFetching}
         error={list.error ? errorMessage(list.error, "Failed to load accounts.") : null}
+        onRetry={() => void list.refetch()}
         emptyText="No removed accounts."
       />
       <Pager

@@ -84,6 +84,7 @@ function Tickets() {
             rows={list.data?.rows}
             loading={list.isFetching}
             error={list.error ? errorMessage(list.error, "Failed to load tickets.") : null}
+            onRetry={() => void list.refetch()}
             filtered={!!(search.q || search.status || search.type || search.priority || search.mine)}
             onOpen={(id) => keepPage({ ticket: id })}
           />

@@ -114,6 +114,7 @@ function OcrLookup() {
                 rows={visible}
                 loading={r.lookup.isFetching}
                 error={r.lookup.error ? errorMessage(r.lookup.error, OCR_MESSAGES.lookupFailed) : null}
+                onRetry={() => void r.lookup.refetch()}
                 active={activeRow ?? null}
                 emptyText={
                   r.list.length === 0 ? "Add a work order to look it up." : "No matches for this filter."

@@ -106,7 +106,10 @@ export function generateDemoBoxes(
   opts: { seed?: number; now?: Date; expiryMonths?: number; firstYear?: number } = {},
 ): DemoBox[] {
   const rand = prng(opts.seed ?? 7);
-  const nowYear = (opts.now ?? new Date()).getFullYear();
+  const now = opts.now ?? new Date();
+  const nowYear = now.getFullYear();
+  // Nothing is submitted after the day the demo is made.
+  const today = now.toISOString().slice(0, 10);
   const firstYear = opts.firstYear ?? nowYear - 22;
   const months = opts.expiryMonths ?? 24;
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
@@ -117,7 +120,8 @@ export function generateDemoBoxes(
     const year = nowYear - Math.floor((nowYear - firstYear + 1) * rand() ** 1.6);
     const month = 1 + Math.floor(rand() * 12);
     const day = 1 + Math.floor(rand() * 28);
-    const submission = `${year}-${pad(month, 2)}-${pad(day, 2)}`;
+    const drawn = `${year}-${pad(month, 2)}-${pad(day, 2)}`;
+    const submission = drawn > today ? today : drawn;
     const noDate = rand() < 0.02;
     const age = nowYear - year;
     const complete: Complete = rand() < Math.min(0.95, 0.35 + age * 0.08) ? "Yes" : "No";

@@ -1,10 +1,9 @@
 import type { binderListInput } from "@shared/reports-binder";
-import { and, asc, gt } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { csvStream } from "../../lib/csv";
-import { binderWhere, planSearch } from "./queries";
+import { binderOrder, binderWhere, planSearch } from "./queries";
 
 export const BINDER_CSV_HEADER = [
   "id",
@@ -19,14 +18,14 @@ export const BINDER_CSV_HEADER = [
 const BATCH = 5000;
 
 /**
- * Every row matching the filters (not one page), streamed in id order in batches of 5,000 (keyset paging, so
- * memory stays flat and each batch is an index range, however many rows there are).
+ * Every row matching the filters (not one page), in the list's order (its sort, then id), streamed in batches of
+ * 5,000 so memory stays flat however many rows there are. Each batch reads on from where the last one ended along
+ * the sort index; skipping the rows already sent costs an index walk, not a row read.
  */
 export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): ReadableStream<Uint8Array> {
   async function* batches() {
     const where = binderWhere(input, await planSearch(db, input.q));
-    let after = 0;
-    for (;;) {
+    for (let offset = 0; ; offset += BATCH) {
       // Only the exported columns: the timestamps would each become a Date for nothing.
       const rows = await db
         .select({
@@ -40,11 +39,11 @@ export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): Reada
           pageLabel: rb.pageLabel,
         })
         .from(rb)
-        .where(and(where, gt(rb.id, after)))
-        .orderBy(asc(rb.id))
-        .limit(BATCH);
+        .where(where)
+        .orderBy(...binderOrder(input))
+        .limit(BATCH)
+        .offset(offset);
       if (rows.length === 0) return;
-      after = rows.at(-1)!.id;
       yield rows.map((r) => [
         r.id,
         r.date ?? "",

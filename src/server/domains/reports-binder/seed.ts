@@ -41,17 +41,22 @@ export async function seedReportsBinder(db: Db) {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(reportsBinder);
   if (n > 0) return 0;
   const r = rng(42);
+  // Nothing is dated after the day the demo is made.
+  const today = new Date().toISOString().slice(0, 10);
+  const notAfterToday = (d: string) => (d > today ? today : d);
   const rows = Array.from({ length: DEMO_BINDER_ROWS }, (_, i) => {
     const year = 2015 + Math.floor((i / DEMO_BINDER_ROWS) * 12);
     const month = 1 + Math.floor(r() * 12);
     const day = 1 + Math.floor(r() * 28);
-    const date = `${year}-${pad(month, 2)}-${pad(day, 2)}`;
+    const date = notAfterToday(`${year}-${pad(month, 2)}-${pad(day, 2)}`);
     const base = 1000 + Math.floor(i / 3);
     const letter = r() < 0.15 ? `(${pick(r, ["A", "B", "C"])})` : "";
     const workOrder = `${base}-${pad(1 + (i % 3) + Math.floor(r() * 20), 2)}${letter}`;
     const initials = r() < 0.4 ? `${pick(r, INITIALS)}:${pick(r, INITIALS)}` : pick(r, INITIALS);
     const sent =
-      r() < 0.8 ? `${year}-${pad(month, 2)}-${pad(Math.min(28, day + 1 + Math.floor(r() * 10)), 2)}` : null;
+      r() < 0.8
+        ? notAfterToday(`${year}-${pad(month, 2)}-${pad(Math.min(28, day + 1 + Math.floor(r() * 10)), 2)}`)
+        : null;
     return {
       date,
       workOrder,

@@ -45,8 +45,8 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     path: "/api/auth/config",
     tag: "Sign-in",
     access: "public",
-    summary: "Sign-in mode and Entra client settings",
-    returns: "{ mode, appEnv, entra, directory }",
+    summary: "Sign-in mode, Entra client settings, and who is signed in (me: null when nobody)",
+    returns: "{ mode, appEnv, entra, directory, me }",
   }),
   r({
     method: "POST",

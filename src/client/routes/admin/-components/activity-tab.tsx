@@ -106,6 +106,7 @@ export function ActivityTab({
         rowId={(r) => String(r.id)}
         loading={activity.isFetching}
         error={activity.error ? errorMessage(activity.error, "Failed to load activity.") : null}
+        onRetry={() => void activity.refetch()}
         emptyText="No activity matches these filters."
       />
       <Pager

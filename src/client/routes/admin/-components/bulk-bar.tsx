@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
 import { trpc } from "@/lib/trpc";
 
 /** "N selected" with to User / to Admin / to Owner / Delete, applied row by row by the server. */
@@ -18,6 +19,7 @@ export function BulkBar({
   onClear(): void;
 }) {
   const confirm = useConfirm();
+  const { me } = useAuth();
   const bulk = trpc.users.bulk.useMutation();
   const emails = [...selected];
 
@@ -74,10 +76,12 @@ export function BulkBar({
       >
         to Admin
       </Button>
+      {/* Only the super-owner makes Owners: for anyone else every row would refuse it. */}
       <Button
         size="sm"
         variant="outline"
-        disabled={bulk.isPending}
+        disabled={bulk.isPending || !me?.isSuperOwner}
+        title={me?.isSuperOwner ? undefined : "Only the super-owner can make someone an Owner."}
         onClick={() => void run({ kind: "role", role: "Owner" })}
       >
         to Owner

@@ -14,8 +14,8 @@ import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
+import { RoleBadge } from "@/components/role-badge";
 import { SearchBox } from "@/components/search-box";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/select";
 import { errorMessage } from "@/lib/api";
@@ -103,11 +103,7 @@ export function UsersTab({ search, set }: TabProps) {
       id: "role",
       header: "Role",
       meta: { sortKey: "role" },
-      cell: ({ row }) => (
-        <Badge variant={row.original.role === "User" ? "secondary" : "default"}>
-          {row.original.isSuperOwner ? "Owner (super)" : row.original.role}
-        </Badge>
-      ),
+      cell: ({ row }) => <RoleBadge role={row.original.role} superOwner={row.original.isSuperOwner} />,
     },
     {
       id: "change",
@@ -238,6 +234,7 @@ export function UsersTab({ search, set }: TabProps) {
           selection={{ selected, onChange: setSelected, canSelect: (r) => !isRowLocked(me, r) }}
           loading={list.isFetching}
           error={list.error ? errorMessage(list.error, "Failed to load accounts.") : null}
+          onRetry={() => void list.refetch()}
           emptyText="No accounts match these filters."
         />
         <Pager

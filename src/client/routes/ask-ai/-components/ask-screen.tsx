@@ -2,9 +2,11 @@ import { CHAT_MESSAGES, CHAT_TEXTS, suggestionsFor } from "@shared/chat";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ChevronRightIcon, MessageSquarePlusIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
+import { ErrorState } from "@/components/error-state";
 import { Screen } from "@/components/screen";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
+import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { useLocalStorage } from "@/lib/use-local-storage";
 import { ChatControls } from "./chat-controls";
@@ -95,8 +97,15 @@ export function AskScreen() {
               onCache={setUseCache}
               loading={dbs.isLoading}
             />
-            {!dbs.isLoading && !list.length && (
-              <p className="text-sm text-muted-foreground">{CHAT_TEXTS.noDatabases}</p>
+            {dbs.isError && !list.length ? (
+              <ErrorState
+                className="items-start"
+                message={errorMessage(dbs.error, CHAT_TEXTS.loadDatabasesFailed)}
+                onRetry={() => void dbs.refetch()}
+              />
+            ) : (
+              !dbs.isLoading &&
+              !list.length && <p className="text-sm text-muted-foreground">{CHAT_TEXTS.noDatabases}</p>
             )}
             {chat.messages.length > 0 && suggestions.length > 0 && (
               <Collapsible open={moreOpen} onOpenChange={setMoreOpen}>

@@ -4,6 +4,7 @@ import { forwardRef, useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Tooltip } from "@/components/ui/misc";
+import { usePhone } from "@/lib/use-media-query";
 
 /**
  * The question box: Enter sends, Shift+Enter adds a line, Ctrl/Cmd+K focuses it from anywhere on the screen.
@@ -21,6 +22,7 @@ export const ChatInput = forwardRef<
     canRegenerate: boolean;
   }
 >(function ChatInput({ value, onChange, onSend, onStop, onRegenerate, busy, canRegenerate }, ref) {
+  const phone = usePhone();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() !== "k" || !(e.ctrlKey || e.metaKey) || e.altKey) return;
@@ -49,7 +51,7 @@ export const ChatInput = forwardRef<
             onSend();
           }
         }}
-        placeholder={CHAT_TEXTS.placeholder}
+        placeholder={phone ? CHAT_TEXTS.placeholderShort : CHAT_TEXTS.placeholder}
         aria-label="Question"
         aria-keyshortcuts="Control+K Meta+K"
         title="Ctrl+K (⌘K) from anywhere on this screen focuses the question"

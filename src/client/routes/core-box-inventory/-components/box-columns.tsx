@@ -21,23 +21,24 @@ const plain = (
   header: string,
   sortKey: CoreBoxSortColumn,
   value: (b: CoreBoxRow) => string | number | null,
+  width: string,
   className?: string,
 ): ColumnDef<CoreBoxRow, unknown> => ({
   id,
   header,
-  meta: { sortKey, className },
+  meta: { sortKey, className, width },
   cell: ({ row }) => text(value(row.original)),
 });
 
 /** The spec's columns in its order; every one but Actions sorts on the server. */
 export function boxColumns(a: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
   return [
-    plain("year", "Year", "year", (b) => b.year, "tabular-nums"),
-    plain("island", "Island", "island", (b) => b.island),
+    plain("year", "Year", "year", (b) => b.year, "4rem", "tabular-nums"),
+    plain("island", "Island", "island", (b) => b.island, "5.75rem", "truncate"),
     {
       id: "work_order",
       header: "W.O.",
-      meta: { sortKey: "work_order", className: "whitespace-nowrap" },
+      meta: { sortKey: "work_order", className: "whitespace-nowrap", width: "6.75rem" },
       cell: ({ row }) => <span className="font-medium">{row.original.work_order}</span>,
     },
     {
@@ -45,17 +46,18 @@ export function boxColumns(a: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
       header: "Project",
       meta: { sortKey: "project" },
       cell: ({ row }) => (
-        <span className="line-clamp-2 max-w-56 break-words" title={row.original.project}>
+        <span className="line-clamp-2 break-words" title={row.original.project}>
           {text(row.original.project)}
         </span>
       ),
     },
-    plain("engineer", "Engineer", "engineer", (b) => b.engineer),
+    plain("engineer", "Engineer", "engineer", (b) => b.engineer, "5.5rem", "truncate"),
     plain(
       "submitted",
       "Submitted",
       "report_submission_date",
       (b) => b.report_submission_date,
+      "8.25rem",
       "tabular-nums whitespace-nowrap",
     ),
     plain(
@@ -63,13 +65,14 @@ export function boxColumns(a: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
       "Expiry",
       "storage_expiry_date",
       (b) => b.storage_expiry_date,
+      "8.25rem",
       "tabular-nums whitespace-nowrap",
     ),
-    plain("complete", "Complete", "complete", (b) => b.complete),
+    plain("complete", "Complete", "complete", (b) => b.complete, "6.25rem"),
     {
       id: "disposition",
       header: "Disposition",
-      meta: { sortKey: "keep_or_dump" },
+      meta: { sortKey: "keep_or_dump", width: "7rem" },
       cell: ({ row }) => (
         <span className={cn(row.original.keep_or_dump === "Dump" && "font-medium text-destructive")}>
           {row.original.keep_or_dump}
@@ -80,10 +83,15 @@ export function boxColumns(a: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
       id: "status",
       header: "Status",
       // Status is the expiry date seen from today, so it sorts by that date (expired boxes come first).
-      meta: { sortKey: "storage_expiry_date" },
+      meta: { sortKey: "storage_expiry_date", width: "5.5rem" },
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
-    { id: "actions", header: "Actions", cell: ({ row }) => <RowActions box={row.original} a={a} /> },
+    {
+      id: "actions",
+      header: "Actions",
+      meta: { width: "6.25rem" },
+      cell: ({ row }) => <RowActions box={row.original} a={a} />,
+    },
   ];
 }
 

@@ -71,7 +71,7 @@ export function BoxEditor({
             aria-label="Year"
             inputMode="numeric"
             placeholder="Year"
-            className="h-8 w-16"
+            className="h-8 w-full min-w-0"
             value={d.year}
             onChange={(e) => set("year", e.target.value.replace(/\D/g, "").slice(0, 4))}
           />
@@ -82,7 +82,7 @@ export function BoxEditor({
           aria-label="Island"
           list={listId}
           maxLength={LIMITS.island}
-          className="h-8 w-full min-w-16"
+          className="h-8 w-full min-w-0"
           value={d.island}
           onChange={(e) => set("island", e.target.value)}
         />
@@ -101,7 +101,7 @@ export function BoxEditor({
           autoFocus
           placeholder="1234-56"
           maxLength={LIMITS.workOrder}
-          className="h-8 w-full min-w-20"
+          className="h-8 w-full min-w-0"
           value={d.work_order}
           onChange={(e) => set("work_order", e.target.value.toUpperCase())}
         />
@@ -110,7 +110,7 @@ export function BoxEditor({
         <Input
           aria-label="Project"
           maxLength={LIMITS.project}
-          className="h-8 w-full min-w-20"
+          className="h-8 w-full min-w-0"
           value={d.project}
           onChange={(e) => set("project", e.target.value)}
         />
@@ -119,7 +119,7 @@ export function BoxEditor({
         <Input
           aria-label="Engineer"
           maxLength={LIMITS.engineer}
-          className="h-8 w-full min-w-14"
+          className="h-8 w-full min-w-0"
           value={d.engineer}
           onChange={(e) => set("engineer", e.target.value)}
         />
@@ -128,7 +128,7 @@ export function BoxEditor({
         <Input
           type="date"
           aria-label="Report submission date"
-          className="h-8 w-[9rem] px-2"
+          className="h-8 w-full min-w-0 px-1.5"
           value={d.report_submission_date}
           onChange={(e) => {
             const next = e.target.value;
@@ -149,7 +149,7 @@ export function BoxEditor({
         <Input
           type="date"
           aria-label="Storage expiry date"
-          className="h-8 w-[9rem] px-2"
+          className="h-8 w-full min-w-0 px-1.5"
           min={d.report_submission_date || undefined}
           value={d.storage_expiry_date}
           onChange={(e) => set("storage_expiry_date", e.target.value)}
@@ -158,7 +158,7 @@ export function BoxEditor({
       <Cell>
         <NativeSelect
           aria-label="Complete"
-          className="h-8 px-1.5"
+          className="h-8 w-full px-1.5"
           value={d.complete}
           onChange={(e) => set("complete", e.target.value as Draft["complete"])}
         >
@@ -170,7 +170,7 @@ export function BoxEditor({
       <Cell>
         <NativeSelect
           aria-label="Disposition"
-          className="h-8 px-1.5"
+          className="h-8 w-full px-1.5"
           value={d.keep_or_dump}
           onChange={(e) => set("keep_or_dump", e.target.value as Draft["keep_or_dump"])}
         >

@@ -189,6 +189,7 @@ export function BoxScreen() {
             selection={{ selected, onChange: setSelected }}
             loading={list.isFetching}
             error={list.error ? errorMessage(list.error, "Failed to load the core boxes.") : null}
+            onRetry={() => void list.refetch()}
             emptyText={hasFilters(search) ? "No core boxes match these filters." : "No core boxes yet."}
             rowClassName={(r) => (r.status === "Expired" ? "bg-destructive/[0.03]" : undefined)}
             before={

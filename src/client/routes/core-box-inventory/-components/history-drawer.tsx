@@ -1,5 +1,6 @@
 import { CHANGE_HISTORY_LIMIT } from "@shared/core-boxes";
 import { RefreshCwIcon, Undo2Icon } from "lucide-react";
+import { ErrorState } from "@/components/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "@/components/ui/dialog";
@@ -70,9 +71,10 @@ export function HistoryDrawer({
         </div>
         <div className="flex-1 overflow-y-auto px-4 py-3" aria-busy={changes.isFetching || undefined}>
           {changes.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(changes.error, "Failed to load the change history.")}
-            </p>
+            <ErrorState
+              message={errorMessage(changes.error, "Failed to load the change history.")}
+              onRetry={() => void changes.refetch()}
+            />
           ) : !changes.data ? (
             <div className="space-y-3">
               {Array.from({ length: 4 }, (_, i) => (

@@ -33,6 +33,8 @@ export function useBoxActions() {
     toast.error(message, ms);
     return message;
   };
+  /** A refused add or save: said once, in the row being edited (where the person is looking), not in a toast too. */
+  const refused = (err: unknown, fallback: string) => errorMessage(err, fallback);
 
   /**
    * Restore delete records; `after` runs on each restored box (Mark Dumped & Remove puts the disposition back).
@@ -74,7 +76,7 @@ export function useBoxActions() {
         refresh();
         return null;
       } catch (err) {
-        return fail(err, M.failedAdd);
+        return refused(err, M.failedAdd);
       }
     },
 
@@ -86,7 +88,7 @@ export function useBoxActions() {
         refresh();
         return null;
       } catch (err) {
-        return fail(err, M.failedSave);
+        return refused(err, M.failedSave);
       }
     },
 

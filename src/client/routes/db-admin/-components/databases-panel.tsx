@@ -1,6 +1,7 @@
 import { DOCUMENT_TEXTS, type DocDb } from "@shared/documents";
 import { DatabaseIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import { ErrorState } from "@/components/error-state";
 import { SearchBox } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/misc";
@@ -77,9 +78,7 @@ export function DatabasesPanel({
         </Button>
       </div>
       {error && !dbs ? (
-        <p role="alert" className="px-4 py-6 text-center text-sm text-destructive">
-          {error}
-        </p>
+        <ErrorState className="px-4 py-6" message={error} onRetry={onRefresh} />
       ) : !dbs ? (
         <div className="space-y-2 p-4" aria-busy>
           <Skeleton className="h-8" />

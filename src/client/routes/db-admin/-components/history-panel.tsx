@@ -2,6 +2,7 @@ import { DOCUMENT_TEXTS } from "@shared/documents";
 import { keepPreviousData } from "@tanstack/react-query";
 import { DatabaseIcon, HistoryIcon, RefreshCwIcon, UserIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { ErrorState } from "@/components/error-state";
 import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -52,9 +53,10 @@ export function HistoryPanel() {
       </div>
       <div className="max-h-[36rem] min-h-0 flex-1 overflow-y-auto px-4 py-3" aria-busy={history.isFetching}>
         {history.error && !history.data ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(history.error, "Failed to load the upload history.")}
-          </p>
+          <ErrorState
+            message={errorMessage(history.error, "Failed to load the upload history.")}
+            onRetry={() => void history.refetch()}
+          />
         ) : !history.data ? (
           <div className="space-y-2">
             <Skeleton className="h-16" />

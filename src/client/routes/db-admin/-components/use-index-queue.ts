@@ -101,9 +101,13 @@ export function useIndexQueue(onFinished: () => void) {
   });
 
   const uploading = items.find((i) => i.status === "uploading");
+  // "Queue is empty." answers a Run with nothing to send; it stops being true the moment files are added.
+  const stale = message?.text === DOCUMENT_TEXTS.queueEmpty && items.length > 0;
   const status: StatusLine | null = uploading
     ? { text: DOCUMENT_TEXTS.uploading(uploading.name, uploading.progress), tone: "info" }
-    : message;
+    : stale
+      ? null
+      : message;
 
   return {
     queue,

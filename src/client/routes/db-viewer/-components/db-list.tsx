@@ -1,5 +1,6 @@
-import { DOCUMENT_TEXTS, type DocDb, displayDbName } from "@shared/documents";
+import { DOCUMENT_TEXTS, type DocDb, dbTitle } from "@shared/documents";
 import { DatabaseIcon, TableIcon, Trash2Icon } from "lucide-react";
+import { ErrorState } from "@/components/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/misc";
@@ -13,6 +14,7 @@ export function DbList({
   dbs,
   loading,
   error,
+  onRetry,
   selected,
   canDelete,
   onSelect,
@@ -22,18 +24,14 @@ export function DbList({
   dbs: readonly DocDb[];
   loading: boolean;
   error: string | null;
+  onRetry(): void;
   selected: string;
   canDelete: boolean;
   onSelect(name: string): void;
   onSchema(name: string): void;
   onDelete(name: string): void;
 }) {
-  if (error)
-    return (
-      <p role="alert" className="p-4 text-center text-sm text-destructive">
-        {error}
-      </p>
-    );
+  if (error) return <ErrorState message={error} onRetry={onRetry} className="p-4" />;
   if (loading)
     return (
       <div className="space-y-2 p-3" aria-busy>
@@ -53,7 +51,7 @@ export function DbList({
     <ul aria-label="Databases" className="space-y-1 p-2">
       {dbs.map((d) => {
         const active = d.name === selected;
-        const shown = displayDbName(d.name);
+        const shown = dbTitle(d);
         return (
           <li
             key={d.name}

@@ -1,4 +1,4 @@
-import { DOCUMENT_TEXTS } from "@shared/documents";
+import { DOCUMENT_TEXTS, dbTitle } from "@shared/documents";
 import { can } from "@shared/permissions";
 import { TOAST_MS } from "@shared/storage";
 import { DatabaseIcon, RefreshCwIcon } from "lucide-react";
@@ -87,6 +87,7 @@ export function ExplorerScreen() {
             dbs={dbs}
             loading={list.isPending}
             error={list.error && !list.data ? DOCUMENT_TEXTS.loadDatabasesFailed : null}
+            onRetry={() => void list.refetch()}
             selected={v.db}
             canDelete={can(me ?? null, "content.write")}
             onSelect={(name) => set(selectDb(v.db, name))}
@@ -95,7 +96,12 @@ export function ExplorerScreen() {
           />
         </aside>
         {v.db ? (
-          <FilesPanel key={v.db} v={v} set={set} />
+          <FilesPanel
+            key={v.db}
+            v={v}
+            set={set}
+            title={dbTitle(dbs.find((d) => d.name === v.db) ?? { name: v.db })}
+          />
         ) : (
           <div className="flex min-h-64 flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
             <DatabaseIcon className="size-8" aria-hidden />

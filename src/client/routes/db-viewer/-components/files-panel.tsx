@@ -1,4 +1,4 @@
-import { DOCUMENT_TEXTS, displayDbName } from "@shared/documents";
+import { DOCUMENT_TEXTS } from "@shared/documents";
 import { FileDownIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
@@ -35,7 +35,10 @@ const label = "text-xs font-medium text-muted-foreground";
 export function FilesPanel({
   v,
   set,
+  title,
 }: {
+  /** The database's title (the name made readable when it has none). */
+  title: string;
   v: ReturnType<typeof explorerViewOf>;
   set(patch: Partial<ExplorerSearch>): void;
 }) {
@@ -56,10 +59,10 @@ export function FilesPanel({
   );
 
   return (
-    <section aria-label={`Files of ${displayDbName(v.db)}`} className="min-w-0 space-y-3">
+    <section aria-label={`Files of ${title}`} className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-end gap-3">
         <div className="mr-auto min-w-0">
-          <h2 className="truncate text-lg font-semibold">{displayDbName(v.db)}</h2>
+          <h2 className="truncate text-lg font-semibold">{title}</h2>
           <p className="text-xs text-muted-foreground">
             {v.db}
             {files.data && ` · ${rows.length} file${rows.length === 1 ? "" : "s"}`}
@@ -120,7 +123,7 @@ export function FilesPanel({
       <FilesBulk rows={selectedRows} onClear={() => setSelected(new Set())} />
       <div>
         <DataTable
-          label={`Files in ${displayDbName(v.db)}`}
+          label={`Files in ${title}`}
           columns={columns}
           rows={files.data ? page.rows : []}
           rowId={(r) => r.key}
@@ -129,6 +132,7 @@ export function FilesPanel({
           selection={{ selected, onChange: setSelected }}
           loading={files.isFetching && !!files.data}
           error={files.error && !files.data ? errorMessage(files.error, "Failed to load the files.") : null}
+          onRetry={() => void files.refetch()}
           emptyText={files.isPending ? DOCUMENT_TEXTS.loadingFiles : DOCUMENT_TEXTS.noFiles}
         />
         <Pager

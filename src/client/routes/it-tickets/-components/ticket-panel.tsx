@@ -4,6 +4,7 @@ import { PencilIcon, Trash2Icon } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm";
+import { ErrorState } from "@/components/error-state";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/misc";
@@ -33,9 +34,10 @@ export function TicketPanel({ id, onClose }: { id: number | undefined; onClose()
         <DialogDescription className="sr-only">Ticket details and comments</DialogDescription>
         <div className="mt-4 grid gap-5">
           {ticket.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(ticket.error, "Failed to load the ticket.")}
-            </p>
+            <ErrorState
+              message={errorMessage(ticket.error, "Failed to load the ticket.")}
+              onRetry={() => void ticket.refetch()}
+            />
           ) : !data ? (
             <div className="grid gap-3">
               <Skeleton className="h-6 w-2/3" />

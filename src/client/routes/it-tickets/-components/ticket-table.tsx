@@ -10,12 +10,14 @@ export function TicketTable({
   rows,
   loading,
   error,
+  onRetry,
   filtered,
   onOpen,
 }: {
   rows: TicketSummary[] | undefined;
   loading: boolean;
   error: string | null;
+  onRetry(): void;
   filtered: boolean;
   onOpen(id: number): void;
 }) {
@@ -99,6 +101,7 @@ export function TicketTable({
       rowId={(r) => String(r.id)}
       loading={loading}
       error={error}
+      onRetry={onRetry}
       emptyText={filtered ? "No tickets match these filters." : "No tickets yet. Raise one with New Ticket."}
     />
   );

@@ -35,12 +35,14 @@ export function MatchesTable({
   rows,
   loading,
   error,
+  onRetry,
   active,
   emptyText,
 }: {
   rows: MatchRow[] | undefined;
   loading: boolean;
   error: string | null;
+  onRetry(): void;
   active: number | null;
   emptyText: string;
 }) {
@@ -54,6 +56,7 @@ export function MatchesTable({
         rowId={(r) => String(r.index)}
         loading={loading}
         error={error}
+        onRetry={onRetry}
         emptyText={emptyText}
         rowClassName={(r) => (r.index === active ? "bg-primary/10" : undefined)}
       />

@@ -23,6 +23,7 @@ export function BinderFilters({
       <SearchBox
         label="Search the binder"
         placeholder="Search file, W.O., initials, billing…"
+        shortPlaceholder="Search the binder…"
         value={search.q ?? ""}
         onCommit={(q) => set({ q })}
       />

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useConfirm } from "@/components/confirm";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
+import { ErrorState } from "@/components/error-state";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
@@ -158,6 +159,15 @@ export function BinderScreen() {
   const clean = (d: Draft) => ({ ...d, work_order: d.work_order.trim() });
   return (
     <div className="space-y-4">
+      {health.isError && (
+        <div className="rounded-lg border border-destructive/40 bg-destructive/10 p-3">
+          <ErrorState
+            className="items-start"
+            message={`${BINDER_MESSAGES.unavailable}: ${errorMessage(health.error, "the binder's health could not be checked.")}`}
+            onRetry={() => void health.refetch()}
+          />
+        </div>
+      )}
       {health.data && !health.data.ok && (
         <div
           role="alert"
@@ -222,6 +232,7 @@ export function BinderScreen() {
           selection={{ selected, onChange: setSelected }}
           loading={list.isFetching}
           error={list.error ? errorMessage(list.error, "Failed to load the binder.") : null}
+          onRetry={() => void list.refetch()}
           emptyText="No binder rows match these filters."
           before={
             editing === "new" ? (

@@ -114,6 +114,7 @@ export function FilesPanel({
           rowId={(f) => String(f.file_id)}
           loading={list.isFetching}
           error={list.error ? errorMessage(list.error, "Failed to load the indexed reports.") : null}
+          onRetry={() => void list.refetch()}
           emptyText={filtered ? "No indexed reports match these filters." : REPORTS_TEXTS.noReports}
         />
         <Pager

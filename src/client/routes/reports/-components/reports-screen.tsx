@@ -3,6 +3,7 @@ import { REPORTS_TEXTS } from "@shared/reports";
 import { FileStackIcon, FileTextIcon, InfoIcon, LayersIcon, RotateCwIcon, WifiOffIcon } from "lucide-react";
 import { useCallback } from "react";
 import { toast } from "sonner";
+import { ErrorState } from "@/components/error-state";
 import { LogPanel } from "@/components/log-panel";
 import { Screen } from "@/components/screen";
 import { StatTile } from "@/components/stat-tile";
@@ -71,9 +72,11 @@ function ReportsIndexer() {
         </div>
       )}
       {stats.error && !unreachable && (
-        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
-          {errorMessage(stats.error, "Failed to load the report counts.")}
-        </p>
+        <ErrorState
+          className="items-start rounded-lg border border-destructive/40 bg-destructive/10 p-3"
+          message={errorMessage(stats.error, "Failed to load the report counts.")}
+          onRetry={() => void stats.refetch()}
+        />
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <aside

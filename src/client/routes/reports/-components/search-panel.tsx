@@ -2,6 +2,7 @@ import { REPORTS_TEXTS, type ReportHit } from "@shared/reports";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ExternalLinkIcon, SearchIcon } from "lucide-react";
 import { Pager } from "@/components/data-table/pager";
+import { ErrorState } from "@/components/error-state";
 import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -68,6 +69,7 @@ export function SearchPanel({
         ready={ready}
         loading={search.isFetching && !data}
         error={search.error ? errorMessage(search.error, "Search failed.") : null}
+        onRetry={() => void search.refetch()}
         hits={data?.hits}
         onOpen={onOpen}
       />
@@ -88,6 +90,7 @@ function SearchResults({
   ready,
   loading,
   error,
+  onRetry,
   hits,
   onOpen,
 }: {
@@ -95,6 +98,7 @@ function SearchResults({
   ready: boolean;
   loading: boolean;
   error: string | null;
+  onRetry(): void;
   hits: readonly ReportHit[] | undefined;
   onOpen(fileId: number, page: number): void;
 }) {
@@ -110,9 +114,7 @@ function SearchResults({
   }
   if (error) {
     return (
-      <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-        {error}
-      </p>
+      <ErrorState message={error} onRetry={onRetry} className="rounded-md border border-destructive/40 p-3" />
     );
   }
   if (loading || !hits) {

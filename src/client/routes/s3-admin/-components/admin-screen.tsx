@@ -1,6 +1,8 @@
 import { STORAGE_TEXTS } from "@shared/storage";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ErrorState } from "@/components/error-state";
 import { Screen } from "@/components/screen";
+import { errorMessage } from "@/lib/api";
 import { type FileRow, searchFiles, toFileRows } from "@/lib/storage-files";
 import { trpc } from "@/lib/trpc";
 import { useKeySelection } from "@/lib/use-key-selection";
@@ -134,9 +136,11 @@ export function AdminScreen() {
             onClear={() => setSelected(new Set())}
           />
           {list.error && !list.data ? (
-            <p role="alert" className="rounded-lg border p-8 text-center text-sm text-destructive">
-              {STORAGE_TEXTS.fetchFailed}
-            </p>
+            <ErrorState
+              className="rounded-lg border p-8"
+              message={errorMessage(list.error, STORAGE_TEXTS.fetchFailed)}
+              onRetry={() => void list.refetch()}
+            />
           ) : !list.data ? (
             <p className="rounded-lg border p-8 text-center text-sm text-muted-foreground" aria-busy>
               {STORAGE_TEXTS.loading}

@@ -1,5 +1,6 @@
 import { HISTORY_DEFAULT_LIMIT, STORAGE_TEXTS, type StorageEvent } from "@shared/storage";
 import { RefreshCwIcon } from "lucide-react";
+import { ErrorState } from "@/components/error-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "@/components/ui/dialog";
@@ -57,9 +58,10 @@ export function HistoryDrawer({ open, onOpenChange }: { open: boolean; onOpenCha
         </div>
         <div className="flex-1 overflow-y-auto px-4 py-3" aria-busy={history.isFetching || undefined}>
           {history.error && !events ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(history.error, "Failed to load the history.")}
-            </p>
+            <ErrorState
+              message={errorMessage(history.error, "Failed to load the history.")}
+              onRetry={() => void history.refetch()}
+            />
           ) : !events ? (
             <div className="space-y-2">
               {Array.from({ length: 4 }, (_, i) => (

@@ -84,6 +84,7 @@ export function ViewerScreen() {
             selection={{ selected, onChange: setSelected }}
             loading={list.isFetching && !!list.data}
             error={list.error && !list.data ? STORAGE_TEXTS.fetchFailed : null}
+            onRetry={() => void list.refetch()}
             emptyText={list.isPending ? STORAGE_TEXTS.loading : STORAGE_TEXTS.noFiles}
           />
           <Pager
