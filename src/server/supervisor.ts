@@ -14,7 +14,11 @@ const MAX_DELAY_MS = 30_000;
  * less often; a bad configuration stops the supervisor with it. SIGTERM/SIGINT are passed on and waited for.
  * With WEB_CONCURRENCY the server's primary restarts its own workers (cluster.ts); this keeps the primary alive.
  */
-export async function supervise(opts: { cmd: string[]; log: Logger; env?: Record<string, string | undefined> }) {
+export async function supervise(opts: {
+  cmd: string[];
+  log: Logger;
+  env?: Record<string, string | undefined>;
+}) {
   let stopping = false;
   let child: ReturnType<typeof Bun.spawn> | null = null;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
