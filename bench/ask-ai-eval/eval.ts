@@ -105,6 +105,18 @@ export async function runEval(opts: { verbose?: boolean; env?: Record<string, st
 }
 
 if (import.meta.main) {
+  const at = process.argv.indexOf("--set");
+  if (at > 0) {
+    const name = process.argv[at + 1] ?? "staff";
+    const split = process.argv.includes("--dev") ? (["dev"] as const) : undefined;
+    const { printScores, runHeldOut } = await import("./held-out");
+    const scores = await runHeldOut(name, {
+      verbose: process.argv.includes("--verbose"),
+      splits: split ? [...split] : undefined,
+    });
+    printScores(name, scores);
+    process.exit(0);
+  }
   const { result, byKind } = await runEval({ verbose: process.argv.includes("--verbose") });
   const pct = (x: number) => x.toFixed(3);
   console.log(

@@ -1,0 +1,330 @@
+/**
+ * Held-out evaluation sets (bench/ask-ai-eval/sets/<name>): documents written as page texts and questions with
+ * their expected file, page and fact, by someone who never read the answering code. The documents are turned
+ * into PDFs as a printer would (each line of a page drawn, long lines wrapped), indexed through the real
+ * pipeline, and every question is asked through the real answer path. Scored per split (dev to tune on, test
+ * only to score): retrieval hit@1/hit@5/MRR, the fact in the answer, refusals of what the documents do not say,
+ * wrong refusals, the fact's page among the cited ones, and whether each quoted sentence is on the page it cites.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { retrieve } from "@server/ai/retrieval";
+import { jobs } from "@server/db/schema";
+import type { AppDeps } from "@server/deps";
+import { stageUpload } from "@server/documents/staging";
+import { answerQuestion } from "@server/domains/chat/ask";
+import { requireTarget } from "@server/domains/chat/targets";
+import { CITATION_PATTERN } from "@shared/chat";
+import { sql } from "drizzle-orm";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+
+export interface SetDocument {
+  db: string;
+  fileName: string;
+  title: string;
+  pages: string[];
+}
+export interface SetQuestion {
+  id: string;
+  q: string;
+  db: string;
+  file: string | null;
+  pages: number[];
+  fact: string | null;
+  kind: "plain" | "similar" | "unanswerable" | "list";
+  split: "dev" | "test";
+}
+
+export const loadSet = (name: string) => {
+  const dir = join(import.meta.dir, "sets", name);
+  return {
+    documents: JSON.parse(readFileSync(join(dir, "documents.json"), "utf8")) as SetDocument[],
+    questions: JSON.parse(readFileSync(join(dir, "questions.json"), "utf8")) as SetQuestion[],
+  };
+};
+
+/** A document as a printed PDF: Letter pages, 9.5 pt Helvetica, lines wrapped to the margins. */
+export async function printPdf(doc: SetDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(doc.title);
+  pdf.setCreationDate(new Date("2026-01-01T00:00:00Z"));
+  pdf.setModificationDate(new Date("2026-01-01T00:00:00Z"));
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const size = 9.5;
+  const width = 612 - 2 * 54;
+  for (const text of doc.pages) {
+    const page = pdf.addPage([612, 792]);
+    let y = 750;
+    for (const raw of text.split("\n")) {
+      for (const line of wrapLine(
+        raw.replace(/\t/g, "    "),
+        (s) => font.widthOfTextAtSize(s, size),
+        width,
+      )) {
+        // Characters outside WinAnsi (the standard font's set) are drawn as close as it can.
+        page.drawText(line.replace(/[^\x20-\x7e\u00a0-\u00ff–—‘’“”•…°]/g, "?"), {
+          x: 54,
+          y,
+          size,
+          font,
+          color: rgb(0, 0, 0),
+        });
+        y -= size * 1.45;
+      }
+    }
+  }
+  return pdf.save();
+}
+
+function wrapLine(text: string, measure: (s: string) => number, width: number): string[] {
+  if (!text.trim()) return [];
+  const out: string[] = [];
+  let line = "";
+  for (const word of text.split(/ +/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && measure(next) > width) {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/** Index every document of the set into its database, through the real pipeline, and wait for the jobs. */
+export async function indexSet(deps: AppDeps, documents: SetDocument[], timeoutMs = 300_000) {
+  for (const doc of documents) {
+    const { key } = await stageUpload(deps.store, await printPdf(doc));
+    await deps.jobs.enqueue("index-file", {
+      db: doc.db,
+      fileName: doc.fileName,
+      source: key,
+      staged: true,
+      user: "eval",
+      mode: "default",
+      title: doc.title,
+      create: true,
+    });
+  }
+  deps.jobs.start();
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const rows = await deps.db.select({ status: jobs.status, error: jobs.error }).from(jobs);
+    const open = rows.filter((r) => r.status !== "done" && r.status !== "failed");
+    if (!open.length) {
+      const failed = rows.filter((r) => r.status === "failed");
+      if (failed.length) throw new Error(`indexing failed: ${failed.map((f) => f.error).join("; ")}`);
+      return;
+    }
+    if (performance.now() > deadline) throw new Error("the set was not indexed in time");
+    await Bun.sleep(100);
+  }
+}
+
+const norm = (s: string) =>
+  s.toLowerCase().replace(/[’‘]/g, "'").replace(/[–—]/g, "-").replace(/\s+/g, " ").trim();
+
+/** The answer refuses: the documents do not say. */
+export const refuses = (answer: string) => /\bdon['’]t say\b|could not find anything/i.test(answer);
+
+export interface SplitScore {
+  questions: number;
+  answerable: number;
+  hit1: number;
+  hit5: number;
+  mrr: number;
+  /** Answerable questions whose answer holds the expected fact. */
+  fact: number;
+  /** The same, for questions needing one page among similar ones. */
+  similarFact: number;
+  /** Unanswerable questions answered "the documents don't say". */
+  abstained: number;
+  /** Answerable questions refused. */
+  wrongRefusals: number;
+  /** Answerable questions whose answer cites the fact's page. */
+  citedPage: number;
+  /** Quoted sentences found on the page their citation names. */
+  exactCitations: number;
+}
+
+export interface Miss {
+  q: SetQuestion;
+  rank: number;
+  answer: string;
+  problems: string[];
+}
+
+/** Ask every question of `split` and score it; the misses are returned for the dev split only. */
+export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split: "dev" | "test") {
+  const qs = questions.filter((q) => q.split === split);
+  const pageText = await pageTexts(deps);
+  const s = {
+    hit1: 0,
+    hit5: 0,
+    rr: 0,
+    fact: 0,
+    similar: 0,
+    similarN: 0,
+    abst: 0,
+    unN: 0,
+    wrong: 0,
+    cited: 0,
+  };
+  let quotes = 0;
+  let exact = 0;
+  const misses: Miss[] = [];
+  for (const q of qs) {
+    const target = await requireTarget(deps.db, q.db);
+    const r = await retrieve(deps.db, target.collectionIds, q.q, {
+      limit: 10,
+      budgetChars: Number.MAX_SAFE_INTEGER,
+      embed: deps.ai.embed,
+    });
+    const right = (file: string, pages: number[]) =>
+      file === q.file && pages.some((p) => q.pages.includes(p));
+    const rank = q.file
+      ? r.passages.findIndex((p) =>
+          right(
+            p.file,
+            p.pages.map((x) => x.page),
+          ),
+        ) + 1
+      : 0;
+    const a = await answerQuestion(
+      deps,
+      { email: "eval@geolabs.example" },
+      { question: q.q, db: q.db, useWeb: false, useCache: false },
+    );
+    const answer = a.answer;
+    const problems: string[] = [];
+    const cites = [...answer.matchAll(CITATION_PATTERN)].map((m) => ({
+      file: m[1]!,
+      from: Number(m[2]),
+      to: Number(m[3] ?? m[2]),
+      at: m.index!,
+    }));
+    // Each quoted line and the citation that closes it: the quote must be on the cited page(s).
+    for (const line of answer.split("\n")) {
+      const m = /^- (.*?) \[([^\]]+?\.pdf),? pp?\. ?(\d+)(?:[–-](\d+))?\]\s*$/.exec(line);
+      if (!m) continue;
+      quotes++;
+      const from = Number(m[3]);
+      const to = Number(m[4] ?? m[3]);
+      const text = Array.from(
+        { length: to - from + 1 },
+        (_, i) => pageText.get(`${m[2]}|${from + i}`) ?? "",
+      ).join(" ");
+      const quoted = norm(m[1]!.replace(/^"|"$/g, "")).slice(0, 80);
+      if (norm(text).includes(quoted)) exact++;
+      else problems.push(`quote not on p. ${from}${to !== from ? `–${to}` : ""}`);
+    }
+    if (q.kind === "unanswerable") {
+      s.unN++;
+      if (refuses(answer)) s.abst++;
+      else problems.push("answered what the documents do not say");
+    } else {
+      if (rank === 1) s.hit1++;
+      if (rank >= 1 && rank <= 5) s.hit5++;
+      if (rank >= 1) s.rr += 1 / rank;
+      const hasFact = norm(answer).includes(norm(q.fact!));
+      if (hasFact) s.fact++;
+      else problems.push(`fact "${q.fact}" missing`);
+      if (q.kind === "similar") {
+        s.similarN++;
+        if (hasFact) s.similar++;
+      }
+      if (refuses(answer)) {
+        s.wrong++;
+        problems.push("refused");
+      }
+      if (cites.some((c) => c.file === q.file && q.pages.some((p) => p >= c.from && p <= c.to))) s.cited++;
+      else problems.push("fact's page not cited");
+    }
+    if (problems.length && split === "dev") misses.push({ q, rank, answer, problems });
+  }
+  const answerable = qs.length - s.unN;
+  const score: SplitScore = {
+    questions: qs.length,
+    answerable,
+    hit1: s.hit1 / answerable,
+    hit5: s.hit5 / answerable,
+    mrr: s.rr / answerable,
+    fact: s.fact / answerable,
+    similarFact: s.similarN ? s.similar / s.similarN : 1,
+    abstained: s.unN ? s.abst / s.unN : 1,
+    wrongRefusals: s.wrong / answerable,
+    citedPage: s.cited / answerable,
+    exactCitations: quotes ? exact / quotes : 1,
+  };
+  return { score, misses };
+}
+
+async function pageTexts(deps: AppDeps) {
+  const rows = await deps.db.all<{ file: string; page: number; text: string }>(
+    sql`SELECT d.file_name AS file, p.page_no AS page, p.text AS text FROM doc_pages p JOIN doc_documents d ON d.id = p.document_id`,
+  );
+  return new Map(rows.map((r) => [`${r.file}|${r.page}`, r.text]));
+}
+
+/** `bun run eval --set <name>`: index the set in a fresh data directory, score both splits. */
+export async function runHeldOut(
+  name: string,
+  opts: { verbose?: boolean; env?: Record<string, string>; splits?: ("dev" | "test")[] } = {},
+) {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { createDeps } = await import("@server/create-deps");
+  const { loadEnv } = await import("@server/env");
+  const { createLogger } = await import("@server/lib/logger");
+  const dataDir = mkdtempSync(join(tmpdir(), "geolabs-eval-set-"));
+  const deps = await createDeps(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }), {
+    log: createLogger("silent"),
+  });
+  try {
+    const set = loadSet(name);
+    await indexSet(deps, set.documents);
+    const out: Partial<Record<"dev" | "test", SplitScore>> = {};
+    for (const split of opts.splits ?? (["dev", "test"] as const)) {
+      const { score, misses } = await scoreSplit(deps, set.questions, split);
+      out[split] = score;
+      if (opts.verbose && split === "dev") {
+        for (const m of misses) {
+          console.log(
+            `\n[${m.q.id} ${m.q.kind} rank ${m.rank || "-"}] ${m.q.q}  → ${m.q.file ?? "(not in the documents)"} p. ${m.q.pages.join(",")}: ${m.problems.join("; ")}`,
+          );
+          console.log(`  ${m.answer.split("\n").slice(0, 5).join("\n  ")}`);
+        }
+      }
+    }
+    return out;
+  } finally {
+    await deps.jobs.stop();
+    deps.pdf.close();
+    await deps.ocr.terminate();
+    deps.database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printScores(name: string, scores: Partial<Record<"dev" | "test", SplitScore>>) {
+  const f = (x: number) => x.toFixed(3);
+  const rows: [string, (s: SplitScore) => string][] = [
+    ["questions (answerable)", (s) => `${s.questions} (${s.answerable})`],
+    ["retrieval hit@1", (s) => f(s.hit1)],
+    ["retrieval hit@5", (s) => f(s.hit5)],
+    ["retrieval MRR", (s) => f(s.mrr)],
+    ["fact in the answer (≥ 0.85)", (s) => f(s.fact)],
+    ["similar pages: fact (≥ 0.80)", (s) => f(s.similarFact)],
+    ["unanswerable: 'don't say' (≥ 0.80)", (s) => f(s.abstained)],
+    ["answerable refused (≤ 0.05)", (s) => f(s.wrongRefusals)],
+    ["fact's page cited (≥ 0.90)", (s) => f(s.citedPage)],
+    ["quotes on the cited page", (s) => f(s.exactCitations)],
+  ];
+  console.log(`\nAsk AI held-out set "${name}" (built-in answer model, full-text retrieval)`);
+  console.log(`${"".padEnd(38)}${"dev".padStart(10)}${"test".padStart(10)}`);
+  for (const [label, get] of rows) {
+    console.log(
+      `${label.padEnd(38)}${(scores.dev ? get(scores.dev) : "–").padStart(10)}${(scores.test ? get(scores.test) : "–").padStart(10)}`,
+    );
+  }
+}
