@@ -14,7 +14,7 @@ import type { AppDeps } from "@server/deps";
 import { stageUpload } from "@server/documents/staging";
 import { answerQuestion } from "@server/domains/chat/ask";
 import { requireTarget } from "@server/domains/chat/targets";
-import { CITATION_PATTERN } from "@shared/chat";
+import { CITATION_PATTERN, isRefusal } from "@shared/chat";
 import { sql } from "drizzle-orm";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 
@@ -125,7 +125,7 @@ const norm = (s: string) =>
   s.toLowerCase().replace(/[’‘]/g, "'").replace(/[–—]/g, "-").replace(/\s+/g, " ").trim();
 
 /** The answer refuses: the documents do not say. */
-export const refuses = (answer: string) => /\bdon['’]t say\b|could not find anything/i.test(answer);
+export const refuses = isRefusal;
 
 export interface SplitScore {
   questions: number;
@@ -276,13 +276,17 @@ export async function runHeldOut(
   const { createDeps } = await import("@server/create-deps");
   const { loadEnv } = await import("@server/env");
   const { createLogger } = await import("@server/lib/logger");
-  const dataDir = mkdtempSync(join(tmpdir(), "geolabs-eval-set-"));
+  // EVAL_INDEX_DIR: keep the indexed set there and reuse it (answer tuning need not re-index every run).
+  const keep = process.env.EVAL_INDEX_DIR;
+  const { existsSync } = await import("node:fs");
+  const reuse = !!keep && existsSync(join(keep, "portal.db"));
+  const dataDir = keep ?? mkdtempSync(join(tmpdir(), "geolabs-eval-set-"));
   const deps = await createDeps(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }), {
     log: createLogger("silent"),
   });
   try {
     const set = loadSet(name);
-    await indexSet(deps, set.documents);
+    if (!reuse) await indexSet(deps, set.documents);
     const out: Partial<Record<"dev" | "test", SplitScore>> = {};
     for (const split of opts.splits ?? (["dev", "test"] as const)) {
       const { score, misses } = await scoreSplit(deps, set.questions, split);
@@ -302,7 +306,7 @@ export async function runHeldOut(
     deps.pdf.close();
     await deps.ocr.terminate();
     deps.database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -198,8 +198,8 @@ export const CHAT_TEXTS = {
   sources: "Sources",
   noDatabases: "No document databases yet. An Admin can add one in the Index Manager.",
   loadDatabasesFailed: "Could not load the document databases.",
-  notFound: (db: string) =>
-    `I could not find anything about this in ${db}. Try other words, or choose another database.`,
+  notFound: (db: string) => `The documents in ${db} don't say.`,
+  relatedReading: "The nearest passages, as related reading (they do not answer it):",
   extracted:
     "_Extracted answer: the sentences above are quoted from the documents by the built-in answer model, not generated._",
   generalKnowledge: "**General knowledge (not from the documents):**",
@@ -208,3 +208,6 @@ export const CHAT_TEXTS = {
 } as const;
 
 export { SUGGESTED_QUESTIONS, suggestionsFor } from "./chat-suggestions";
+
+/** An answer that says the documents do not answer the question (the built-in model's, or a hosted one's). */
+export const isRefusal = (answer: string) => /\bdon['’]t say\b|could not find anything/i.test(answer.slice(0, 300));

@@ -1,7 +1,8 @@
 /**
  * A small OpenAI-compatible server on loopback for tests: streamed and plain chat completions and embeddings.
  * The model name picks the behaviour: any name answers (quoting the first source's file and page as a
- * citation); "fail" answers 500; "hang" never answers; "slow" streams one word every `slowMs`.
+ * citation); "refuse" answers the refusal the prompt tells it to give; "fail" answers 500; "hang" never answers;
+ * "slow" streams one word every `slowMs`.
  */
 export interface FakeOpenAi {
   baseURL: string;
@@ -26,8 +27,11 @@ export function fakeEmbedding(text: string): number[] {
   return v;
 }
 
-function answerFor(messages: { role: string; content: string }[]) {
+function answerFor(messages: { role: string; content: string }[], model: string) {
   const system = messages.find((m) => m.role === "system")?.content ?? "";
+  // "refuse": a model that follows the prompt's instruction for a question the passages do not answer.
+  if (model === "refuse")
+    return system.match(/say exactly: "([^"]+)"/)?.[1] ?? "No instruction for a refusal.";
   const file = system.match(/<source n="1" file="([^"]+)">/)?.[1];
   const page = system.match(/<page n="(\d+)">/)?.[1];
   return file ? `The documents answer this directly. [${file} p. ${page}]` : "Nothing in the sources.";
@@ -63,7 +67,7 @@ export function startFakeOpenAi(opts: { slowMs?: number } = {}): FakeOpenAi {
         state.aborted++;
         return new Response(null, { status: 499 });
       }
-      const text = answerFor(messages);
+      const text = answerFor(messages, model);
       if (!body.stream) {
         return Response.json({
           id: "chatcmpl-1",

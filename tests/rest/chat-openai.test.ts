@@ -75,6 +75,26 @@ describe("OpenAI-compatible chat endpoint", () => {
     expect(sent.messages.at(-1)!.content).toContain("vacation days");
   });
 
+  test("the prompt carries the passages and the rules; a refusal comes back as a refusal, citing nothing", async () => {
+    useModel("refuse");
+    const res = await question("Does the company pay for prescription safety glasses?");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { answer: string; sources: unknown[] };
+    expect(body.answer).toBe("The documents in Policies don't say.");
+    expect(body.sources).toEqual([]);
+    const system = fake.chats.at(-1)!.messages[0]!.content;
+    expect(system).toContain("Answer only from the passages in <sources> below");
+    expect(system).toMatch(
+      /Cite each claim with its file and page in square brackets, exactly as in the source, like \[Policies\.pdf p\. \d+\]/,
+    );
+    expect(system).toContain(
+      'If the passages do not answer the question, say exactly: "The documents in Policies don\'t say."',
+    );
+    expect(system).toContain('<source n="1" file="Policies.pdf">');
+    const [saved] = await t.deps.db.select().from(chatHistory).where(eq(chatHistory.answer, body.answer));
+    expect(JSON.parse(String(saved?.sources))).toEqual([]);
+  });
+
   test("a failing endpoint is a 502 naming the HTTP status, retried once", async () => {
     // Long enough a wait for the one retry (the SDK waits 2 s before it).
     useModel("fail", 5);

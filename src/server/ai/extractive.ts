@@ -1,7 +1,8 @@
 import { CHAT_TEXTS, citation } from "@shared/chat";
+import { answerTypeOf, holdsFigure } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
-import { splitSentences } from "./sentences";
+import { sentenceEnd, splitSentences } from "./sentences";
 
 /**
  * The built-in answer: the sentences of the retrieved passages that best match the question, quoted with
@@ -29,7 +30,12 @@ export interface ExtractiveInput {
 interface Sentence {
   text: string;
   file: string;
-  page: number;
+  /** The page it is on; two when it runs over a page break. */
+  pages: number[];
+  /** A whole list or a table row. */
+  list: boolean;
+  /** A table row. */
+  row: boolean;
   /** Rank of its passage (1 = best) and position inside it. */
   n: number;
   pos: number;
@@ -64,17 +70,19 @@ function remembered<T>(limit: number, derive: (text: string) => T): (text: strin
   };
 }
 
-/** Sentence → stems. */
+/** Unit → stems. */
 const stemsOf = remembered(20_000, (text) => contentWords(text).map(stem));
 
 /** Page text → its sentences, each with the key that finds its repeats and the stems it and its heading hold. */
 const sortedStems = (stems: string[]) => [...new Set(stems)].sort();
 
 const sentencesOfPage = remembered(2_000, (pageText) =>
-  splitSentences(pageText).map(({ text, heading }, pos) => {
+  splitSentences(pageText).map(({ text, heading, list, row }, pos) => {
     const stems = stemsOf(text);
     return {
       text,
+      list,
+      row,
       pos,
       key: fold(text),
       stems,
@@ -103,17 +111,38 @@ function holdsStem(sorted: string[], w: string): boolean {
 const holds = (stems: string[], t: WeightedTerm) =>
   t.stems.every((w) => holdsStem(stems, w)) || !!t.alts?.some((alt) => alt.every((w) => holdsStem(stems, w)));
 
+/**
+ * The units of the passages' pages, each once (overlapping chunks repeat them; the best-ranked copy is kept). A
+ * sentence cut by a page break is joined back and cited on both pages: the next page of the same passage goes
+ * on in lower case where this one stopped without closing punctuation.
+ */
 function sentencesOf(pages: ParsedPage[]): Sentence[] {
   const seen = new Set<string>();
   const out: Sentence[] = [];
-  for (const p of pages) {
-    for (const { key, ...s } of sentencesOfPage(p.text)) {
-      // Overlapping chunks repeat sentences: keep the first (best-ranked) copy.
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ ...s, file: p.file, page: p.page, n: p.n });
-    }
+  const texts = pages.map((p) => p.text);
+  const spans = pages.map((p) => [p.page]);
+  for (let i = 0; i + 1 < pages.length; i++) {
+    const a = pages[i]!;
+    const b = pages[i + 1]!;
+    if (a.file !== b.file || a.n !== b.n || b.page !== a.page + 1) continue;
+    const tail = texts[i]!.trimEnd();
+    const head = texts[i + 1]!.trimStart();
+    if (/[.!?:;]["”’)]?$/.test(tail) || !/^\p{Ll}/u.test(head)) continue;
+    const end = sentenceEnd(head, 0);
+    texts[i] = `${tail} ${head.slice(0, end)}`;
+    texts[i + 1] = head.slice(end);
+    spans[i] = [a.page, b.page];
   }
+  pages.forEach((p, i) => {
+    const units = sentencesOfPage(texts[i]!);
+    units.forEach(({ key, ...s }, j) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      // Only the page's last unit carries the continuation from the next page.
+      const span = j === units.length - 1 ? spans[i]! : [p.page];
+      out.push({ ...s, file: p.file, pages: span, n: p.n });
+    });
+  });
   return out;
 }
 
@@ -122,16 +151,53 @@ function termsOf(input: ExtractiveInput): WeightedTerm[] {
   return [...new Set(stemsOf(input.question))].map((s) => ({ stems: [s], weight: 1 }));
 }
 
+/** Share of a unit's own weight its heading's terms count for: the section it stands in names its subject. */
+const HEADING_SHARE = 0.5;
+/** And the words of the rest of its page: the page names its scope. */
+const PAGE_SHARE = 0.25;
+/** How much a word the documents never use counts against an answer, against a known word of average weight. */
+const UNKNOWN_WEIGHT = 2;
+/** The answer must hold at least this share of the question (unknown words included) to be given as one. */
+const ANSWERABLE = 0.36;
+/** Further points must score this close to the best one (and add something) to be quoted beside it. */
+const NEAR_BEST = 0.7;
+const LONG_UNIT = 400;
+/** A unit scoring this close to the best is quoted too, even if it adds no question word. */
+const CLOSE_SECOND = 0.85;
+
+/** Two units worded alike (most of their words shared): variants of one rule. */
+function similar(a: Sentence, b: Sentence): boolean {
+  const x = new Set(a.stems);
+  const y = new Set(b.stems);
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  return both / Math.max(1, Math.min(x.size, y.size)) >= 0.7 && a.text.length > 40 && b.text.length > 40;
+}
+
 export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
   const known = termsOf(input).filter((t) => t.weight > 0);
   const total = known.reduce((a, t) => a + t.weight, 0);
   if (!total) return [];
-  return sentencesOf(input.pages).map((s) => {
+  const type = answerTypeOf(input.question);
+  const units = sentencesOf(input.pages);
+  // What each page is about: every word its units and headings hold (the page a unit stands on names its scope:
+  // "Oahu" or "neighbor islands", "2025" or "2026", "part-time" or "full-time").
+  const onPage = new Map<string, Set<WeightedTerm>>();
+  for (const u of units) {
+    const key = `${u.file}|${u.pages[0]}`;
+    const seen = onPage.get(key) ?? new Set<WeightedTerm>();
+    for (const t of known) if (holds(u.sorted, t) || holds(u.headingSorted, t)) seen.add(t);
+    onPage.set(key, seen);
+  }
+  return units.map((s) => {
     let got = 0;
     let underHeading = 0;
+    let elsewhere = 0;
+    const page = onPage.get(`${s.file}|${s.pages[0]}`);
     for (const t of known) {
       if (holds(s.sorted, t)) got += t.weight;
-      if (holds(s.headingSorted, t)) underHeading += t.weight;
+      else if (holds(s.headingSorted, t)) underHeading += t.weight;
+      else if (page?.has(t)) elsewhere += t.weight;
     }
     // Question words side by side in the same order ("vesting schedule") are worth a little more.
     let pairs = 0;
@@ -139,36 +205,91 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
       const a = s.stems.indexOf(known[i]!.stems.at(-1)!);
       if (a >= 0 && s.stems[a + 1] === known[i + 1]!.stems[0]) pairs++;
     }
-    const coverage = got / total;
-    // A sentence under a heading that names the question's subject ("Sick Leave") is more likely the answer.
-    const score = coverage + 0.25 * (underHeading / total) + 0.1 * pairs + 0.05 / s.n - 0.003 * s.pos;
+    const coverage = (got + HEADING_SHARE * underHeading + PAGE_SHARE * elsewhere) / total;
+    // What the question asks for: a figure for "how long / how much", a list for "what are the steps".
+    let fit = 0;
+    if (type === "quantity") fit = holdsFigure(s.text) ? 0.15 : -0.3;
+    else if (type === "list") fit = s.list && !s.row ? 0.15 : 0;
+    if (s.text.length > LONG_UNIT && type !== "list") fit -= 0.1;
+    const score = coverage + fit + 0.1 * pairs + 0.05 / s.n - 0.003 * s.pos;
     return { ...s, coverage, score };
   });
 }
 
 /**
- * Enough of the question is in the documents and in the best sentence to call it an answer: at least half
- * of the question's words are words the documents use, and the best sentence holds a fair share of them.
+ * Whether `best` answers the question: it holds enough of the question, counting the words the documents never
+ * use against it (a question about "prescription glasses" is not answered by a sentence about safety glasses),
+ * and, for a question asking a figure, it gives one.
  */
-export function isRelevant(best: ScoredSentence | undefined, terms: WeightedTerm[]): boolean {
-  if (!best || !terms.length) return false;
-  const known = terms.filter((t) => t.weight > 0).length;
-  if (known / terms.length < 0.5) return false;
-  return best.coverage >= (known <= 1 ? 0.99 : 0.3);
+export function isRelevant(best: ScoredSentence | undefined, terms: WeightedTerm[], question = ""): boolean {
+  if (!best) return false;
+  const known = terms.filter((t) => t.weight > 0);
+  if (!known.length) return false;
+  const weight = known.reduce((a, t) => a + t.weight, 0);
+  // A long word counts for more than a short one (Zipf: "prescription" names a subject, "job" rarely does).
+  const unknown = terms
+    .filter((t) => t.weight === 0 && t.stems.length)
+    .reduce((a, t) => a + Math.min(1, Math.max(0.2, (t.stems.join("").length - 3) / 5)), 0);
+  const share = (best.coverage * weight) / (weight + (UNKNOWN_WEIGHT * unknown * weight) / known.length);
+  if (answerTypeOf(question) === "quantity" && !holdsFigure(best.text)) return false;
+  return share >= ANSWERABLE;
+}
+
+const quote = (s: { text: string; file: string; pages: number[] }) =>
+  `- ${s.text} ${citation(s.file, s.pages)}`;
+
+/** Further points beside the best: close to it in score, each adding a question word the others lack. */
+function supporting(best: ScoredSentence, ranked: ScoredSentence[], terms: WeightedTerm[], max: number) {
+  const chosen = [best];
+  const covered = new Set(terms.filter((t) => holds(best.sorted, t)));
+  for (const s of ranked.slice(1)) {
+    if (chosen.length >= max) break;
+    if (s.score < best.score * NEAR_BEST || s.coverage <= 0) continue;
+    // The same rule worded for another case (the other of two similar pages) would contradict the answer.
+    if (chosen.some((c) => similar(c, s))) continue;
+    const adds = terms.filter((t) => t.weight > 0 && !covered.has(t) && holds(s.sorted, t));
+    const follows = s.file === best.file && s.pages[0] === best.pages[0] && s.pos === best.pos + 1;
+    const close = s.score >= best.score * CLOSE_SECOND;
+    if (!adds.length && !follows && !close) continue;
+    for (const t of adds) covered.add(t);
+    chosen.push(s);
+  }
+  return chosen;
+}
+
+/** A list asked for, answered by the sentence that introduces a table: the table's rows come with it. */
+function withRows(lead: ScoredSentence, all: ScoredSentence[]): ScoredSentence {
+  if (lead.list || lead.row) return lead;
+  const rows = all
+    .filter((s) => s.row && s.file === lead.file && s.pages[0] === lead.pages[0] && s.pos > lead.pos)
+    .sort((a, b) => a.pos - b.pos);
+  const run: ScoredSentence[] = [];
+  for (const r of rows) {
+    if (r.pos !== lead.pos + run.length + 1 || run.length >= 15) break;
+    run.push(r);
+  }
+  return run.length ? { ...lead, text: [lead.text, ...run.map((r) => r.text)].join(" ") } : lead;
 }
 
 export function composeExtractiveAnswer(input: ExtractiveInput): string {
-  const scored = scoreSentences(input).sort((a, b) => b.score - a.score);
-  const best = scored[0];
+  const ranked = scoreSentences(input).sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  const terms = termsOf(input);
   const parts: string[] = [];
-  if (!isRelevant(best, termsOf(input))) {
+  if (!isRelevant(best, terms, input.question)) {
     parts.push(CHAT_TEXTS.notFound(input.dbLabel));
+    // The nearest passages, offered to read (from different pages), never as the answer.
+    const related: ScoredSentence[] = [];
+    for (const s of ranked) {
+      if (related.length >= 2 || s.coverage <= 0) break;
+      if (!related.some((r) => r.file === s.file && r.pages[0] === s.pages[0])) related.push(s);
+    }
+    if (related.length) parts.push(`${CHAT_TEXTS.relatedReading}\n${related.map(quote).join("\n")}`);
   } else {
-    const chosen = scored
-      .filter((s) => s.coverage > 0 && s.score >= best!.score * 0.6)
-      .slice(0, MAX_SENTENCES);
-    parts.push("Here is what the documents say:");
-    parts.push(chosen.map((s) => `- ${s.text} ${citation(s.file, [s.page])}`).join("\n"));
+    // The sentence that answers comes first; at most three points (a list is one point).
+    const chosen = supporting(best!, ranked, terms, MAX_SENTENCES);
+    if (answerTypeOf(input.question) === "list") chosen[0] = withRows(chosen[0]!, ranked);
+    parts.push(chosen.map(quote).join("\n"));
     parts.push(CHAT_TEXTS.extracted);
   }
   if (input.useWeb) parts.push(`${CHAT_TEXTS.generalKnowledge} ${CHAT_TEXTS.noGeneralKnowledge}`);

@@ -21,7 +21,10 @@ export const STOP_WORDS = new Set(
     "these they this those through to too under until up upon us very was wasn't we were weren't what what's " +
     "when where which while who whom whose why will with within without would wouldn't you your yours yourself " +
     "yourselves also anyone someone something anything thing things know want wants explain describe give " +
-    "find kind way ways many often dont don't im i'm ive i've can't cant"
+    "find kind way ways many often dont don't im i'm ive i've can't cant " +
+    // Everyday verbs a question is phrased with ("do I need to bring", "am I allowed to use").
+    "need needs needed bring brings take takes put puts use uses allowed allow supposed able go goes going " +
+    "happen happens ok okay gonna wanna whats what's hows how's wheres where's"
   ).split(" "),
 );
 
@@ -36,7 +39,14 @@ export interface QueryTerm {
   alts?: string[][];
   /** Chunks holding the term across the index (0: the index never saw it); set by retrieval. */
   df?: number;
+  /** Read into the question for a word the index never saw (a typo corrected, a clipped word completed). */
+  guessed?: boolean;
 }
+
+/** Words that follow "how" to ask for a quantity. */
+const HOW = new Set(
+  "long far much many often soon late early old big tall high deep heavy wide fast hot cold close".split(" "),
+);
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
@@ -79,6 +89,7 @@ export function queryTerms(input: string): QueryTerm[] {
   const text = fold(input).slice(0, 2000);
   const seen = new Set<string>();
   const out: QueryTerm[] = [];
+  let previous = "";
   // Split on whitespace first so compound tokens can be recognised, then into word parts.
   for (const raw of text.split(/\s+/)) {
     const parts = (raw.match(WORD) ?? []).map((w) => w.replace(/['’]s$/, "").replace(/['’]/g, ""));
@@ -92,7 +103,13 @@ export function queryTerms(input: string): QueryTerm[] {
       continue;
     }
     for (const w of parts) {
-      if (STOP_WORDS.has(w) || (w.length < 2 && !/\d/.test(w))) continue;
+      // A lone letter counts after a word ("category B", "zone c"): it names which one.
+      const label = w.length === 1 && /\p{L}/u.test(w) && /^\p{L}{3,}$/u.test(previous);
+      // "how long", "how far", "how much": the kind of answer asked for (answer-type.ts), not a subject.
+      const asked = previous === "how" && HOW.has(w);
+      previous = w;
+      if (asked) continue;
+      if (STOP_WORDS.has(w) || (w.length < 2 && !/\d/.test(w) && !label)) continue;
       if (seen.has(w)) continue;
       seen.add(w);
       out.push(withAlternatives(w, synonymsOf(w)));

@@ -57,13 +57,15 @@ export async function loadPassages(
       r.first_page === r.last_page
         ? [{ page: r.first_page, text: r.text }]
         : splitByPage(r.text, r.first_page, inRange);
+    const widened = parts.map((part) => widen(part, own.get(part.page)));
+    const next = continuation(widened.at(-1), own);
     return {
       n: i + 1,
       chunkId: Number(r.id),
       documentId: Number(r.document_id),
       file: r.file_name,
       storageKey: r.storage_key,
-      pages: parts.map((part) => widen(part, own.get(part.page))),
+      pages: next ? [...widened, next] : widened,
     };
   });
 }
@@ -78,13 +80,26 @@ function widen(part: PageText, page: string | undefined): PageText {
   return { page: part.page, text: page.slice(start, Math.max(end, at + part.text.length)).trim() };
 }
 
-/** Texts of every page the chunks touch: document id → page → text. */
+/**
+ * A passage that ends its page in the middle of a sentence: the rest of that sentence, from the top of the next
+ * page (which goes on in lower case), so the sentence is read whole and cited on both pages.
+ */
+function continuation(last: PageText | undefined, pages: Map<number, string>): PageText | null {
+  if (!last) return null;
+  const page = pages.get(last.page);
+  const next = pages.get(last.page + 1)?.trimStart();
+  if (!page || !next || /[.!?:;]["”’)]?$/.test(last.text.trimEnd())) return null;
+  if (!page.trimEnd().endsWith(last.text.trimEnd().slice(-40)) || !/^\p{Ll}/u.test(next)) return null;
+  return { page: last.page + 1, text: next.slice(0, sentenceEnd(next, 0)).trim() };
+}
+
+/** Texts of every page the chunks touch (and the page after each, for a sentence it finishes). */
 async function pageTexts(db: Db, rows: ChunkRow[]) {
   const out = new Map<number, Map<number, string>>();
   if (!rows.length) return out;
   const where = sql.join(
     rows.map(
-      (r) => sql`(document_id = ${r.document_id} AND page_no BETWEEN ${r.first_page} AND ${r.last_page})`,
+      (r) => sql`(document_id = ${r.document_id} AND page_no BETWEEN ${r.first_page} AND ${r.last_page + 1})`,
     ),
     sql` OR `,
   );

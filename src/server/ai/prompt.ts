@@ -27,9 +27,12 @@ export function systemPrompt(passages: Passage[], o: PromptOptions): string {
   const example = citation(passages[0]?.file ?? "Handbook.pdf", [passages[0]?.pages[0]?.page ?? 4]);
   const rules = [
     `You are Geolabs AI. You answer questions from Geolabs staff using the company documents in "${o.dbLabel}".`,
-    "Use only the sources below for anything about Geolabs. Every sentence that uses a source ends with its " +
-      `citation in square brackets, file name and page exactly as in the source, like ${example}.`,
-    `If the sources do not answer the question, say exactly: "${CHAT_TEXTS.notFound(o.dbLabel)}"`,
+    "Answer only from the passages in <sources> below; for anything about Geolabs use nothing else. Cite each " +
+      `claim with its file and page in square brackets, exactly as in the source, like ${example}; a claim from ` +
+      "two pages cites both. Quote figures, names and forms as the passages write them.",
+    "Lead with the sentence that answers the question. Give at most three points unless a list is asked for.",
+    `If the passages do not answer the question, say exactly: "${CHAT_TEXTS.notFound(o.dbLabel)}" and nothing ` +
+      "that could be taken for an answer (a passage on a nearby subject is not an answer).",
     o.useWeb
       ? "You may add general knowledge the sources lack. Put it in a separate final paragraph that starts with " +
         `${CHAT_TEXTS.generalKnowledge} and never cite a source there.`

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { matchExpression, type QueryTerm, queryTerms } from "./fts-query";
+import { contentWords, matchExpression, type QueryTerm, queryTerms, stem } from "./fts-query";
 import { CONTEXT_BUDGET_CHARS, loadPassages } from "./passages";
 
 export { CONTEXT_BUDGET_CHARS };
@@ -8,7 +8,8 @@ export { CONTEXT_BUDGET_CHARS };
 import type { PageText } from "./page-split";
 import { rerank } from "./rerank";
 import { hasEmbeddings, nearestChunks, reciprocalRankFusion } from "./vector-search";
-import { correction, dfOf, indexStats } from "./vocabulary";
+import { completion, correction, dfOf, indexStats } from "./vocabulary";
+import { isEnglishWord, synonymsOf as wordnetSynonyms } from "./wordnet";
 
 /**
  * Retrieval across a whole collection (every file in it): BM25 full-text over the chunks, fused with vector
@@ -55,8 +56,9 @@ export interface RetrieveOptions {
 export const CONTEXT_PASSAGES = 6;
 
 /**
- * Question terms with how many chunks hold each (`df`), plus, for words the index has never seen, the closest
- * indexed stem as a prefix term (a typo correction).
+ * Question terms with how many chunks hold each (`df`). A word the index has never seen is bridged to the
+ * collection's own words: an English word through its WordNet synonyms that the documents use ("dirt" → soil),
+ * anything else as a clipped word ("temps") or a typo ("vacaton"), to the indexed word it begins or is closest to.
  */
 export async function searchTerms(db: Db, question: string) {
   const terms = queryTerms(question);
@@ -70,12 +72,46 @@ export async function searchTerms(db: Db, question: string) {
     const df = (words: string[]) => Math.min(...words.map((w) => dfOf(stats, w)));
     t.df = Math.max(df(t.words), ...(t.alts ?? []).map((alt) => df(alt)));
     if (t.words.length !== 1 || t.df > 0) continue;
-    const fixed = await correction(db, t.words[0]!);
+    const word = t.words[0]!;
+    if (isEnglishWord(word)) {
+      // The word stands for its synonyms from here on (it is not an unknown word any more).
+      const bridge = await synonymsInCollection(db, word);
+      if (bridge) Object.assign(t, bridge);
+      continue;
+    }
+    // A clipped word first ("temps", "consol"): any indexed word it begins; else the nearest indexed stem.
+    const clipped = (await completion(db, stem(word))) ?? (await completion(db, word));
+    const fixed = clipped ?? (await correction(db, word));
     if (!fixed) continue;
-    corrections.push([t.words[0]!, fixed.term]);
-    extra.push({ fts: `"${fixed.term}"*`, words: [fixed.term], stems: [fixed.term], df: fixed.doc });
+    corrections.push([word, fixed.term]);
+    const prefix: string = "prefix" in fixed ? (fixed.prefix as string) : fixed.term;
+    // Scored as the clipped word itself when it is long enough to be read as a beginning (holdsStem).
+    const scored = prefix.length >= 4 ? prefix : fixed.term;
+    extra.push({ fts: `"${prefix}"*`, words: [fixed.term], stems: [scored], df: fixed.doc, guessed: true });
   }
   return { terms: [...terms, ...extra], corrections, chunks: stats.chunks };
+}
+
+/** A word's WordNet synonyms that the collection uses, as one term (null when it uses none). */
+async function synonymsInCollection(db: Db, word: string): Promise<QueryTerm | null> {
+  const candidates = wordnetSynonyms(word)
+    .map((w) => contentWords(w))
+    .filter((ws) => ws.length > 0 && ws.length <= 3);
+  if (!candidates.length) return null;
+  const stats = await indexStats(db, candidates.flat().map(stem));
+  const used = candidates.filter((ws) => ws.every((w) => dfOf(stats, w) > 0));
+  if (!used.length) return null;
+  const df = Math.max(...used.map((ws) => Math.min(...ws.map((w) => dfOf(stats, w)))));
+  const [first, ...rest] = used;
+  const quote = (ws: string[]) => `"${ws.join(" ")}"`;
+  return {
+    fts: `(${used.map(quote).join(" OR ")})`,
+    words: [word],
+    stems: first!.map(stem),
+    alts: rest.map((ws) => ws.map(stem)),
+    df,
+    guessed: true,
+  };
 }
 
 /** Rows a full OR query may match before retrieval switches to the two-stage plan (planned below). */

@@ -1,71 +1,120 @@
 /**
- * Sentences of text extracted from a PDF page. The text keeps the PDF's line breaks, so a sentence runs over
- * several lines; a list ("Recent values per share:" then "- December 31, 2025: $48.20" items) is kept as one
- * unit with its lead-in, since an item alone rarely makes sense; running headers, footers ("Page 5 of 9") and
- * headings are left out.
+ * The units an answer quotes from a PDF page's text: sentences, whole lists with their lead-in, and table rows.
+ * The text keeps the PDF's line breaks, so a sentence runs over several lines and is joined back; a list ("Recent
+ * values per share:" then its items) is one unit, since an item alone rarely makes sense; a table row is a unit of
+ * its own. Headings (numbered or not), running headers and footers ("Page 5 of 9") are never quoted: a unit
+ * remembers the heading it stands under instead. Splitting knows abbreviations ("Rev. 4", "e.g.", "Jr.").
  */
 const MIN_CHARS = 25;
-const FOOTER = /\bpage \d+ of \d+\b/i;
+const FOOTER = /\bpage \d+( of \d+)?\b/i;
 
-const isItem = (line: string) => /^[-•*–]\s+/.test(line);
+/** A list item's marker: a bullet or dash, or "1." / "1)" / "a)" / "(a)" / "iv." before the item's words. */
+const ITEM = /^(?:[-•*–▪◦]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])\s+/;
+/** Its longer words all capitalised: "Share Value", "Trench Entry" (a title, not a sentence). */
+const isTitle = (line: string) =>
+  line
+    .replace(ITEM, "")
+    .split(/\s+/)
+    .filter((w) => w.length >= 4)
+    .every((w) => /^[\p{Lu}\p{N}(]/u.test(w));
+/** A list item, unless it is a numbered title ("5. Share Value" is a heading). */
+const isItem = (line: string) =>
+  ITEM.test(line) && !(/^\d/.test(line) && !endsSentence(line) && line.length < 70 && isTitle(line));
 const endsSentence = (line: string) => /[.!?:;]["”’)]?$/.test(line);
+/** The number in front of a numbered heading ("4.2 ", "A. "). */
+const NUMBERED_PREFIX = /^(?:\d+(?:\.\d+)*|[A-Z])\.?\s+/;
+/** "4.2 Trench Entry", "6 Heavy Equipment", "A. Scope", "Section 3 – Leave": a numbered heading. */
+const NUMBERED_HEADING =
+  /^(?:(?:section|part|chapter|article)\s+)?(?:\d+(?:\.\d+)*|[A-Z])\.?\s+[\p{Lu}\p{N}]/iu;
+
 /**
- * A heading or a running header: no lower-case letter at all, or short without closing punctuation and not
- * continued on the next line (a wrapped sentence goes on in lower case).
+ * A heading or a running header: no lower-case letter at all, a numbered title, or short without closing
+ * punctuation and not continued on the next line (a wrapped sentence goes on in lower case).
  */
 const isHeading = (line: string, next?: string) =>
-  !/\p{Ll}/u.test(line) ||
-  (line.length < 60 && !endsSentence(line) && !isItem(line) && !(next && /^\p{Ll}/u.test(next)));
+  // A figure after the first word ("Proctor compaction 25 kg") makes a table row, not a title.
+  !/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
+  (!/\p{Ll}/u.test(line) ||
+    (line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line) && !isItem(line)) ||
+    (line.length < 60 && !endsSentence(line) && !isItem(line) && !(next && /^\p{Ll}/u.test(next))));
 
 export interface Block {
   text: string;
-  /** A list with its lead-in: quoted whole, never split into sentences. */
+  /** A list with its lead-in, or a table row: quoted whole, never split into sentences. */
   list: boolean;
+  /** A table row (or a label line): one line that stands alone. */
+  row?: boolean;
+  /** A list's items, each on its own (a question of one fact is answered by one item). */
+  items?: string[];
   /** The heading the block stands under on its page, if any. */
   heading: string;
 }
 
-/** Paragraph-like blocks: wrapped lines joined back, lists grouped with their lead-in. */
+/**
+ * Paragraph-like blocks: wrapped lines joined back, lists grouped with their lead-in, table rows apart. A line
+ * that stops well short of the page's width without closing punctuation, followed by a line that starts a new
+ * thought (a capital or a number), was not wrapped: it ends a unit (a table row, a label, an unmarked item).
+ */
 export function blocks(text: string): Block[] {
   const lines = text
     .split(/\n/)
     .map((l) => l.trim())
     .filter((l) => l && !FOOTER.test(l));
+  const full = Math.max(40, ...lines.map((l) => l.length));
   const out: Block[] = [];
   let current = "";
   let inList = false;
-  let heading = "";
-  const flush = () => {
-    if (current.trim()) out.push({ text: current.trim(), list: inList, heading });
+  let items: string[] = [];
+  // The last two headings: a section and its subsection ("3 Pool Vehicles" › "3.4 Maintenance").
+  let headings: string[] = [];
+  const flush = (list = inList, row = false) => {
+    if (current.trim())
+      out.push({
+        text: current.trim(),
+        list,
+        heading: headings.join(" › "),
+        ...(row ? { row } : {}),
+        ...(items.length > 1 ? { items } : {}),
+      });
     current = "";
     inList = false;
+    items = [];
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const next = lines[i + 1];
     if (isItem(line)) {
-      const item = line.replace(/^[-•*–]\s+/, "");
-      if (inList) current = `${current.replace(/[.;]$/, "")}; ${item}`;
-      else current = current.endsWith(":") ? `${current} ${item}` : item;
+      // Quoted as printed (markers kept), so the quote is found on its page word for word.
+      const item = line.replace(ITEM, "");
+      current = inList || current.endsWith(":") ? `${current} ${line}` : line;
       inList = true;
+      items.push(item);
       continue;
     }
     if (inList) {
       // A wrapped item continues in lower case; anything else starts a new paragraph.
       if (/^\p{Ll}/u.test(line)) {
         current += ` ${line}`;
+        if (items.length) items[items.length - 1] += ` ${line}`;
         continue;
       }
       flush();
     }
     if (!current && isHeading(line, next)) {
       // Running headers are all capitals; a section heading has lower-case letters.
-      if (/\p{Ll}/u.test(line)) heading = line;
+      if (/\p{Ll}/u.test(line)) headings = [...headings.slice(-1), line];
       continue;
     }
     // A list's lead-in ("Recent values per share:") starts its own block.
     if (current && line.endsWith(":") && next && isItem(next) && /[.!?]["”’)]?$/.test(current)) flush();
     current = current ? `${current} ${line}` : line;
+    const short = line.length < full * 0.7;
+    const newThought = !!next && /^[\p{Lu}\p{N}"“(]/u.test(next);
+    if (!endsSentence(line) && short && newThought && !isItem(next!)) {
+      // Not wrapped: a row of a table or a label line, quoted as it stands.
+      flush(true, true);
+      continue;
+    }
     // A line that ends a sentence and is followed by a heading or a new item closes the block.
     if (
       endsSentence(line) &&
@@ -79,18 +128,66 @@ export function blocks(text: string): Block[] {
   return out;
 }
 
+/**
+ * Words a period follows without ending the sentence: titles, "Jr.", "Inc.", "No. 7", "Rev. 4", "e.g.", months,
+ * units. Compared in lower case without the period.
+ */
+const ABBREVIATIONS = new Set(
+  (
+    "mr mrs ms dr prof sr jr st ave blvd rd hwy inc ltd co corp llc dept div est approx appx ca cf etc vs viz al " +
+    "no nos rev fig figs sec sect ch vol pp p ed eds e.g i.e a.m p.m u.s u.k jan feb mar apr jun jul aug sep sept " +
+    "oct nov dec mon tue tues wed thu thur thurs fri sat sun ft in lb lbs oz yd yds mi min max hr hrs mo mos yr " +
+    "yrs pt pts qt gal sq cu tel ext approx dia ht wt no w.o wo avg"
+  ).split(" "),
+);
+
+/** Where `text` may end a sentence: after . ! ? (and a closing quote), before a capital or a digit. */
+function sentenceBreaks(text: string): number[] {
+  const out: number[] = [];
+  const re = /[.!?]["”’)]?\s+(?=["“(]?[\p{Lu}0-9])/gu;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const dot = text[m.index] === ".";
+    if (dot) {
+      const word = /(?:^|[\s(])([\p{L}.]+)$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase() ?? "";
+      // An abbreviation ("approx. 50", "Rev. 4"), or a single letter (an initial: "G. Shimabukuro"), goes on.
+      if (ABBREVIATIONS.has(word) || ABBREVIATIONS.has(word.replace(/\./g, "")) || /^\p{L}$/u.test(word))
+        continue;
+    }
+    out.push(m.index + m[0].length);
+  }
+  return out;
+}
+
+/** A paragraph's sentences (abbreviations and initials do not end one). */
+export function sentencesIn(text: string): string[] {
+  const cuts = [0, ...sentenceBreaks(text), text.length];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) out.push(text.slice(cuts[i], cuts[i + 1]).trim());
+  return out.filter(Boolean);
+}
+
 export interface SentenceUnit {
   text: string;
   heading: string;
+  /** A whole list (with its lead-in) or a table row. */
+  list: boolean;
+  /** A table row. */
+  row: boolean;
 }
 
-/** Sentences (and whole lists) of a page's text, in order, each with the heading it stands under. */
+/** Sentences (and whole lists and table rows) of a page's text, in order, each with the heading it stands under. */
 export function splitSentences(text: string): SentenceUnit[] {
   return blocks(text)
     .flatMap((b) =>
-      (b.list ? [b.text] : b.text.split(/(?<=[.!?])["”’)]?\s+(?=["“(]?[\p{Lu}0-9])/u)).map((t) => ({
+      [
+        ...(b.list ? [b.text] : sentencesIn(b.text)).map((t) => ({ t, list: b.list, row: !!b.row })),
+        // Each item of a list too, for a question about one of them.
+        ...(b.items ?? []).map((t) => ({ t, list: false, row: false })),
+      ].map(({ t, list, row }) => ({
         text: t.replace(/\s+/g, " ").trim(),
         heading: b.heading,
+        list,
+        row,
       })),
     )
     .filter((s) => s.text.length >= MIN_CHARS && /\p{L}/u.test(s.text));
@@ -101,8 +198,13 @@ export function sentenceStart(text: string, i: number, max = 400): number {
   const from = Math.max(0, i - max);
   for (let j = i; j > from; j--) {
     const prev = text[j - 1]!;
-    if (prev === "\n" && (isItem(text.slice(j, j + 3)) || /[.!?:]$/.test(text.slice(0, j - 1)))) return j;
-    if (/\s/.test(prev) && /[.!?]["”’)]?$/.test(text.slice(Math.max(0, j - 3), j - 1))) return j;
+    if (prev === "\n" && (isItem(text.slice(j, j + 4)) || /[.!?:]$/.test(text.slice(0, j - 1)))) return j;
+    if (/\s/.test(prev) && /[.!?]["”’)]?$/.test(text.slice(Math.max(0, j - 3), j - 1))) {
+      const word = /([\p{L}.]+)[.!?]["”’)]?$/u
+        .exec(text.slice(Math.max(0, j - 12), j - 1))?.[1]
+        ?.toLowerCase();
+      if (!word || !(ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word))) return j;
+    }
   }
   return from === 0 ? 0 : i;
 }
@@ -111,7 +213,12 @@ export function sentenceStart(text: string, i: number, max = 400): number {
 export function sentenceEnd(text: string, i: number, max = 400): number {
   const to = Math.min(text.length, i + max);
   for (let j = Math.max(i, 1); j < to; j++) {
-    if (/[.!?]/.test(text[j - 1]!) && /\s/.test(text[j]!)) return j;
+    if (/[.!?]/.test(text[j - 1]!) && /\s/.test(text[j]!)) {
+      const word = /([\p{L}.]+)[.!?]$/u.exec(text.slice(Math.max(0, j - 12), j))?.[1]?.toLowerCase();
+      if (word && (ABBREVIATIONS.has(word.replace(/\.$/, "")) || /^\p{L}$/u.test(word.replace(/\.$/, ""))))
+        continue;
+      return j;
+    }
   }
   return to === text.length ? to : i;
 }

@@ -141,3 +141,21 @@ export async function correction(db: Db, word: string): Promise<{ term: string; 
   }
   return best ? { term: best, doc: bestDf } : null;
 }
+
+/**
+ * A clipped word ("temp" for temperature, "consol" for consolidation): the indexed stems it begins, with the
+ * chunks holding the most common of them, or null when it begins none. Three letters at least.
+ */
+export async function completion(
+  db: Db,
+  word: string,
+): Promise<{ term: string; doc: number; prefix: string } | null> {
+  if (word.length < 3 || !/^\p{L}+$/u.test(word)) return null;
+  const byLength = await termsStarting(db, word.slice(0, 2));
+  let best: Term | null = null;
+  for (const [len, list] of byLength) {
+    if (len <= word.length) continue;
+    for (const t of list) if (t.term.startsWith(word) && (!best || t.doc > best.doc)) best = t;
+  }
+  return best ? { term: best.term, doc: best.doc, prefix: word } : null;
+}

@@ -11,6 +11,7 @@ import { type EmbeddingsConfig, embedTexts, writeEmbeddings } from "./embeddings
 import { needsOcr } from "./ocr-page";
 import { type OpenPdf, type PdfHost, PdfReadError } from "./pdf-host";
 import { limitMessage, PdfLimitError } from "./pdf-limits";
+import { stripRunningLines } from "./running-lines";
 import {
   createCollection,
   documentAt,
@@ -152,7 +153,10 @@ export async function indexFile(
     return fail(deps, ctx, reason, p);
   }
 
-  const chunks = chunkPages(pages.map((pg) => pg.text));
+  // Running headers and footers go before anything is stored or chunked (running-lines.ts).
+  const texts = stripRunningLines(pages.map((pg) => pg.text));
+  pages = pages.map((pg, i) => ({ ...pg, text: texts[i]! }));
+  const chunks = chunkPages(texts);
   await ctx.step(`Split into ${chunks.length} chunk(s) of about 1,000 characters.`);
   ctx.signal.throwIfAborted();
 

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, CHAT_TEXTS, type ChatSource, CITATION_PATTERN } from "@shared/chat";
+import { CHAT_MESSAGES, CHAT_TEXTS, type ChatSource, CITATION_PATTERN, isRefusal } from "@shared/chat";
 import { AnswerStopped, answerError } from "../../ai/errors";
 import { STOP_WORDS } from "../../ai/fts-query";
 import { systemPrompt } from "../../ai/prompt";
@@ -75,7 +75,7 @@ export function citedSources(answer: string, sources: ChatSource[]): ChatSource[
     const to = Number(m[3] ?? m[2]);
     for (let p = from; p <= Math.min(to, from + 50); p++) cited.add(`${m[1]!.toLowerCase()}|${p}`);
   }
-  if (!cited.size) return /could not find anything/i.test(answer) ? [] : sources;
+  if (!cited.size) return isRefusal(answer) ? [] : sources;
   const isCited = (s: ChatSource, p: number) => cited.has(`${s.file.toLowerCase()}|${p}`);
   // Only the cited pages of each passage: the others were context the answer did not use.
   const hit = sources
@@ -158,7 +158,8 @@ export async function startAnswer(
     .map((t) => ({
       stems: t.stems.filter((x) => !STOP_WORDS.has(x)),
       alts: t.alts,
-      weight: t.df ? Math.log(1 + retrieval.chunks / t.df) : 0,
+      // A word read into the question (a corrected typo, a completed clipping) is less certain than one typed.
+      weight: t.df ? Math.log(1 + retrieval.chunks / t.df) * (t.guessed ? 0.6 : 1) : 0,
     }));
   return {
     ...base,
