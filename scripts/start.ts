@@ -4,8 +4,8 @@
  * an empty database before it listens.
  */
 import { join } from "node:path";
-import { createLogger } from "../src/server/lib/logger";
 import { ConfigError, loadEnv } from "../src/server/env";
+import { createLogger } from "../src/server/lib/logger";
 import { EXIT_CONFIG, supervise } from "../src/server/supervisor";
 import { buildClient } from "./build";
 import { clientIsStale } from "./client-freshness";
@@ -23,4 +23,6 @@ try {
   process.exit(EXIT_CONFIG);
 }
 const log = createLogger(env.LOG_LEVEL, { part: "supervisor" });
-process.exit(await supervise({ cmd: [process.execPath, join(import.meta.dir, "../src/server/index.ts")], log }));
+process.exit(
+  await supervise({ cmd: [process.execPath, join(import.meta.dir, "../src/server/index.ts")], log }),
+);

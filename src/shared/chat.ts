@@ -210,4 +210,5 @@ export const CHAT_TEXTS = {
 export { SUGGESTED_QUESTIONS, suggestionsFor } from "./chat-suggestions";
 
 /** An answer that says the documents do not answer the question (the built-in model's, or a hosted one's). */
-export const isRefusal = (answer: string) => /\bdon['’]t say\b|could not find anything/i.test(answer.slice(0, 300));
+export const isRefusal = (answer: string) =>
+  /\bdon['’]t say\b|could not find anything/i.test(answer.slice(0, 300));

@@ -6,7 +6,7 @@ import type { JobContext, JobOutcome } from "../jobs/worker";
 import type { Logger } from "../lib/logger";
 import type { OcrPool } from "../ocr/pool";
 import type { ObjectStore } from "../storage/object-store";
-import { chunkPages, normalizePageText } from "./chunk";
+import { chunkPages } from "./chunk";
 import { type EmbeddingsConfig, embedTexts, writeEmbeddings } from "./embeddings";
 import { needsOcr } from "./ocr-page";
 import { type OpenPdf, type PdfHost, PdfReadError } from "./pdf-host";
