@@ -116,14 +116,14 @@ describe("Index Manager and Database Explorer", () => {
     await page.keyboard.press("Escape");
     await schema.waitFor({ state: "detached" });
 
-    // The explorer lists it by display name; selecting shows the files, a second click deselects.
+    // The explorer lists it by its title (or readable name); selecting shows the files, a second click deselects.
     await page.goto("/db-viewer");
-    const dbButton = page.getByRole("button", { name: /^e2e handbook/ });
+    const dbButton = page.getByRole("button", { name: /^e2e handbook/i });
     await dbButton.click();
     await page.waitForFunction(() =>
       new URLSearchParams(location.search).get("db")?.includes("e2e_handbook.db"),
     );
-    const table = page.getByRole("table", { name: "Files in e2e handbook" });
+    const table = page.getByRole("table", { name: /^Files in e2e handbook$/i });
     await table.getByRole("button", { name: "Preview Handbook.pdf" }).waitFor();
     expect(await table.getByRole("row").count()).toBe(3);
     await page.getByText("Page 1 of 1").waitFor();
@@ -158,9 +158,9 @@ describe("Index Manager and Database Explorer", () => {
     expect(await page.getByRole("button", { name: "Run", exact: true }).count()).toBe(0);
 
     await page.goto("/db-viewer");
-    await page.getByRole("button", { name: /^staff guide/ }).waitFor();
+    await page.getByRole("button", { name: /^staff guide/i }).waitFor();
     expect(await page.getByRole("button", { name: /^Delete database/ }).count()).toBe(0);
-    await page.getByRole("button", { name: "View schema of staff guide" }).click();
+    await page.getByRole("button", { name: /^View schema of staff guide$/i }).click();
     const schema = page.getByRole("dialog", { name: "Schema of staff_guide.db" });
     await schema.getByRole("table").first().waitFor();
     await page.keyboard.press("Escape");
