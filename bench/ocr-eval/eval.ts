@@ -1,4 +1,5 @@
 /**
+ * `bun run eval:ocr --set photos`: the held-out photographs (photos-eval.ts).
  * `bun run eval:ocr`: precision and recall of the work orders the real pipeline (preprocessing, tesseract.js
  * pool, extraction rules) reads off the generated test set, for the clean and the noisy half. Exit code 1 when
  * a target is missed. `--regenerate` rebuilds the images first; `--verbose` prints every miss.
@@ -9,6 +10,7 @@ import { createLogger } from "../../src/server/lib/logger";
 import { createOcrPool } from "../../src/server/ocr/pool";
 import { readWorkOrders } from "../../src/server/ocr/read-work-orders";
 import { EVAL_DIR, type EvalImage, generateEvalSet } from "./generate";
+import { evaluatePhotos, printPhotoScores } from "./photos-eval";
 
 export const TARGETS = { clean: { recall: 0.95, precision: 0.95 }, noisy: { recall: 0.85, precision: 0 } };
 
@@ -74,7 +76,21 @@ export async function evaluate(verbose = false): Promise<Record<"clean" | "noisy
   return scores;
 }
 
-if (import.meta.main) {
+function argValue(name: string) {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+if (import.meta.main && argValue("--set") === "photos") {
+  const split = argValue("--split");
+  const splits: ("dev" | "test")[] = split === "dev" || split === "test" ? [split] : ["dev", "test"];
+  const tallies = await evaluatePhotos({
+    splits,
+    verbose: process.argv.includes("--verbose"),
+    native: !process.argv.includes("--no-native"),
+  });
+  process.exit(printPhotoScores(tallies, splits) ? 0 : 1);
+} else if (import.meta.main) {
   if (process.argv.includes("--regenerate") || !existsSync(join(EVAL_DIR, "manifest.json")))
     await generateEvalSet();
   const scores = await evaluate(process.argv.includes("--verbose"));
