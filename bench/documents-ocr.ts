@@ -28,16 +28,37 @@ const LINES = [
   "Samples will be stored for ninety days after the final report.",
 ];
 
-/** A scanned page as a 150 dpi office scanner gives it: an image of text, no text layer, inside a PDF. */
-export async function scannedPdf(): Promise<Uint8Array> {
+/**
+ * A scanned page as a 150 dpi office scanner gives it: an image of text, no text layer, inside a PDF. `photo`
+ * makes it a phone picture of the page instead: turned 4°, lit from one side, grey paper on a dark desk, grainy.
+ */
+export async function scannedPdf(photo = false): Promise<Uint8Array> {
   const canvas = createCanvas(1275, 1650);
   const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
+  ctx.fillStyle = photo ? "#3a3a3a" : "#ffffff";
   ctx.fillRect(0, 0, canvas.width, canvas.height);
+  if (photo) {
+    ctx.translate(637, 825);
+    ctx.rotate((4 * Math.PI) / 180);
+    ctx.translate(-637, -825);
+    const light = ctx.createLinearGradient(0, 0, 1275, 0);
+    light.addColorStop(0, "#f2f0ea");
+    light.addColorStop(1, "#8a8884");
+    ctx.fillStyle = light;
+    ctx.fillRect(60, 60, 1155, 1530);
+  }
   ctx.fillStyle = "#111111";
   ctx.font = "24px serif";
   for (let i = 0; i < 2; i++) {
     for (const [j, line] of LINES.entries()) ctx.fillText(line, 120, 180 + (i * LINES.length + j) * 46);
+  }
+  if (photo) {
+    const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 0; i < img.data.length; i += 4) {
+      const grain = ((i * 2654435761) >>> 24) / 16 - 8;
+      for (let c = 0; c < 3; c++) img.data[i + c] = Math.max(0, Math.min(255, img.data[i + c]! + grain));
+    }
+    ctx.putImageData(img, 0, 0);
   }
   const pdf = await PDFDocument.create();
   const png = await pdf.embedPng(canvas.toBuffer("image/png"));
@@ -87,56 +108,85 @@ export async function documentsOcrBench(deps: AppDeps): Promise<Figure[]> {
   }
   const dir = mkdtempSync(join(tmpdir(), "geolabs-bench-ocr-"));
   try {
-    const doc = await deps.pdf.open(await scannedPdf());
-    const png = await doc.render(1, OCR_RENDER_SCALE);
-    const file = join(dir, "page.png");
-    writeFileSync(file, png);
-    writeFileSync(
-      join(dir, "eng.traineddata"),
-      gunzipSync(readFileSync(join(DEFAULT_LANG_PATH, "eng.traineddata.gz"))),
-    );
-    // Ours as the pipeline reads a scanned page: rendered and read in the PDF process (its OCR worker warm).
-    await doc.ocr(1);
-    const ours = await best(3, () => doc.ocr(1));
-    await doc.close();
-    const native = await best(3, async () => {
-      const proc = Bun.spawn([NATIVE, file, "stdout", "--tessdata-dir", dir, "-l", "eng"], {
-        env: { ...process.env, OMP_THREAD_LIMIT: "1" },
-        stdout: "pipe",
-        stderr: "ignore",
-      });
-      const out = await new Response(proc.stdout).text();
-      await proc.exited;
-      return out;
-    });
-    console.log(
-      `  OCR of a scanned page (2550×3300 rendered): ours ${ours.ms.toFixed(0)} ms (words right ${(wordRecall(ours.text) * 100).toFixed(1)}%), ` +
-        `tesseract CLI ${native.ms.toFixed(0)} ms (words right ${(wordRecall(native.text) * 100).toFixed(1)}%)`,
-    );
-    return [
-      {
-        name: "OCR of a rendered scanned page, ours",
-        value: ours.ms,
-        unit: "ms",
-        target: Number.POSITIVE_INFINITY,
-        better: "lower",
-      },
-      {
-        name: "OCR of the same page, tesseract CLI (OMP_THREAD_LIMIT=1)",
-        value: native.ms,
-        unit: "ms",
-        target: Number.POSITIVE_INFINITY,
-        better: "lower",
-      },
-      {
-        name: "OCR of a rendered scanned page, ours / tesseract CLI",
-        value: ours.ms / native.ms,
-        unit: "×",
-        target: 1.3,
-        better: "lower",
-      },
-    ];
+    const figures = [...(await scanSpeed(deps, dir)), ...(await photoScan(deps, dir))];
+    return figures;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function runNative(file: string, dir: string) {
+  const proc = Bun.spawn([NATIVE, file, "stdout", "--tessdata-dir", dir, "-l", "eng"], {
+    env: { ...process.env, OMP_THREAD_LIMIT: "1" },
+    stdout: "pipe",
+    stderr: "ignore",
+  });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  return out;
+}
+
+/** A photographed page in a PDF: the share of its words each reads (the preparation is what differs). */
+async function photoScan(deps: AppDeps, dir: string): Promise<Figure[]> {
+  const doc = await deps.pdf.open(await scannedPdf(true));
+  const file = join(dir, "photo.png");
+  writeFileSync(file, await doc.render(1, OCR_RENDER_SCALE));
+  const ours = wordRecall(await doc.ocr(1));
+  await doc.close();
+  const native = wordRecall(await runNative(file, dir));
+  console.log(
+    `  a photographed page in a PDF (turned 4°, lit from one side): ours reads ${(ours * 100).toFixed(1)}% of its words, the CLI ${(native * 100).toFixed(1)}%`,
+  );
+  return [
+    {
+      name: "photographed page in a PDF, words read (ours)",
+      value: ours * 100,
+      unit: "%",
+      target: 95,
+      better: "higher",
+    },
+  ];
+}
+
+async function scanSpeed(deps: AppDeps, dir: string): Promise<Figure[]> {
+  const doc = await deps.pdf.open(await scannedPdf());
+  const png = await doc.render(1, OCR_RENDER_SCALE);
+  const file = join(dir, "page.png");
+  writeFileSync(file, png);
+  writeFileSync(
+    join(dir, "eng.traineddata"),
+    gunzipSync(readFileSync(join(DEFAULT_LANG_PATH, "eng.traineddata.gz"))),
+  );
+  // Ours as the pipeline reads a scanned page: rendered and read in the PDF process (its OCR worker warm).
+  await doc.ocr(1);
+  const ours = await best(3, () => doc.ocr(1));
+  await doc.close();
+  const native = await best(3, () => runNative(file, dir));
+  console.log(
+    `  OCR of a scanned page (2550×3300 rendered): ours ${ours.ms.toFixed(0)} ms (words right ${(wordRecall(ours.text) * 100).toFixed(1)}%), ` +
+      `tesseract CLI ${native.ms.toFixed(0)} ms (words right ${(wordRecall(native.text) * 100).toFixed(1)}%)`,
+  );
+  return [
+    {
+      name: "OCR of a rendered scanned page, ours",
+      value: ours.ms,
+      unit: "ms",
+      target: Number.POSITIVE_INFINITY,
+      better: "lower",
+    },
+    {
+      name: "OCR of the same page, tesseract CLI (OMP_THREAD_LIMIT=1)",
+      value: native.ms,
+      unit: "ms",
+      target: Number.POSITIVE_INFINITY,
+      better: "lower",
+    },
+    {
+      name: "OCR of a rendered scanned page, ours / tesseract CLI",
+      value: ours.ms / native.ms,
+      unit: "×",
+      target: 1.2,
+      better: "lower",
+    },
+  ];
 }

@@ -1,19 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { openDatabase } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrate";
 import { demoProjects } from "../src/server/domains/projects/demo-projects";
 import { lookupWorkOrders } from "../src/server/domains/projects/lookup";
 import { seedDemoProjects } from "../src/server/domains/projects/seed";
 import { createLogger } from "../src/server/lib/logger";
-import { createOcrPool, DEFAULT_LANG_PATH } from "../src/server/ocr/pool";
+import { createOcrPool } from "../src/server/ocr/pool";
 import { readWorkOrders } from "../src/server/ocr/read-work-orders";
 import { type Figure, timeIt } from "./lib";
 import { EVAL_DIR } from "./ocr-eval/generate";
+import { NATIVE_TESSERACT, nativeCli } from "./ocr-eval/native";
+import { loadPhotos, PHOTOS_DIR, p95 } from "./ocr-eval/photos-eval";
 
-const NATIVE = "/usr/bin/tesseract";
 /** Six clean and five noisy pages of the accuracy set, read by both engines. */
 const IMAGES = [1, 2, 3, 4, 6, 8].map((n) => `clean-${String(n).padStart(2, "0")}`);
 const NOISY = [2, 7, 9, 13, 16].map((n) => `noisy-${String(n).padStart(2, "0")}`);
@@ -24,22 +24,75 @@ const NOISY = [2, 7, 9, 13, 16].map((n) => `noisy-${String(n).padStart(2, "0")}`
  * one-query lookup of 200 work orders against the 20,000-project demo register.
  */
 export async function ocrBench(): Promise<Figure[]> {
-  return [...(await ocrSpeed()), await lookupSpeed()];
+  return [...(await ocrSpeed()), ...(await photoSpeed()), await lookupSpeed()];
+}
+
+/**
+ * The held-out photographs' dev half (48 photo-style JPEGs of paperwork): time per image through our whole
+ * pipeline and through the native CLI on the same files, one run each, one thread each.
+ */
+async function photoSpeed(): Promise<Figure[]> {
+  const cli = nativeCli();
+  if (!cli) return [];
+  const pool = createOcrPool({ size: 1, log: createLogger("warn") });
+  const limits = { maxBytes: 50 * 1024 * 1024, maxPixels: 100_000_000 };
+  const photos = loadPhotos().filter((p) => p.split === "dev");
+  const ours: number[] = [];
+  const native: number[] = [];
+  try {
+    await pool.warm();
+    await readWorkOrders(pool, readFileSync(join(PHOTOS_DIR, photos[0]!.file)), limits);
+    for (const p of photos) {
+      const path = join(PHOTOS_DIR, p.file);
+      const t0 = performance.now();
+      await readWorkOrders(pool, readFileSync(path), limits);
+      ours.push(performance.now() - t0);
+      native.push((await cli.read(path)).ms);
+    }
+  } finally {
+    await pool.terminate();
+    cli.close();
+  }
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  console.log(
+    `  photos of paperwork (48): ours mean ${mean(ours).toFixed(0)} ms, p95 ${p95(ours).toFixed(0)} ms; native CLI mean ${mean(native).toFixed(0)} ms`,
+  );
+  return [
+    {
+      name: "work-order photo, ours (mean of 48)",
+      value: mean(ours),
+      unit: "ms",
+      target: Number.POSITIVE_INFINITY,
+      better: "lower",
+    },
+    {
+      name: "work-order photo, native CLI (mean of 48)",
+      value: mean(native),
+      unit: "ms",
+      target: Number.POSITIVE_INFINITY,
+      better: "lower",
+    },
+    {
+      name: "work-order photo, ours / native CLI",
+      value: mean(ours) / mean(native),
+      unit: "×",
+      target: 1.2,
+      better: "lower",
+    },
+    { name: "work-order photo, ours p95", value: p95(ours), unit: "ms", target: 3000, better: "lower" },
+  ];
 }
 
 async function ocrSpeed(): Promise<Figure[]> {
   const manifest = JSON.parse(readFileSync(join(EVAL_DIR, "manifest.json"), "utf8")) as { file: string }[];
   const files = [...IMAGES, ...NOISY].map((p) => manifest.find((m) => m.file.startsWith(p))!.file);
-  if (!existsSync(NATIVE)) {
-    console.log(`  (no ${NATIVE}: the native comparison is skipped; apt-get install tesseract-ocr)`);
+  const cli = nativeCli();
+  if (!cli) {
+    console.log(
+      `  (no ${NATIVE_TESSERACT}: the native comparison is skipped; apt-get install tesseract-ocr)`,
+    );
     return [];
   }
-  // The native CLI reads the very model tesseract.js uses (gunzipped), so only the engines differ.
-  const tessdata = mkdtempSync(join(tmpdir(), "geolabs-tessdata-"));
-  writeFileSync(
-    join(tessdata, "eng.traineddata"),
-    gunzipSync(readFileSync(join(DEFAULT_LANG_PATH, "eng.traineddata.gz"))),
-  );
   const pool = createOcrPool({ size: 1, log: createLogger("warn") });
   const limits = { maxBytes: 50 * 1024 * 1024, maxPixels: 100_000_000 };
   try {
@@ -51,7 +104,7 @@ async function ocrSpeed(): Promise<Figure[]> {
     for (const file of files) {
       const bytes = readFileSync(join(EVAL_DIR, file));
       const a = await best(3, () => readWorkOrders(pool, bytes, limits));
-      const b = await best(3, () => runNative(join(EVAL_DIR, file), tessdata));
+      const b = await best(3, () => cli.read(join(EVAL_DIR, file)));
       ours.push(a);
       native.push(b);
       console.log(`  ${file.padEnd(30)}${a.toFixed(0).padStart(10)}${b.toFixed(0).padStart(17)}`);
@@ -85,7 +138,7 @@ async function ocrSpeed(): Promise<Figure[]> {
     ];
   } finally {
     await pool.terminate();
-    rmSync(tessdata, { recursive: true, force: true });
+    cli.close();
   }
 }
 
@@ -98,16 +151,6 @@ async function best(n: number, fn: () => Promise<unknown>) {
     min = Math.min(min, performance.now() - t0);
   }
   return min;
-}
-
-async function runNative(file: string, tessdata: string) {
-  const proc = Bun.spawn([NATIVE, file, "stdout", "--tessdata-dir", tessdata, "-l", "eng"], {
-    env: { ...process.env, OMP_THREAD_LIMIT: "1" },
-    stdout: "pipe",
-    stderr: "ignore",
-  });
-  await new Response(proc.stdout).text();
-  await proc.exited;
 }
 
 async function lookupSpeed(): Promise<Figure> {

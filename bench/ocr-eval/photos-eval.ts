@@ -63,7 +63,11 @@ function score(truth: Set<string>, got: string[]) {
   return { found: unique.length, correct: unique.filter((w) => truth.has(w)).length, unique };
 }
 
-export async function evaluatePhotos(opts: { splits: ("dev" | "test")[]; verbose: boolean; native: boolean }) {
+export async function evaluatePhotos(opts: {
+  splits: ("dev" | "test")[];
+  verbose: boolean;
+  native: boolean;
+}) {
   const pool = createOcrPool({ size: 1, log: createLogger("warn") });
   await pool.warm();
   const cli = opts.native ? nativeCli() : null;

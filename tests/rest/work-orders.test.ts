@@ -230,4 +230,18 @@ describe("POST /api/ocr-upload reading an image", () => {
     expect(box.x + box.w).toBeLessThanOrEqual(480);
     expect(box.y + box.h).toBeLessThanOrEqual(225);
   }, 30_000);
+
+  // Photos from the dev half of the held-out set (bench/ocr-eval/photos): never the test half.
+  const PHOTOS = join(import.meta.dir, "../../bench/ocr-eval/photos/images");
+  test("a phone photo of a letter: its two work orders, not the suite, phone, truck, employee or date numbers", async () => {
+    const res = await upload(readFileSync(join(PHOTOS, "dev-02-letter.jpg")));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { recognized_work_orders: string[] };
+    expect(body.recognized_work_orders).toEqual(["6086-07", "3812-06"]);
+  }, 30_000);
+  test("a sticky note: labelled four-digit and lettered work orders, not the phone number", async () => {
+    const res = await upload(readFileSync(join(PHOTOS, "dev-24-sticky.jpg")));
+    const body = (await res.json()) as { recognized_work_orders: string[] };
+    expect(body.recognized_work_orders).toEqual(["6408-07(D)", "2941-01E", "3466-16"]);
+  }, 30_000);
 });

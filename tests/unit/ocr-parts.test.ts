@@ -11,6 +11,9 @@ const geometry = (g: Partial<PrepGeometry>): PrepGeometry => ({
   scale: 1,
   skew: 0,
   scaled: { width: 400, height: 200 },
+  turned: { width: 400, height: 200 },
+  crop: { x: 0, y: 0 },
+  zoom: 1,
   width: 400,
   height: 200,
   ...g,
@@ -18,7 +21,7 @@ const geometry = (g: Partial<PrepGeometry>): PrepGeometry => ({
 
 describe("boxes found on the prepared image map back onto the upload", () => {
   const box = { x0: 20, y0: 10, x1: 60, y1: 30 };
-  test("scaled", () => {
+  test("shrunk for analysis", () => {
     expect(boxToSource({ x0: 40, y0: 20, x1: 120, y1: 60 }, geometry({ scale: 2 }))).toEqual({
       x: 20,
       y: 10,
@@ -47,7 +50,7 @@ describe("boxes found on the prepared image map back onto the upload", () => {
     });
   });
   test("levelled by a small turn: the centre stays put", () => {
-    const g = geometry({ skew: 5, width: 416, height: 234 });
+    const g = geometry({ skew: 5, turned: { width: 416, height: 234 }, width: 416, height: 234 });
     const b = boxToSource({ x0: 198, y0: 107, x1: 218, y1: 127 }, g);
     expect(Math.abs(b.x + b.w / 2 - 200)).toBeLessThan(2);
     expect(Math.abs(b.y + b.h / 2 - 100)).toBeLessThan(2);

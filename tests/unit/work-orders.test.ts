@@ -6,7 +6,7 @@ const read = (text: string) => extractWorkOrders(text);
 
 describe("work order formats", () => {
   test.each([
-    ["1234", "1234"],
+    ["W.O. 1234", "1234"],
     ["1234-56", "1234-56"],
     ["1234-56A", "1234-56A"],
     ["1234-56(A)", "1234-56(A)"],
@@ -22,12 +22,18 @@ describe("work order formats", () => {
     ["1234\u201356", "1234-56"],
     ["1234-56 (A)", "1234-56(A)"],
     ["see 1234-56a, then", "1234-56A"],
+    ["Job No. 2941-01E", "2941-01E"],
+    ["Job 3150", "3150"],
+    ["Project No. 6408-07(D)", "6408-07(D)"],
+    ["(PROJECT NO. 4553-03)", "4553-03"],
+    ["WO# 1509", "1509"],
+    ["W.O. No. 8242", "8242"],
   ])("%s → %s", (text, wo) => {
     expect(read(text)).toEqual([wo]);
   });
 
   test("several on a line and across lines, in reading order", () => {
-    expect(read("W.O. 1234-56A and 2345-01\n3456-10(B), 4567")).toEqual([
+    expect(read("W.O. 1234-56A and 2345-01\n3456-10(B), W.O. 4567")).toEqual([
       "1234-56A",
       "2345-01",
       "3456-10(B)",
@@ -36,7 +42,89 @@ describe("work order formats", () => {
   });
 
   test("duplicates (ignoring case) and blanks are removed", () => {
-    expect(read("1234-56a\n\n  \n1234-56A\nW.O. 1234-56A\n7777")).toEqual(["1234-56A", "7777"]);
+    expect(read("1234-56a\n\n  \n1234-56A\nW.O. 1234-56A\nWO 7777")).toEqual(["1234-56A", "7777"]);
+  });
+});
+
+describe("four digits alone are a work order only where the page says so", () => {
+  test("not in running text: street numbers, years, ids and suites are four digits too", () => {
+    expect(read("1255 Bishop Street, Suite 2610\nTruck 1944 left at 1530\nin 2019 we drilled 1234")).toEqual(
+      [],
+    );
+  });
+  test("after a label on the same line", () => {
+    expect(read("W.O. 3150\n& 4284-07E")).toEqual(["3150", "4284-07E"]);
+  });
+  test("as a whole item of a list of work orders", () => {
+    expect(read("Work orders to pull:\n1. W.O. 7209-09(A)\n2. 4949-05\n3. 9942")).toEqual([
+      "7209-09(A)",
+      "4949-05",
+      "9942",
+    ]);
+    expect(read("1. 4949-05\n2. 9942 boxes of core")).toEqual(["4949-05"]);
+  });
+  const word = (text: string, x0: number, y0: number) => ({
+    text,
+    confidence: 90,
+    bbox: { x0, y0, x1: x0 + text.length * 10, y1: y0 + 20 },
+  });
+  test("in the column under a W.O. or Job No. heading, not in the columns beside it", () => {
+    const page = [
+      { words: [word("Date", 0, 0), word("Job", 120, 0), word("No.", 160, 0), word("PR", 300, 0)] },
+      { words: [word("3/15/21", 0, 40), word("7031", 120, 40), word("4606", 300, 40)] },
+      { words: [word("5/25/21", 0, 80), word("5860-12", 120, 80), word("4944", 300, 80)] },
+    ];
+    expect(extractFromLines(page).map((w) => w.work_order)).toEqual(["7031", "5860-12"]);
+  });
+  test("a label in a line of prose is not a column heading", () => {
+    const page = [
+      { words: [word("pits", 0, 0), word("for", 50, 0), word("W.O.", 100, 0)] },
+      { words: [word("2109", 100, 40), word("for", 150, 40), word("90", 190, 40), word("days", 220, 40)] },
+    ];
+    expect(extractFromLines(page)).toEqual([]);
+  });
+  test("a number wrapped onto the line after 'Suite' or 'Employee ID' stays out", () => {
+    expect(read("630 Nimitz Highway, Suite\n2109 for 90 days. Employee ID\n3291) also logged")).toEqual([]);
+  });
+});
+
+describe("what surrounds a number says what it is", () => {
+  test.each([
+    ["PR-3347 pending"],
+    ["Invoice No. 2231-05"],
+    ["Emp ID 4543-01"],
+    ["Suite 2705-01"],
+    ["Truck 7444-02"],
+    ["2019-05 14 Hawaiian Electric"],
+    ["2019 05-16"],
+    ["$1234.56"],
+    ["1250.50 ft"],
+  ])("%s", (text) => {
+    expect(read(text)).toEqual([]);
+  });
+  test("a dot or comma between the parts is a short handwritten dash", () => {
+    expect(read("1472.09 Lihue Water Tank\nPROJECT NO. 1979,01")).toEqual(["1472-09", "1979-01"]);
+  });
+  test("a space alone between the parts only after a label", () => {
+    expect(read("W.O. 1244 06\n1244 07")).toEqual(["1244-06"]);
+  });
+});
+
+describe("handwriting read by OCR", () => {
+  test.each([
+    ["W.O. 6%7%-04", "6474-04"],
+    ["7290-0b Kapolei", "7290-06"],
+    ["WO® 6967-04", "6967-04"],
+    ["Project No. 260)-07C", "2601-07C"],
+    ["2722-118 Waipahu", "2722-11B"],
+    ["4490-018 DAGS", "4490-01B"],
+    ["(7638-084)", "7638-08A"],
+    ["1234-567", null],
+    ["4137-03(D)", "4137-03(D)"],
+    ["8996-12€", "8996-12E"],
+    ["2601-07¢", "2601-07C"],
+  ])("%s → %s", (text, wo) => {
+    expect(read(text)).toEqual(wo ? [wo] : []);
   });
 });
 
@@ -80,7 +168,6 @@ describe("near misses that are not work orders", () => {
     ["Page 1234"],
     ["© 2024 Geolabs, Inc."],
     ["Depth 1250 ft"],
-    ["1234.56"],
     ["$1234"],
     ["12345"],
     ["1234-5678"],

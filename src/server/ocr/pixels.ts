@@ -10,35 +10,22 @@ export interface Grey {
 
 /**
  * Flat-field correction: divide by the paper's own brightness (`background`, the page with its text removed),
- * so a page lit from one side reads as white paper with dark text everywhere.
+ * so a page lit from one side reads as white paper with dark text everywhere. Backgrounds darker than `floor`
+ * (a desk, the shadow beside the page) are brightened no more than that: multiplying their grain would make it
+ * look like writing.
  */
-export function evenLight(img: Grey, background: Grey): Grey {
+export function evenLight(img: Grey, background: Grey, floor = 96): Grey {
+  // 255 / brightness in 16.16 fixed point, once per level: the loop is over millions of pixels.
+  const gain = new Uint32Array(256);
+  for (let b = 0; b < 256; b++) gain[b] = Math.round((255 * 65536) / Math.max(floor, b, 1));
   const out = new Uint8Array(img.data.length);
+  const src = img.data;
+  const bg = background.data;
   for (let i = 0; i < out.length; i++) {
-    const bg = Math.max(16, background.data[i]!);
-    out[i] = Math.min(255, Math.round((img.data[i]! * 255) / bg));
+    const v = (src[i]! * gain[bg[i]!]! + 32768) >>> 16;
+    out[i] = Math.min(v, 255);
   }
   return { ...img, data: out };
-}
-
-/** Mean absolute difference between neighbours beyond what edges explain: ~1-3 clean, 8+ grainy. */
-export function noiseLevel(img: Grey): number {
-  const { data, width, height } = img;
-  let sum = 0;
-  let n = 0;
-  for (let y = 1; y < height - 1; y += 2) {
-    for (let x = 1; x < width - 1; x += 2) {
-      const i = y * width + x;
-      const v = data[i]!;
-      const around = (data[i - 1]! + data[i + 1]! + data[i - width]! + data[i + width]!) / 4;
-      // Only light areas (paper): text edges are signal, not noise.
-      if (around > 150) {
-        sum += Math.abs(v - around);
-        n++;
-      }
-    }
-  }
-  return n ? sum / n : 0;
 }
 
 export interface Layout {
@@ -46,66 +33,22 @@ export interface Layout {
   degrees: number;
   /** Columns of ink are sharper than rows: the text runs up or down the page (a quarter turn off). */
   sideways: boolean;
-  /** Typical height of a line of text in pixels (0 when no text was seen). */
-  lineHeight: number;
 }
 
 /**
- * Skew and line height of the text, by projection profiles: dark pixels
- * are projected onto the vertical axis at each candidate angle, and the angle at which rows of text and the gaps
- * between them are sharpest (largest sum of squares) wins. The runs of busy rows at that angle give the height
- * of a line of text.
+ * Skew of the text by projection profiles of points on it (`points` holds x, y pairs: the feet of the
+ * characters): the points are projected onto the vertical axis at each candidate angle, and the angle at which
+ * rows of text and the gaps between them are sharpest (largest sum of squares) wins. Done across the page as
+ * well, the columns winning means the text runs up or down.
  */
-export function estimateLayout(img: Grey, maxDegrees = 12): Layout {
-  const points = darkPoints(img);
-  if (points.length < 50) return { degrees: 0, sideways: false, lineHeight: 0 };
-  const rows = bestAngle(points, img.height, maxDegrees);
-  const cols = bestAngle(points, img.width, maxDegrees, true);
-  return {
-    degrees: rows.angle,
-    sideways: cols.score > rows.score * 1.2,
-    lineHeight: medianRun(profile(points, img.height, rows.angle)),
-  };
+export function layoutOf(points: Int32Array, width: number, height: number, maxDegrees = 12): Layout {
+  if (points.length < 20) return { degrees: 0, sideways: false };
+  const rows = bestAngle(points, height, maxDegrees);
+  const cols = bestAngle(points, width, maxDegrees, true);
+  return { degrees: rows.angle, sideways: cols.score > rows.score * 1.2 };
 }
 
-/**
- * Median length of the runs of busy rows in a projection profile: the height of a line of text. "Busy" is
- * measured against the 90th percentile row, not the busiest, so a ruled line across a form does not hide the
- * text; runs taller than a quarter of the image (borders, photos) are not lines of text.
- */
-function medianRun(bins: Float64Array): number {
-  const filled = [...bins].filter((v) => v > 0).sort((a, b) => a - b);
-  if (!filled.length) return 0;
-  const threshold = Math.max(1, filled[Math.floor(filled.length * 0.9)]! * 0.1);
-  const runs: number[] = [];
-  let run = 0;
-  const end = () => {
-    if (run >= 3 && run < filled.length / 4) runs.push(run);
-    run = 0;
-  };
-  for (const v of bins) {
-    if (v > threshold) run++;
-    else end();
-  }
-  end();
-  if (!runs.length) return 0;
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(runs.length / 2)]!;
-}
-
-function darkPoints(img: Grey): Int32Array {
-  const { data, width, height } = img;
-  let sum = 0;
-  for (let i = 0; i < data.length; i++) sum += data[i]!;
-  const threshold = Math.min(128, (sum / data.length) * 0.6);
-  const pts: number[] = [];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) if (data[y * width + x]! < threshold) pts.push(x, y);
-  }
-  return Int32Array.from(pts);
-}
-
-/** Dark pixels projected across lines at `deg` degrees: one bin per pixel row. */
+/** Points projected across lines at `deg` degrees: one bin per pixel row. */
 function profile(pts: Int32Array, span: number, deg: number, transpose = false): Float64Array {
   const t = (deg * Math.PI) / 180;
   const sin = Math.sin(t);

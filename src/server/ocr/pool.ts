@@ -108,7 +108,8 @@ export function createOcrPool(opts: OcrPoolOptions): OcrPool {
     const { createWorker } = await import("tesseract.js");
     const worker = await createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none" });
     // Prepared images carry no trustworthy resolution; without this tesseract guesses one and warns per page.
-    await worker.setParameters({ user_defined_dpi: "300" });
+    // tesseract.js starts in PSM 6 (one block), not tesseract's own 3 (automatic layout) that slots assume.
+    await worker.setParameters({ user_defined_dpi: "300", tessedit_pageseg_mode: "3" as never });
     opts.log.info("ocr worker ready", { ms: Math.round(performance.now() - started) });
     return { worker, busy: false, psm: "3" };
   }

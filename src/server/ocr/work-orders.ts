@@ -1,8 +1,9 @@
+import { HEADER, OTHER_NUMBER_BEFORE, workOrdersInLine } from "./work-order-text";
+
 /**
- * Work orders in OCR text. The firm writes them `1234`, `1234-56`, `1234-56A` or `1234-56(A)`, often after a
- * `W.O.` label. OCR misreads digits as look-alike letters (O/0, l/1, S/5, B/8…), so digit positions accept those
- * letters and read them back as digits, within limits so ordinary words never turn into work orders. Numbers that
- * only look like work orders (dates, phone numbers, page numbers, measurements) are left out by their context.
+ * Work orders on a page of OCR lines, in reading order, each with the box of the words it was read from. A line
+ * gives its candidates (work-order-text.ts); four digits alone are kept only where the page labels them: under a
+ * W.O. or Job No. column heading, or as an item of a list whose other items are work orders.
  * Pure functions: the OCR pool hands us lines of words with boxes; tests hand us plain text.
  */
 
@@ -27,113 +28,21 @@ export interface ExtractedWorkOrder {
   confidence: number;
 }
 
-/** Letters OCR gives for a digit, and the digit they stand for. */
-const LOOKALIKE: Record<string, string> = {
-  O: "0",
-  o: "0",
-  Q: "0",
-  D: "0",
-  l: "1",
-  I: "1",
-  i: "1",
-  "|": "1",
-  "!": "1",
-  Z: "2",
-  z: "2",
-  S: "5",
-  s: "5",
-  G: "6",
-  B: "8",
-};
-const D = "[0-9OoQDlIi|!ZzSsGB]";
-/** In "(B)" a digit can only be a misread letter: 1234-56(8) is 1234-56(B). */
-const LETTER_FOR: Record<string, string> = {
-  "8": "B",
-  "4": "A",
-  "0": "O",
-  "5": "S",
-  "6": "G",
-  "1": "I",
-  "2": "Z",
-};
-const DASH = "[-\u2010-\u2015~_]";
-const PREFIX = String.raw`(?:[Ww]\s?[.,]?\s?[Oo0]\.?|[Ww]\s?\/\s?[Oo0]|[Ww]ork\s?[Oo]rder)\s*(?:[Nn][Oo0]\.?|[Nn]umber|#)?\s*[:#.]?\s*`;
-/**
- * Not glued to a word, a path, an amount or a longer number on either side, except after a list marker at the
- * start of a line: OCR often drops the space in "2. 4861-01".
- */
-const BEFORE = String.raw`(?:(?<=^\s*\d{1,2}\.)|(?<![A-Za-z0-9/.$:@+\-\u2010-\u2015_]))`;
-const AFTER = String.raw`(?![A-Za-z0-9/]|[-\u2010-\u2015][0-9A-Za-z]|[.,]\d)`;
-const PATTERN = new RegExp(
-  `${BEFORE}(${PREFIX})?(${D}{4})(?:\\s?${DASH}\\s?(${D}{2})(?:\\s?[([{]\\s?([A-Za-z0-9])\\s?[)\\]}]|([A-Za-z]))?)?${AFTER}`,
-  "g",
-);
-
-const MONTH_BEFORE =
-  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*(?:\d{1,2}(?:st|nd|rd|th)?\s*,?\s*)?$/;
-const PHONE_BEFORE = /(?:\(\d{3}\)\s?|\b\d{3}[\s.]?|\b(?:tel|phone|ph|fax|cell|mobile|ext|x)\.?\s*:?\s*)$/;
-const PAGE_BEFORE = /\b(?:page|pg|p|sheet|of|copyright|rev|revised)\.?\s*:?\s*$|©\s*$/;
-const UNIT_AFTER = /^\s?(?:ft|feet|in|mm|cm|m|km|psi|psf|pcf|lbs?|kg|%|sf|sq|hrs?|am|pm|gal)\b/i;
-
-/**
- * Digits of a candidate with look-alikes read back; null when more than `allowed` characters are look-alikes
- * (so a word such as "SOIL" or "BOSS" never becomes a number).
- */
-function digitsOf(raw: string, allowed: number): string | null {
-  let lookalikes = 0;
-  let out = "";
-  for (const ch of raw) {
-    if (ch >= "0" && ch <= "9") out += ch;
-    else {
-      lookalikes++;
-      out += LOOKALIKE[ch] ?? "?";
-    }
-  }
-  return out.includes("?") || lookalikes > allowed ? null : out;
+interface Found extends ExtractedWorkOrder {
+  bare: boolean;
+  /** Nothing but a list marker (and a label) before it on its line. */
+  leads: boolean;
+  /** The whole of a list item: a marker ("3.", "-", "•"), the number, nothing after. */
+  item: boolean;
+  afterOtherNumber: boolean;
+  line: number;
 }
 
-interface Candidate {
-  work_order: string;
-  start: number;
-  end: number;
-}
-
-/** Work orders in one line of text, with where each sits in it. */
-export function workOrdersInLine(line: string): Candidate[] {
-  const found: Candidate[] = [];
-  for (const m of line.matchAll(PATTERN)) {
-    const [whole, prefix, head, tail, boxed, bare] = m;
-    const labelled = !!prefix;
-    // A label makes the reading trustworthy enough for one more look-alike.
-    const main = digitsOf(head!, labelled ? 2 : 1);
-    if (!main) continue;
-    const suffix = tail === undefined ? "" : digitsOf(tail, 1);
-    if (suffix === null) continue;
-    const start = m.index! + (prefix?.length ?? 0);
-    const end = m.index! + whole.length;
-    if (!labelled && isNearMiss(line, m.index!, end, !!tail)) continue;
-    let wo = suffix ? `${main}-${suffix}` : main;
-    if (boxed) wo += `(${(LETTER_FOR[boxed] ?? boxed).toUpperCase()})`;
-    else if (bare) wo += bare.toUpperCase();
-    found.push({ work_order: wo, start, end });
-  }
-  return found;
-}
-
-/** A number that is shaped like a work order but, by what surrounds it, is a date, phone, page or measure. */
-function isNearMiss(line: string, start: number, end: number, hasSuffix: boolean): boolean {
-  const before = line.slice(Math.max(0, start - 40), start).toLowerCase();
-  const after = line.slice(end, end + 12);
-  if (UNIT_AFTER.test(after)) return true;
-  if (hasSuffix) return /\(\d{3}\)\s?$/.test(before);
-  return MONTH_BEFORE.test(before) || PHONE_BEFORE.test(before) || PAGE_BEFORE.test(before);
-}
-
-/** Work orders in OCR lines (reading order), without blanks or duplicates, each with its box. */
 export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
-  const out: ExtractedWorkOrder[] = [];
-  const seen = new Set<string>();
-  for (const line of lines) {
+  const found: Found[] = [];
+  const headings: Bbox[] = [];
+  let previous = "";
+  lines.forEach((line, index) => {
     const words = line.words.filter((w) => w.text.trim());
     // Rebuild the line with single spaces, remembering where each word starts.
     const starts: number[] = [];
@@ -143,20 +52,42 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
       starts.push(text.length);
       text += w.text.trim();
     }
+    const boxOf = (start: number, end: number) => {
+      const used = words.filter((w, i) => starts[i]! < end && starts[i]! + w.text.trim().length > start);
+      return { box: unionBox(used.map((w) => w.bbox).filter((b): b is Bbox => !!b)), used };
+    };
+    // Column headings are a row of capitalised words without numbers; a label in a line of prose is not one.
+    const headingRow = !/\d{3}/.test(text) && words.every((w) => !/^[a-z]/.test(w.text.trim()));
+    for (const m of headingRow ? text.matchAll(HEADER) : []) {
+      const box = boxOf(m.index!, m.index! + m[0].length).box;
+      if (box) headings.push(box);
+    }
     for (const c of workOrdersInLine(text)) {
-      const key = c.work_order.toUpperCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const used = words.filter((w, i) => {
-        const s = starts[i]!;
-        return s < c.end && s + w.text.trim().length > c.start;
-      });
-      out.push({
+      const { box, used } = boxOf(c.start, c.end);
+      found.push({
         work_order: c.work_order,
-        bbox: unionBox(used.map((w) => w.bbox).filter((b): b is Bbox => !!b)),
+        bbox: box,
         confidence: Math.round(mean(used.map((w) => w.confidence ?? 0))),
+        bare: c.bare,
+        leads: LEADS.test(text.slice(0, c.start)),
+        // "Suite" or "Employee ID" at the end of the line before: the number was wrapped onto this one.
+        afterOtherNumber:
+          c.bare && /^\s*$/.test(text.slice(0, c.start)) && OTHER_NUMBER_BEFORE.test(previous),
+        item: ITEM_BEFORE.test(text.slice(0, c.start)) && /^\W*$/.test(text.slice(c.end)),
+        line: index,
       });
     }
+    previous = text.toLowerCase();
+  });
+  const out: ExtractedWorkOrder[] = [];
+  const seen = new Set<string>();
+  for (const f of found) {
+    if (f.bare && (f.afterOtherNumber || (!underHeading(f, headings) && !inListOfWorkOrders(f, found))))
+      continue;
+    const key = f.work_order.toUpperCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ work_order: f.work_order, bbox: f.bbox, confidence: f.confidence });
   }
   return out;
 }
@@ -165,6 +96,36 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
 export function extractWorkOrders(text: string): string[] {
   const lines = text.split(/\r?\n/).map((l) => ({ words: l.split(/\s+/).map((t) => ({ text: t })) }));
   return extractFromLines(lines).map((w) => w.work_order);
+}
+
+const MARKER = String.raw`(?:\(?\d{1,2}[.)]|[-•*·–])`;
+const LEADS = new RegExp(String.raw`^\s*${MARKER}?\s*$|^\s*${MARKER}?\s*\S{1,10}\s*$`);
+const ITEM_BEFORE = new RegExp(String.raw`^\s*${MARKER}\s*$`);
+
+/** Below a W.O. / Job No. heading, its middle within half a heading's width of it: a cell of that column. */
+function underHeading(f: Found, headings: Bbox[]): boolean {
+  const b = f.bbox;
+  if (!b) return false;
+  const middle = (b.x0 + b.x1) / 2;
+  return headings.some((h) => {
+    const half = (h.x1 - h.x0) / 2;
+    return h.y1 <= b.y0 && middle >= h.x0 - half && middle <= h.x1 + half;
+  });
+}
+
+/**
+ * The whole of an item of a list whose other items start with work orders (with or without a label): it has a
+ * list marker and nothing after it, and a work order with a dash leads another line at about the same distance
+ * from the left (boxes) or anywhere (plain text).
+ */
+function inListOfWorkOrders(f: Found, all: Found[]): boolean {
+  if (!f.item) return false;
+  return all.some((o) => {
+    if (o === f || o.bare || !o.leads || o.line === f.line) return false;
+    if (!f.bbox || !o.bbox) return true;
+    const height = f.bbox.y1 - f.bbox.y0;
+    return Math.abs(o.bbox.x0 - f.bbox.x0) <= height * 1.5;
+  });
 }
 
 function unionBox(boxes: Bbox[]): Bbox | null {
