@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { BUSY_TIMEOUT_MS, type Synchronous, tuneEmbeddedDriver } from "./driver";
+import { BUSY_TIMEOUT_MS, type Synchronous } from "./driver";
+import { createEmbeddedClient } from "./embedded-client";
 import * as schema from "./schema";
 import { serializeWrites } from "./write-queue";
 
@@ -35,11 +36,10 @@ export async function openDatabase(
     const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
     mkdirSync(dirname(path), { recursive: true });
   }
-  if (isFileUrl(url)) tuneEmbeddedDriver({ synchronous: opts.synchronous ?? "normal" });
-  // `timeout` is the per-connection busy timeout (ms) of the embedded driver.
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<
-    typeof createClient
-  >[0]);
+  // The embedded file through our own connections (driver.ts); a libSQL server through the client itself.
+  const client = isFileUrl(url)
+    ? createEmbeddedClient(url, { synchronous: opts.synchronous ?? "normal" })
+    : createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0]);
   if (isFileUrl(url)) {
     await client.execute("PRAGMA journal_mode = WAL");
     // Page cache for every connection of the pool (stored in the file header, so new connections get it too):

@@ -1,21 +1,24 @@
+import type { InArgs, InStatement, InValue, ResultSet, Row, Value } from "@libsql/client";
+import { LibsqlError } from "@libsql/client";
 import Database from "libsql";
 
 /**
- * Three changes to the embedded driver (`libsql`, under `@libsql/client`), made where it opens connections and
- * prepares statements because the client offers no hook for either.
+ * One connection of the embedded database: libsql's `Database`, used only through its public API, with three
+ * changes the client (`@libsql/client`) has no hook for. The client's embedded connections are its own, so we
+ * open ours (embedded-client.ts serves the client's interface over them) instead of patching libsql's classes:
+ * a libsql or client upgrade that moves what we use fails type-checking here, never drops these silently.
  *
  * 1. A prepared-statement cache. The client prepares every statement anew and asks it for its columns twice per
  *    call; under load that was about a fifth of the server's CPU (SQLite compiling the same few hundred statements
  *    over and over). The last STATEMENT_CACHE_SIZE statements of each connection are kept with their columns, so a
- *    repeated statement is only bound and stepped. Safe because the client uses a statement synchronously (bind,
- *    step to the end, read) and libsql resets it before each run; SQLite re-prepares a statement itself when the
- *    schema changes. The remembered columns are not re-read, so any DDL run in this process (migrations, FTS
- *    rebuilds) empties every cache; a closed connection's cache goes with it (a cached statement would otherwise
- *    keep the connection open).
+ *    repeated statement is only bound and stepped. Safe because a statement is used synchronously (bind, step to
+ *    the end, read) and libsql resets it before each run; SQLite re-prepares a statement itself when the schema
+ *    changes. The remembered columns are not re-read, so any DDL run in this process (migrations, FTS rebuilds)
+ *    empties every cache; a closed connection's cache goes with it.
  *    EXPLAIN statements are the exception: SQLite never halts their program, so once read to the end they stay
  *    "running" until reset, and the connection then keeps every later read transaction open — stale reads, and
  *    SQLITE_BUSY_SNAPSHOT on its next write after another connection's commit. They are not cached, and are
- *    reset after each read (libsql's `get` resets the statement when it returns; the client only calls `all`).
+ *    reset after each read (libsql's `get` resets the statement when it returns).
  * 2. `PRAGMA synchronous` on every new connection (it is per connection, not stored in the file). With WAL,
  *    NORMAL does not fsync on each commit, only at checkpoints: a commit costs microseconds instead of a
  *    blocking fsync (5 ms and more on a busy disk, on the only thread). A process crash loses nothing; a power
@@ -28,24 +31,18 @@ import Database from "libsql";
  *    request it was serving waited too. Statements inside a transaction keep the normal timeout.
  */
 export const STATEMENT_CACHE_SIZE = 256;
-/** SQLite's busy timeout on every connection (the client's `timeout`), except while taking the write lock. */
+/** SQLite's busy timeout on every connection, except while taking the write lock. */
 export const BUSY_TIMEOUT_MS = 5000;
 export type Synchronous = "normal" | "full";
 
-interface Statement {
-  columns(): unknown[];
-  run(...args: unknown[]): unknown;
-  all(...args: unknown[]): unknown[];
-  get(...args: unknown[]): unknown;
-}
-interface Connection {
-  readonly inTransaction: boolean;
-  prepare(sql: string): Statement;
-  exec(sql: string): unknown;
-  close(): unknown;
-}
-interface Cached {
+type Statement = Database.Statement;
+interface Prepared {
   stmt: Statement;
+  /** Returns rows (then `columns` are its result columns), or only changes. */
+  reader: boolean;
+  columns: string[];
+  columnTypes: string[];
+  takesWriteLock: boolean;
   generation: number;
 }
 
@@ -53,101 +50,241 @@ const DDL = /^\s*(create|drop|alter)\b/i;
 const EXPLAIN = /^\s*explain\b/i;
 /** Statements that take the write lock when run outside a transaction (see 3. above). */
 const TAKES_WRITE_LOCK = /^\s*(begin\s+(immediate|exclusive)|insert|update|delete|replace)\b/i;
-const caches = new WeakMap<object, Map<string, Cached>>();
+/** Bumped by every schema change in this process: cached statements of an older generation are prepared again. */
 let generation = 0;
-let synchronous: Synchronous = "normal";
-let installed = false;
 const stats = { hits: 0, misses: 0 };
 
 /** Statement cache hits and misses in this process. */
 export const statementCacheStats = () => ({ ...stats });
 
-/** Patch the driver once per process; `synchronous` applies to connections opened from now on. */
-export function tuneEmbeddedDriver(opts: { synchronous: Synchronous }) {
-  synchronous = opts.synchronous;
-  if (installed) return;
-  const proto = (Database as unknown as { prototype: Connection }).prototype;
-  if (typeof proto?.prepare !== "function" || typeof proto.close !== "function") return; // another driver
-  installed = true;
-  const { prepare, exec, close } = proto;
+export class Connection {
+  readonly #db: Database.Database;
+  readonly #cache = new Map<string, Prepared>();
 
-  proto.prepare = function (this: Connection, sql: string) {
-    if (DDL.test(sql)) {
-      generation++;
-      return prepare.call(this, sql);
+  constructor(path: string, synchronous: Synchronous) {
+    this.#db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    this.#db.exec(`PRAGMA synchronous = ${synchronous === "full" ? "FULL" : "NORMAL"}`);
+  }
+
+  get open() {
+    return this.#db.open;
+  }
+
+  get inTransaction() {
+    return this.#db.inTransaction;
+  }
+
+  /** Run one statement to the end (the client's `execute` on this connection). */
+  execute(stmt: InStatement): ResultSet {
+    const sql = typeof stmt === "string" ? stmt : stmt.sql;
+    const args = typeof stmt === "string" ? [] : toSqlArgs(stmt.args ?? []);
+    try {
+      if (EXPLAIN.test(sql)) return this.#explain(sql, args);
+      const p = this.#prepare(sql);
+      if (!p.takesWriteLock || this.#db.inTransaction) return this.#run(p, args);
+      this.#busyTimeout(0);
+      try {
+        return this.#run(p, args);
+      } finally {
+        this.#busyTimeout(BUSY_TIMEOUT_MS);
+      }
+    } catch (err) {
+      throw libsqlError(err);
     }
-    if (EXPLAIN.test(sql)) return resetAfterRead(prepare.call(this, sql));
-    let cache = caches.get(this);
-    if (!cache) {
-      // First statement on a new connection.
-      cache = new Map();
-      caches.set(this, cache);
-      prepare.call(this, `PRAGMA synchronous = ${synchronous === "full" ? "FULL" : "NORMAL"}`).run();
+  }
+
+  /** Several statements in one string (migrations): they may change the schema anywhere in them. */
+  executeMultiple(sql: string) {
+    generation++;
+    try {
+      this.#db.exec(sql);
+    } catch (err) {
+      throw libsqlError(err);
     }
-    const hit = cache.get(sql);
+  }
+
+  close() {
+    this.#cache.clear();
+    if (this.#db.open) this.#db.close();
+  }
+
+  #prepare(sql: string): Prepared {
+    if (DDL.test(sql)) generation++;
+    const hit = this.#cache.get(sql);
+    // Most recently used last: the Map's insertion order is the eviction order.
+    this.#cache.delete(sql);
     if (hit && hit.generation === generation) {
       stats.hits++;
-      // Most recently used last: the Map's insertion order is the eviction order.
-      cache.delete(sql);
-      cache.set(sql, hit);
-      return hit.stmt;
+      this.#cache.set(sql, hit);
+      return hit;
     }
     stats.misses++;
-    const stmt = prepare.call(this, sql);
-    if (TAKES_WRITE_LOCK.test(sql)) withoutBusyWait(this, stmt);
-    const columns = stmt.columns.bind(stmt);
-    let known: unknown[] | undefined;
-    stmt.columns = () => {
-      known ??= columns();
-      return known;
-    };
-    cache.delete(sql);
-    cache.set(sql, { stmt, generation });
-    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return stmt;
-  };
-  proto.exec = function (this: Connection, sql: string) {
-    // Multi-statement scripts (migrations) may change the schema anywhere in them.
-    generation++;
-    return exec.call(this, sql);
-  };
-  proto.close = function (this: Connection) {
-    caches.delete(this);
-    return close.call(this);
-  };
-}
-
-/** Run `stmt` outside a transaction with a busy timeout of 0 (see 3. above); inside one, as it is. */
-function withoutBusyWait(conn: Connection, stmt: Statement) {
-  // Through the cache: both PRAGMAs are prepared once per connection.
-  const timeout = (ms: number) => conn.prepare(`PRAGMA busy_timeout = ${ms}`);
-  for (const method of ["run", "all"] as const) {
-    const original = stmt[method].bind(stmt);
-    stmt[method] = ((...args: unknown[]) => {
-      if (conn.inTransaction) return original(...args);
-      timeout(0).run();
-      try {
-        return original(...args);
-      } finally {
-        timeout(BUSY_TIMEOUT_MS).run();
-      }
-    }) as never;
+    const prepared = describe(this.#db.prepare(sql), TAKES_WRITE_LOCK.test(sql));
+    if (!DDL.test(sql)) this.#cache.set(sql, prepared);
+    if (this.#cache.size > STATEMENT_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+    return prepared;
   }
-}
 
-/** Leave the statement reset after `all` (see 1. above): `get` runs it once more and resets it on return. */
-function resetAfterRead(stmt: Statement): Statement {
-  const all = stmt.all.bind(stmt);
-  stmt.all = (...args: unknown[]) => {
+  #run(p: Prepared, args: SqlArgs): ResultSet {
+    if (p.reader) {
+      const rows = p.stmt.all(args) as unknown[][];
+      return new EmbeddedResultSet(
+        p.columns,
+        p.columnTypes,
+        rows.map((r) => toRow(r, p.columns)),
+        0,
+        undefined,
+      );
+    }
+    const info = p.stmt.run(args);
+    return new EmbeddedResultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+  }
+
+  #explain(sql: string, args: SqlArgs): ResultSet {
+    const p = describe(this.#db.prepare(sql), false);
     try {
-      return all(...args);
+      return this.#run(p, args);
     } finally {
       try {
-        stmt.get(...args);
+        p.stmt.get(args);
       } catch {
         // the read itself already failed; its error is the one that matters
       }
     }
+  }
+
+  #busyTimeout(ms: number) {
+    // Through the cache: both PRAGMAs are prepared once per connection.
+    this.#prepare(`PRAGMA busy_timeout = ${ms}`).stmt.run();
+  }
+}
+
+function describe(stmt: Statement, takesWriteLock: boolean): Prepared {
+  stmt.safeIntegers(true);
+  let reader = true;
+  try {
+    stmt.raw(true);
+  } catch {
+    // raw() refuses a statement that returns no data
+    reader = false;
+  }
+  const columns = reader ? stmt.columns() : [];
+  return {
+    stmt,
+    reader,
+    columns: columns.map((c) => c.name),
+    columnTypes: columns.map((c) => c.type ?? ""),
+    takesWriteLock,
+    generation,
   };
-  return stmt;
+}
+
+type SqlArgs = unknown[] | Record<string, unknown>;
+
+/** Arguments as the client converts them: booleans and dates as numbers, ArrayBuffers as Buffers. */
+function toSqlArgs(args: InArgs): SqlArgs {
+  if (Array.isArray(args)) return args.map(toSqlValue);
+  const named: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    named[/^[@$:]/.test(name) ? name.slice(1) : name] = toSqlValue(value);
+  }
+  return named;
+}
+
+function toSqlValue(value: InValue): unknown {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
+  }
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof ArrayBuffer) return Buffer.from(value);
+  if (value instanceof Date) return value.valueOf();
+  if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
+  return value;
+}
+
+/** A row as the client gives it: values by index (not enumerated) and by column name. */
+function toRow(values: unknown[], columns: string[]): Row {
+  const row = {} as Row;
+  Object.defineProperty(row, "length", { value: values.length });
+  for (let i = 0; i < values.length; i++) {
+    const value = fromSqlValue(values[i]);
+    Object.defineProperty(row, i, { value });
+    const column = columns[i]!;
+    if (!Object.hasOwn(row, column)) {
+      Object.defineProperty(row, column, { value, enumerable: true, configurable: true, writable: true });
+    }
+  }
+  return row;
+}
+
+function fromSqlValue(value: unknown): Value {
+  if (typeof value === "bigint") {
+    if (value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER)) {
+      throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
+    }
+    return Number(value);
+  }
+  if (value instanceof Buffer) return value.buffer as ArrayBuffer;
+  return value as Value;
+}
+
+class EmbeddedResultSet implements ResultSet {
+  constructor(
+    readonly columns: string[],
+    readonly columnTypes: string[],
+    readonly rows: Row[],
+    readonly rowsAffected: number,
+    readonly lastInsertRowid: bigint | undefined,
+  ) {}
+
+  toJSON() {
+    const json = (v: Value) =>
+      typeof v === "bigint" ? `${v}` : v instanceof ArrayBuffer ? Buffer.from(v).toString("base64") : v;
+    return {
+      columns: this.columns,
+      columnTypes: this.columnTypes,
+      rows: this.rows.map((row) => Array.prototype.map.call(row, json)),
+      rowsAffected: this.rowsAffected,
+      lastInsertRowid: this.lastInsertRowid === undefined ? null : `${this.lastInsertRowid}`,
+    };
+  }
+}
+
+const BASE_CODES: Record<number, string> = {
+  1: "SQLITE_ERROR",
+  2: "SQLITE_INTERNAL",
+  3: "SQLITE_PERM",
+  4: "SQLITE_ABORT",
+  5: "SQLITE_BUSY",
+  6: "SQLITE_LOCKED",
+  7: "SQLITE_NOMEM",
+  8: "SQLITE_READONLY",
+  9: "SQLITE_INTERRUPT",
+  10: "SQLITE_IOERR",
+  11: "SQLITE_CORRUPT",
+  12: "SQLITE_NOTFOUND",
+  13: "SQLITE_FULL",
+  14: "SQLITE_CANTOPEN",
+  15: "SQLITE_PROTOCOL",
+  16: "SQLITE_EMPTY",
+  17: "SQLITE_SCHEMA",
+  18: "SQLITE_TOOBIG",
+  19: "SQLITE_CONSTRAINT",
+  20: "SQLITE_MISMATCH",
+  21: "SQLITE_MISUSE",
+  22: "SQLITE_NOLFS",
+  23: "SQLITE_AUTH",
+  24: "SQLITE_FORMAT",
+  25: "SQLITE_RANGE",
+  26: "SQLITE_NOTADB",
+  27: "SQLITE_NOTICE",
+  28: "SQLITE_WARNING",
+};
+
+/** SQLite's errors as the client reports them: `code` the base code, `extendedCode` libsql's own. */
+function libsqlError(err: unknown): unknown {
+  if (!(err instanceof Database.SqliteError)) return err;
+  const base = err.rawCode === undefined ? undefined : err.rawCode & 0xff;
+  const code = base === undefined ? "SQLITE_UNKNOWN" : (BASE_CODES[base] ?? `SQLITE_UNKNOWN_${base}`);
+  return new LibsqlError(err.message, code, err.code, err.rawCode, err);
 }
