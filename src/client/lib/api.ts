@@ -22,6 +22,26 @@ export interface ApiOptions extends Omit<RequestInit, "body"> {
   timeoutMs?: number;
 }
 
+/** The `error` text of an answer body from our server (`{ "error": "…" }`), when it holds one. */
+export function errorField(body: unknown): string | undefined {
+  const error = (body as { error?: unknown } | null)?.error;
+  return typeof error === "string" ? error : undefined;
+}
+
+/** The `error` text of a failed response, when its body is our server's JSON. */
+export async function responseError(res: Response): Promise<string | undefined> {
+  return errorField(await res.json().catch(() => null));
+}
+
+/** Text parsed as JSON, or null when it is not JSON (an HTML error page, a cut-off answer). */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** Fetch a REST path of our own server: JSON in and out, 2xx is success, errors carry the server's text. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const { json, fallbackError, timeoutMs, headers, ...init } = opts;
@@ -40,16 +60,11 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     signal,
     body: json !== undefined ? JSON.stringify(json) : init.body,
   });
-  if (!res.ok) {
-    let message = fallbackError ?? `Request failed (${res.status}).`;
-    try {
-      const body = (await res.json()) as { error?: unknown };
-      if (typeof body?.error === "string" && body.error) message = body.error;
-    } catch {
-      // not JSON: keep the fallback
-    }
-    throw new ApiError(message, res.status);
-  }
+  if (!res.ok)
+    throw new ApiError(
+      (await responseError(res)) || (fallbackError ?? `Request failed (${res.status}).`),
+      res.status,
+    );
   if (res.status === 204) return undefined as T;
   const type = res.headers.get("content-type") ?? "";
   return (type.includes("application/json") ? res.json() : res.text()) as Promise<T>;

@@ -1,7 +1,14 @@
 import Papa from "papaparse";
+import { saveBlob } from "./download";
+
+/** One column of an exported CSV: its heading and what a row puts in it. */
+export interface CsvColumn<T> {
+  header: string;
+  value(row: T): unknown;
+}
 
 /** RFC 4180 CSV (quotes, commas and newlines escaped by papaparse) with a BOM so Excel reads UTF-8. */
-export function toCsv<T>(rows: T[], columns: { header: string; value(row: T): unknown }[]): string {
+export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
   const data = rows.map((r) =>
     columns.map((c) => {
       const v = c.value(r);
@@ -11,16 +18,9 @@ export function toCsv<T>(rows: T[], columns: { header: string; value(row: T): un
   return `\uFEFF${Papa.unparse({ fields: columns.map((c) => c.header), data }, { newline: "\r\n" })}`;
 }
 
-/** Save text as a file through a temporary object URL. */
+/** Save text as a file. */
 export function downloadText(filename: string, content: string, type = "text/csv;charset=utf-8") {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(filename, new Blob([content], { type }));
 }
 
 export const dateStamp = (d = new Date()) => d.toISOString().slice(0, 10);

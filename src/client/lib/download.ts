@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { ApiError } from "./api";
+import { ApiError, responseError } from "./api";
 import { authHeaders, usesBearerToken } from "./session";
 
 /**
@@ -18,13 +18,15 @@ export function onAuthedDownload(onError: (err: unknown) => void) {
 
 async function saveWithToken(path: string) {
   const res = await fetch(path, { headers: await authHeaders(), credentials: "same-origin" });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-    const message = typeof body?.error === "string" ? body.error : `Download failed (${res.status}).`;
-    throw new ApiError(message, res.status);
-  }
+  if (!res.ok)
+    throw new ApiError((await responseError(res)) || `Download failed (${res.status}).`, res.status);
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "download";
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(name, await res.blob());
+}
+
+/** Save a blob as the file `name` through a temporary object URL. */
+export function saveBlob(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
   a.download = name;

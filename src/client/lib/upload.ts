@@ -1,4 +1,4 @@
-import { ApiError } from "./api";
+import { ApiError, errorField, parseJson } from "./api";
 import { authHeaders } from "./session";
 
 export interface UploadOptions {
@@ -65,25 +65,10 @@ export async function uploadForm<T>(path: string, form: FormData, opts: UploadOp
         drain(true);
         if (ok) return resolve(last as T);
       }
-      let body: unknown = last ?? null;
-      if (!streamed()) {
-        try {
-          body = JSON.parse(xhr.responseText);
-        } catch {
-          // not JSON
-        }
-      }
+      const body = streamed() ? (last ?? null) : parseJson(xhr.responseText);
       if (ok) return resolve(body as T);
-      const error = (body as { error?: unknown } | null)?.error;
-      reject(
-        new ApiError(
-          typeof error === "string" && error
-            ? error
-            : (opts.fallbackError ?? `Request failed (${xhr.status}).`),
-          xhr.status,
-          body,
-        ),
-      );
+      const message = errorField(body) || (opts.fallbackError ?? `Request failed (${xhr.status}).`);
+      reject(new ApiError(message, xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError(opts.fallbackError ?? "Network error.", 0));
     xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));

@@ -2,20 +2,11 @@ import { IMPORT_EXTENSIONS, type ImportReport } from "@shared/ocr";
 import { DatabaseIcon, FileSpreadsheetIcon, LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
+import { ImportDialogFrame, RejectedRows, useImportFlow } from "@/components/spreadsheet-import";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Checkbox } from "@/components/ui/misc";
-import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { uploadForm } from "@/lib/upload";
@@ -27,93 +18,76 @@ import { uploadForm } from "@/lib/upload";
 export function ImportDialog() {
   const utils = trpc.useUtils();
   const stats = trpc.projects.stats.useQuery();
-  const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const send = async (dryRun: boolean) => {
-    if (!file) return;
-    const form = new FormData();
-    form.append("file", file);
-    form.append("dry_run", String(dryRun));
-    form.append("replace", String(replace));
-    setBusy(true);
-    try {
-      const answer = await uploadForm<ImportReport>("/api/projects/import", form, {
-        fallbackError: "Import failed.",
-      });
-      setReport(answer);
-      if (!dryRun) {
-        toast.success(
-          `Register updated: ${answer.added} added, ${answer.updated} updated, ${answer.removed} removed.`,
-        );
-        void utils.projects.stats.invalidate();
-        void utils.invalidate();
-      }
-    } catch (err) {
-      toast.error(errorMessage(err, "Import failed."));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const flow = useImportFlow<ImportReport>({
+    send: (file, dryRun) => {
+      const form = new FormData();
+      form.append("file", file);
+      form.append("dry_run", String(dryRun));
+      form.append("replace", String(replace));
+      return uploadForm<ImportReport>("/api/projects/import", form, { fallbackError: "Import failed." });
+    },
+    onImported: (answer) => {
+      toast.success(
+        `Register updated: ${answer.added} added, ${answer.updated} updated, ${answer.removed} removed.`,
+      );
+      void utils.projects.stats.invalidate();
+      void utils.invalidate();
+    },
+    onError: (message) => toast.error(message),
+  });
+  const { file, check, busy } = flow;
+  const report = check ?? flow.done;
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ImportDialogFrame
+      trigger={
         <Button variant="outline" size="sm">
           <DatabaseIcon /> Import projects
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import the project register</DialogTitle>
-          <DialogDescription>
-            CSV or .xlsx with the columns Date, Client, Project Name, PR Number, Work Order Number, Principal
-            Engineer, Invoice Number, Final Report Date (only Work Order Number is required).
-          </DialogDescription>
-        </DialogHeader>
-        <p className="text-sm text-muted-foreground" data-testid="register-stats">
-          {stats.data
-            ? `The register holds ${stats.data.total.toLocaleString()} projects${stats.data.demo ? ` (${stats.data.demo.toLocaleString()} demo)` : ""}.${stats.data.last_import ? ` Last import ${formatDateTime(stats.data.last_import.at)} by ${stats.data.last_import.by}.` : ""}`
-            : "Loading the register…"}
-        </p>
-        <div className="space-y-3">
-          <Input
-            type="file"
-            aria-label="Register file"
-            accept={IMPORT_EXTENSIONS.join(",")}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setReport(null);
-            }}
-          />
-          <Label className="font-normal">
-            <Checkbox
-              checked={replace}
-              onCheckedChange={(v) => {
-                setReplace(v === true);
-                setReport(null);
-              }}
-            />
-            Replace the whole register (projects not in the file are removed, demo data included)
-          </Label>
-        </div>
-        {report && <ReportView report={report} />}
-        <DialogFooter>
-          <Button variant="outline" disabled={!file || busy} onClick={() => void send(true)}>
+      }
+      className="max-w-2xl"
+      title="Import the project register"
+      description="CSV or .xlsx with the columns Date, Client, Project Name, PR Number, Work Order Number, Principal Engineer, Invoice Number, Final Report Date (only Work Order Number is required)."
+      actions={
+        <>
+          <Button variant="outline" disabled={!file || busy} onClick={() => void flow.runCheck()}>
             {busy ? <LoaderCircleIcon className="animate-spin" /> : <FileSpreadsheetIcon />} Check file
           </Button>
           <Button
-            disabled={!file || busy || !report?.dry_run || report.accepted === 0}
-            onClick={() => void send(false)}
+            disabled={!file || busy || !check || check.accepted === 0}
+            onClick={() => void flow.commit()}
           >
-            Import {report?.dry_run ? report.accepted.toLocaleString() : ""} projects
+            Import {check ? check.accepted.toLocaleString() : ""} projects
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <p className="text-sm text-muted-foreground" data-testid="register-stats">
+        {stats.data
+          ? `The register holds ${stats.data.total.toLocaleString()} projects${stats.data.demo ? ` (${stats.data.demo.toLocaleString()} demo)` : ""}.${stats.data.last_import ? ` Last import ${formatDateTime(stats.data.last_import.at)} by ${stats.data.last_import.by}.` : ""}`
+          : "Loading the register…"}
+      </p>
+      <div className="space-y-3">
+        <Input
+          type="file"
+          aria-label="Register file"
+          accept={IMPORT_EXTENSIONS.join(",")}
+          onChange={(e) => flow.choose(e.target.files?.[0])}
+        />
+        <Label className="font-normal">
+          <Checkbox
+            checked={replace}
+            onCheckedChange={(v) => {
+              setReplace(v === true);
+              flow.clear();
+            }}
+          />
+          Replace the whole register (projects not in the file are removed, demo data included)
+        </Label>
+      </div>
+      {report && <ReportView report={report} />}
+    </ImportDialogFrame>
   );
 }
 
@@ -127,31 +101,11 @@ function ReportView({ report }: { report: ImportReport }) {
         {report.rejected_total} rejected.
       </p>
       {report.rejected.length > 0 && (
-        <div className="max-h-56 overflow-auto rounded border">
-          <table className="w-full text-xs" aria-label="Rejected rows">
-            <thead className="sticky top-0 bg-muted">
-              <tr>
-                <th className="px-2 py-1 text-left">Row</th>
-                <th className="px-2 py-1 text-left">Work order</th>
-                <th className="px-2 py-1 text-left">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rejected.map((r) => (
-                <tr key={r.row} className="border-t">
-                  <td className="px-2 py-1 tabular-nums">{r.row}</td>
-                  <td className="px-2 py-1 font-mono">{r.work_order || "—"}</td>
-                  <td className="px-2 py-1">{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {report.rejected_total > report.rejected.length && (
-            <p className="p-2 text-muted-foreground">
-              …and {report.rejected_total - report.rejected.length} more.
-            </p>
-          )}
-        </div>
+        <RejectedRows
+          rows={report.rejected.map((r) => ({ ...r, errors: [r.reason] }))}
+          labels={["Work order", "Reason"]}
+          more={report.rejected_total - report.rejected.length}
+        />
       )}
     </div>
   );
