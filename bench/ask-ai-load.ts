@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client";
 import { applyExtras } from "../src/server/db/extras";
 import { docChunks, docCollections, docDocuments, docPages } from "../src/server/db/schema";
-import { DEMO_DOCUMENTS } from "../src/server/documents/demo";
+import { DEMO_DOCUMENTS } from "../src/server/domains/documents/demo";
 
 const CHUNKS_PER_DOC = 100;
 const WORDS_PER_CHUNK = 110;

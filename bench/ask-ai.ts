@@ -5,7 +5,7 @@ import { retrieve } from "../src/server/ai/retrieval";
 import { createApp } from "../src/server/app";
 import { createDeps } from "../src/server/create-deps";
 import { seedDemoData } from "../src/server/db/seed";
-import { DEMO_DOCUMENTS } from "../src/server/documents/demo";
+import { DEMO_DOCUMENTS } from "../src/server/domains/documents/demo";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
 import { indexDemoDocuments, readUiStream } from "../tests/helpers/chat";

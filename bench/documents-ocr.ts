@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import type { AppDeps } from "../src/server/deps";
-import { OCR_RENDER_SCALE } from "../src/server/documents/ocr-page";
+import { OCR_RENDER_SCALE } from "../src/server/domains/documents/pipeline/ocr-page";
 import { DEFAULT_LANG_PATH } from "../src/server/ocr/pool";
 import { ensureApt } from "./documents";
 import type { Figure } from "./lib";

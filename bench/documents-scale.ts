@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client";
-import { createCollection } from "../src/server/documents/store-rows";
+import { createCollection } from "../src/server/domains/documents/pipeline/store-rows";
 
 const WORDS =
   "soil clay sand gravel basalt boring sample blow count moisture density foundation pile settlement".split(

@@ -5,10 +5,11 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createApp } from "../src/server/app";
 import { createDeps } from "../src/server/create-deps";
 import type { AppDeps } from "../src/server/deps";
-import { stageUpload } from "../src/server/documents/staging";
+import { stageUpload } from "../src/server/domains/documents/pipeline/staging";
 import { upsertLocalAccount } from "../src/server/domains/users/local-accounts";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
+import { operatorIdentity, serviceCtx } from "../src/server/lib/service-ctx";
 import { documentsOcrBench } from "./documents-ocr";
 import { loadCollection } from "./documents-scale";
 import { type Figure, timeIt } from "./lib";
@@ -146,11 +147,11 @@ async function scale(deps: AppDeps): Promise<Figure[]> {
   console.log(
     `  loaded 5,000 documents / 200,000 chunks in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  await upsertLocalAccount(
-    deps.db,
-    { email: "bench@geolabs.example", role: "User", password: "bench-password-1" },
-    { actor: "bench", source: "cli" },
-  );
+  await upsertLocalAccount(serviceCtx(deps, operatorIdentity("bench")), {
+    email: "bench@geolabs.example",
+    role: "User",
+    password: "bench-password-1",
+  });
   const app = createApp({ ...deps, clientAddress: () => "127.0.0.1" });
   const login = await app.handle(
     new Request("http://localhost/api/auth/login", {

@@ -5,7 +5,7 @@
  * smoke), or LOAD_SECONDS / LOAD_CONNECTIONS / LOAD_PROCESSES (e.g. "2" or "1,2") to change them.
  */
 
-import { DEMO_DOCUMENT_DBS } from "../src/server/documents/demo";
+import { DEMO_DOCUMENT_DBS } from "../src/server/domains/documents/demo";
 import { BINDER_SORTS } from "../src/shared/reports-binder";
 import { EVAL_QUESTIONS } from "./ask-ai-eval/questions";
 import { cpuSeconds, type Figure, startServer } from "./lib";

@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
-import { openDatabase } from "../src/server/db/client";
-import { applyMigrations } from "../src/server/db/migrate";
 import { upsertLocalAccount } from "../src/server/domains/users/local-accounts";
 import { ConfigError, loadEnv } from "../src/server/env";
+import { runAsOperator } from "../src/server/lib/command-ctx";
 import { AppError } from "../src/server/lib/errors";
 
 // bun run user:add <email> --role <Owner|Admin|User> --password <password> [--name "Full Name"]
@@ -27,14 +26,9 @@ async function main() {
     console.error(usage);
     return 1;
   }
-  const env = loadEnv();
-  const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   try {
-    await applyMigrations(database.db);
-    const result = await upsertLocalAccount(
-      database.db,
-      { email, role: role as never, password, name },
-      { actor: "cli", source: "cli" },
+    const result = await runAsOperator(loadEnv(), "cli", (ctx) =>
+      upsertLocalAccount(ctx, { email, role: role as never, password, name }),
     );
     console.log(`${result.created ? "Created" : "Updated"} ${result.email} (${result.role}).`);
     return 0;
@@ -44,8 +38,6 @@ async function main() {
       return 1;
     }
     throw err;
-  } finally {
-    database.close();
   }
 }
 

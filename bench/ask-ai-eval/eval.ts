@@ -8,11 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { retrieve } from "@server/ai/retrieval";
 import { createDeps } from "@server/create-deps";
-import { DEMO_DOCUMENTS } from "@server/documents/demo";
 import { answerQuestion } from "@server/domains/chat/ask";
 import { requireTarget } from "@server/domains/chat/targets";
+import { DEMO_DOCUMENTS } from "@server/domains/documents/demo";
 import { loadEnv } from "@server/env";
 import { createLogger } from "@server/lib/logger";
+import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { CITATION_PATTERN } from "@shared/chat";
 import { indexDemoDocuments } from "../../tests/helpers/chat";
 import { EVAL_QUESTIONS, type EvalQuestion } from "./questions";
@@ -66,16 +67,12 @@ export async function runEval(opts: { verbose?: boolean; env?: Record<string, st
       if (rank >= 1 && rank <= 5) k.hit5++;
       byKind.set(q.kind, k);
 
-      const a = await answerQuestion(
-        deps,
-        { email: "eval@geolabs.example" },
-        {
-          question: q.q,
-          db: q.db,
-          useWeb: false,
-          useCache: false,
-        },
-      );
+      const a = await answerQuestion(serviceCtx(deps, operatorIdentity("eval@geolabs.example")), {
+        question: q.q,
+        db: q.db,
+        useWeb: false,
+        useCache: false,
+      });
       const cites = [...a.answer.matchAll(CITATION_PATTERN)].some((m) => right(q, m[1]!, [Number(m[2])]));
       if (cites) cited++;
       if (opts.verbose && (rank !== 1 || !cites)) {

@@ -11,9 +11,10 @@ import { join } from "node:path";
 import { retrieve } from "@server/ai/retrieval";
 import { jobs } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
-import { stageUpload } from "@server/documents/staging";
 import { answerQuestion } from "@server/domains/chat/ask";
 import { requireTarget } from "@server/domains/chat/targets";
+import { stageUpload } from "@server/domains/documents/pipeline/staging";
+import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { CITATION_PATTERN, isRefusal } from "@shared/chat";
 import { sql } from "drizzle-orm";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
@@ -190,11 +191,12 @@ export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split:
           ),
         ) + 1
       : 0;
-    const a = await answerQuestion(
-      deps,
-      { email: "eval@geolabs.example" },
-      { question: q.q, db: q.db, useWeb: false, useCache: false },
-    );
+    const a = await answerQuestion(serviceCtx(deps, operatorIdentity("eval@geolabs.example")), {
+      question: q.q,
+      db: q.db,
+      useWeb: false,
+      useCache: false,
+    });
     const answer = a.answer;
     const problems: string[] = [];
     const cites = [...answer.matchAll(CITATION_PATTERN)].map((m) => ({

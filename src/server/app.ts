@@ -21,6 +21,7 @@ import { createMetrics, type Metrics } from "./http/metrics";
 import { metricsRest } from "./http/metrics-route";
 import { openApiDocument } from "./http/openapi/document";
 import { requestState, setRequestState } from "./http/request-state";
+import { json } from "./http/rest-helpers";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
 import { AppError, outageError } from "./lib/errors";
@@ -29,12 +30,6 @@ import { appRouter } from "./trpc/root";
 
 const INTERNAL = "Something went wrong on our side. Please try again.";
 const { version } = pkg;
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
-  });
 
 /**
  * The whole HTTP surface as an Elysia instance, without listening (tests call app.handle(request)).

@@ -1,8 +1,8 @@
 import type { AnswerModel } from "./ai/providers";
 import type { AuthService } from "./auth/service";
 import type { Database, Db } from "./db/client";
-import type { PdfHost } from "./documents/pdf-host";
 import type { GithubSummaryService } from "./domains/dashboard/github";
+import type { PdfHost } from "./domains/documents/pdf/host";
 import type { Env } from "./env";
 import type { JobRunner } from "./jobs/worker";
 import type { Logger } from "./lib/logger";

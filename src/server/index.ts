@@ -3,7 +3,7 @@ import { clusterWorkerIndex, joinCluster, startWorkers } from "./cluster";
 import { createDeps } from "./create-deps";
 import { dbFilePath, registerInstance } from "./db/instances";
 import { seedDemoData, seedDemoDocuments } from "./db/seed";
-import { sweepStaging } from "./documents/staging";
+import { sweepStaging } from "./domains/documents/pipeline/staging";
 import { seedDemoReports } from "./domains/reports/demo";
 import { ConfigError, loadEnv } from "./env";
 import { createLogger } from "./lib/logger";

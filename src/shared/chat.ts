@@ -50,6 +50,7 @@ export type QuestionInput = z.output<typeof questionInput>;
 
 /** GET /api/chat_history?user&db (and chat.history). `user` never selects whose history: the session does. */
 export const historyInput = z.object({ user: z.string().optional(), db: chatDbName });
+export type HistoryInput = z.output<typeof historyInput>;
 
 /** DELETE /api/delete-history: removes the caller's entries of that question in that database. */
 export const deleteHistoryInput = z.object({
@@ -60,6 +61,7 @@ export const deleteHistoryInput = z.object({
     .min(1, "is required")
     .max(MAX_QUESTION_CHARS + 100),
 });
+export type DeleteHistoryInput = z.output<typeof deleteHistoryInput>;
 
 export const FEEDBACK_RATINGS = ["up", "down"] as const;
 export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
@@ -69,11 +71,17 @@ export const feedbackInput = z.object({
   rating: z.enum(FEEDBACK_RATINGS).nullable(),
   comment: text(1000).optional(),
 });
+export type FeedbackInput = z.output<typeof feedbackInput>;
+
+/** chat.feedbackList (Admins and Owners): the newest ratings, optionally only ups or downs. */
+export const feedbackListInput = z.object({ rating: z.enum(FEEDBACK_RATINGS).optional() }).default({});
+export type FeedbackListInput = z.output<typeof feedbackListInput>;
 
 export const sourceLinksInput = z.object({
   db: chatDbName,
   files: z.array(z.string().min(1).max(500)).max(50),
 });
+export type SourceLinksInput = z.output<typeof sourceLinksInput>;
 
 /** Body of POST /api/chat (the screen's stream): what useChat sends plus our fields. */
 export const chatStreamInput = z.object({

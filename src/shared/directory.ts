@@ -184,7 +184,9 @@ export const staffEntryInput = contactInput.extend({
 export type StaffEntry = z.infer<typeof staffEntryInput>;
 
 export const contactIdInput = z.object({ id: z.coerce.number().int().positive("id must be positive") });
+export type ContactIdInput = z.infer<typeof contactIdInput>;
 export const contactUpdateInput = contactInput.extend(contactIdInput.shape);
+export type ContactUpdateInput = ContactInput & ContactIdInput;
 
 export const directoryPageInput = z.object({
   source: caselessEnum(["directory", "contacts"], "source must be directory or contacts"),
@@ -208,6 +210,7 @@ export const importInput = z.object({
   /** merge: add new emails, update known ones. replace: the file becomes the whole staff directory. */
   mode: unsetWhenBlank(caselessEnum(IMPORT_MODES, "mode must be merge or replace").default("merge")),
 });
+export type ImportInput = z.infer<typeof importInput>;
 
 export interface ImportResult {
   inserted: number;

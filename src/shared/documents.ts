@@ -53,10 +53,12 @@ export const docDbName = z
   .refine((s) => !isInternalDb(s), "is reserved by the portal");
 
 export const dbNameInput = z.object({ db_name: docDbName });
+export type DbNameInput = z.output<typeof dbNameInput>;
 export const deleteDbInput = z.object({
   db_name: docDbName,
   confirmation_text: z.string({ error: "is required" }).max(200, "is too long"),
 });
+export type DeleteDbInput = z.output<typeof deleteDbInput>;
 
 /** The text fields of POST /api/process-file (the file streams separately). `user` is accepted and ignored. */
 export const processFileFields = z.object({
@@ -75,6 +77,7 @@ export type ProcessFileFields = z.infer<typeof processFileFields>;
 export const uploadHistoryInput = z
   .object({ q: searchText.optional(), limit: z.coerce.number().int().min(1).max(1000).default(500) })
   .default({ limit: 500 });
+export type UploadHistoryInput = z.output<typeof uploadHistoryInput>;
 
 /** documents.listDbs (tRPC); GET /api/list-dbs answers `{ dbs: names }`. */
 export interface DocDb {
@@ -129,6 +132,8 @@ export const DOCUMENT_MESSAGES = {
   confirmationMismatch: "Confirmation does not match.",
   dbExists: (name: string) => `A database named ${name} already exists. Choose Append to add files to it.`,
   dbMissing: (name: string) => `No database named ${name}.`,
+  /** The closing line of a process-file stream whose job could no longer be followed. */
+  jobLost: "Lost track of the indexing job.",
   deleted: (name: string) => `Database ${name} deleted.`,
 } as const;
 

@@ -45,6 +45,7 @@ export const lookupInput = z.object({
   ),
 });
 export type LookupInput = z.input<typeof lookupInput>;
+export type WorkOrderLookup = z.output<typeof lookupInput>;
 
 export function uniqueWorkOrders(list: string[]): string[] {
   const seen = new Set<string>();

@@ -133,6 +133,7 @@ export const reportLinkInput = z.object({
   file_id: z.coerce.number({ error: "must be a number" }).int().min(1, "must be a report id"),
   page: z.coerce.number({ error: "must be a number" }).int().min(1).max(100_000).optional(),
 });
+export type ReportLinkInput = z.infer<typeof reportLinkInput>;
 
 /** The text fields of POST /api/reports/bulk-index. Checkbox values as browsers and scripts send them. */
 const flag = (dflt: boolean) =>

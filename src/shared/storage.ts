@@ -161,11 +161,13 @@ export const moveInput = z.object({
 export type MoveInput = z.infer<typeof moveInput>;
 
 export const reindexInput = z.object({ key: storageKey, db_name: dbName, mode: indexMode });
+export type ReindexInput = z.output<typeof reindexInput>;
 export const reindexBatchInput = z.object({
   keys: z.array(storageKey).min(1, "must name at least one file").max(MAX_BULK_KEYS),
   db_name: dbName,
   mode: indexMode,
 });
+export type ReindexBatchInput = z.output<typeof reindexBatchInput>;
 
 export const historyInput = z
   .object({
@@ -173,6 +175,7 @@ export const historyInput = z
     db: z.string().max(255).optional(),
   })
   .default({ limit: HISTORY_DEFAULT_LIMIT });
+export type HistoryInput = z.output<typeof historyInput>;
 
 /** GET /api/s3/files */
 export interface StorageFile {

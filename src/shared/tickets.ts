@@ -94,12 +94,15 @@ export const ticketId = z.coerce
   .int("id must be a whole number")
   .positive("id must be positive");
 export const ticketIdInput = z.object({ id: ticketId });
+export type TicketIdInput = z.infer<typeof ticketIdInput>;
 export const ticketUpdateInput = ticketChanges.extend({ id: ticketId });
+export type TicketUpdateInput = z.infer<typeof ticketUpdateInput>;
 
 export const commentInput = z.object({
   text: required(COMMENT_MAX, TICKET_MESSAGES.commentRequired).prefault(""),
 });
 export const addCommentInput = commentInput.extend({ id: ticketId });
+export type AddCommentInput = z.infer<typeof addCommentInput>;
 
 export const TICKET_SORTS = ["created", "updated", "priority"] as const;
 export type TicketSort = (typeof TICKET_SORTS)[number];

@@ -40,7 +40,22 @@ export const userListInput = z.object({
 export type UserListInput = z.input<typeof userListInput>;
 
 export const updateRoleInput = z.object({ email: emailAddress, role });
+export type UpdateRoleInput = z.infer<typeof updateRoleInput>;
 export const emailInput = z.object({ email: emailAddress });
+export type EmailInput = z.infer<typeof emailInput>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** A local account as `bun run user:add` and the demo seed give it (created, or updated with a new password). */
+export const localAccountInput = z.object({
+  email: emailAddress,
+  role: z.enum(ROLES, { error: "must be Owner, Admin or User" }),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(1024, "is too long"),
+  name: z.string().trim().max(200).optional(),
+});
+export type LocalAccountInput = z.input<typeof localAccountInput>;
 
 export const BULK_LIMIT = 500;
 export const BULK_OWNER_REFUSAL = "Only the super-owner may bulk-set Owner.";

@@ -5,6 +5,7 @@ import { DAY_MS, trendWindow } from "@server/domains/dashboard/activity";
 import { createGithubSummaryService } from "@server/domains/dashboard/github";
 import { getKpis } from "@server/domains/dashboard/service";
 import { createLogger } from "@server/lib/logger";
+import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { REPO_DISABLED, REPO_ERROR } from "@shared/dashboard";
 import { eq, sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
@@ -65,7 +66,7 @@ describe("dashboard.kpis", () => {
     ]);
 
     const check = async () => {
-      const kpis = await getKpis({ db: t.deps.db, now });
+      const kpis = await getKpis({ ...serviceCtx(t.deps, operatorIdentity("test")), now: () => now });
       expect(kpis.aiAnswersThisWeek.trend).toEqual([2, 0, 0, 1, 0, 0, 1]);
       expect(kpis.aiAnswersThisWeek.value).toBe(4);
       const v = kpis.coreBoxes.value;
@@ -82,7 +83,7 @@ describe("dashboard.kpis", () => {
 
     // Deleting an answer takes it off its day.
     await t.deps.db.delete(chatAnswers).where(eq(chatAnswers.id, answers[2]!.id));
-    const after = await getKpis({ db: t.deps.db, now });
+    const after = await getKpis({ ...serviceCtx(t.deps, operatorIdentity("test")), now: () => now });
     expect(after.aiAnswersThisWeek.trend).toEqual([2, 0, 0, 0, 0, 0, 1]);
   });
 });

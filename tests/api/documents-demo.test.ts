@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { jobs } from "@server/db/schema";
 import { seedDemoDocuments } from "@server/db/seed";
-import { DEMO_DOCUMENTS } from "@server/documents/demo";
+import { DEMO_DOCUMENTS } from "@server/domains/documents/demo";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { docDocuments, jobs } from "@server/db/schema";
-import { documentJobCleanups, documentJobHandlers } from "@server/documents/jobs";
-import type { IndexFilePayload } from "@server/documents/pipeline";
-import { stageUpload } from "@server/documents/staging";
-import { createCollection } from "@server/documents/store-rows";
+import type { IndexFilePayload } from "@server/domains/documents/pipeline/index-file";
+import { documentJobCleanups, documentJobHandlers } from "@server/domains/documents/pipeline/jobs";
+import { stageUpload } from "@server/domains/documents/pipeline/staging";
+import { createCollection } from "@server/domains/documents/pipeline/store-rows";
 import { getJob } from "@server/jobs/queue";
 import { createJobRunner, type JobHandler, type JobRunner, type WorkerOptions } from "@server/jobs/worker";
 import { OUTAGE_MESSAGES } from "@server/lib/errors";

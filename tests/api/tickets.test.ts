@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { tickets } from "@server/db/schema";
 import { getKpis } from "@server/domains/dashboard/service";
 import { upsertLocalAccount } from "@server/domains/users/local-accounts";
+import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
@@ -14,11 +15,12 @@ beforeAll(async () => {
     [DEMO.user, "User"],
     [DEMO.admin, "Admin"],
   ] as const) {
-    await upsertLocalAccount(
-      t.deps.db,
-      { email, name: email, role, password: "geolabs-demo" },
-      { actor: "test", source: "cli" },
-    );
+    await upsertLocalAccount(serviceCtx(t.deps, operatorIdentity("test")), {
+      email,
+      name: email,
+      role,
+      password: "geolabs-demo",
+    });
   }
 });
 afterAll(() => t.close());
@@ -94,7 +96,7 @@ describe("tickets.list", () => {
 describe("the dashboard's Open Tasks", () => {
   test("counts unresolved tickets, with a seven-day trend of those open at each day's end", async () => {
     const user = await callerAs(t, DEMO.user);
-    const before = (await getKpis({ db: t.deps.db })).openTasks;
+    const before = (await getKpis(serviceCtx(t.deps, operatorIdentity("test")))).openTasks;
     const old = await user.tickets.create({ title: "Old", description: "x" });
     const DAY = 86_400_000;
     await t.deps.db
@@ -103,7 +105,7 @@ describe("the dashboard's Open Tasks", () => {
       .where(eq(tickets.id, old.id));
     const done = await user.tickets.create({ title: "Done", description: "x" });
     await user.tickets.update({ id: done.id, status: "resolved" });
-    const after = (await getKpis({ db: t.deps.db })).openTasks;
+    const after = (await getKpis(serviceCtx(t.deps, operatorIdentity("test")))).openTasks;
     expect(after.value).toBe(before.value + 1);
     expect(after.trend.length).toBe(7);
     expect(after.trend[6]).toBe(after.value);

@@ -1,5 +1,6 @@
 import type { Identity } from "@server/auth/identity";
-import { findUserByEmail, toIdentity } from "@server/domains/users/accounts";
+import { toIdentity } from "@server/domains/users/accounts";
+import { findUserByEmail } from "@server/domains/users/queries";
 import { appRouter } from "@server/trpc/root";
 import type { TestApp } from "./app";
 

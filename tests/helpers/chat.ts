@@ -2,8 +2,12 @@ import type { Db } from "@server/db/client";
 import { jobs } from "@server/db/schema";
 import { seedDemoDocuments } from "@server/db/seed";
 import type { AppDeps } from "@server/deps";
-import { chunkPages, normalizePageText } from "@server/documents/chunk";
-import { createCollection, findCollection, insertDocument } from "@server/documents/store-rows";
+import { chunkPages, normalizePageText } from "@server/domains/documents/pipeline/chunk";
+import {
+  createCollection,
+  findCollection,
+  insertDocument,
+} from "@server/domains/documents/pipeline/store-rows";
 
 /**
  * Index a document from page texts straight into the tables (no PDF, no job): what the pipeline writes for a

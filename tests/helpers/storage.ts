@@ -52,3 +52,28 @@ export async function listKeys(t: TestApp, cookie: string) {
   const body = (await res.json()) as { files: { Key: string }[] };
   return body.files.map((f) => f.Key);
 }
+
+/**
+ * POST a multipart body to an upload path and count how much of it the server read: a refusal that comes before
+ * the form is read leaves it at 0. (A high-water mark of 0: nothing is pulled until someone reads.)
+ */
+export async function uploadWatched(t: TestApp, path: string, cookie: string) {
+  let pulled = 0;
+  const part = new TextEncoder().encode(
+    `--b\r\nContent-Disposition: form-data; name="db_name"\r\n\r\nw.db\r\n`,
+  );
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        pulled++;
+        controller.enqueue(part);
+        if (pulled > 1000) controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const headers = { "content-type": "multipart/form-data; boundary=b" };
+  const init = { method: "POST", body, headers, cookie, duplex: "half" };
+  const res = await t.request(path, init as RequestInit);
+  return { status: res.status, pulled };
+}

@@ -154,4 +154,27 @@ describe("history", () => {
     const after = await trpcCall(t, cookie.user, "dashboard.kpis");
     expect((after.data as { aiAnswersThisWeek: { value: number } }).aiAnswersThisWeek.value).toBe(before);
   });
+
+  test("no database chosen: the spec's alert, word for word, through either door", async () => {
+    const rest = async (path: string, init: Parameters<TestApp["request"]>[1]) => {
+      const res = await t.request(path, { cookie: cookie.user, ...init });
+      return { status: res.status, error: ((await res.json()) as { error?: string }).error };
+    };
+    const alert = { status: 400, error: CHAT_MESSAGES.selectDb };
+    expect(await rest("/api/chat_history?user=x", {})).toEqual(alert);
+    expect(await rest("/api/chat_history?db=%20", {})).toEqual(alert);
+    expect(await rest("/api/delete-history", { method: "DELETE", json: { question: "" } })).toEqual(alert);
+    const trpc = async (path: string, input: unknown, kind?: "mutation") => {
+      const r = await trpcCall(t, cookie.user, path, input, kind);
+      return { status: r.status, error: r.error?.message };
+    };
+    expect(await trpc("chat.history", { db: "" })).toEqual(alert);
+    expect(await trpc("chat.deleteHistory", { question: "" }, "mutation")).toEqual(alert);
+    // Any other field is still named by the shared schema, the same on both doors.
+    const named = await trpc("chat.deleteHistory", { db: DB, question: "" }, "mutation");
+    expect(named).toEqual(
+      await rest("/api/delete-history", { method: "DELETE", json: { db: DB, question: "" } }),
+    );
+    expect(named.error).toBe("question is required.");
+  });
 });

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { docChunks, docDocuments, docPages } from "@server/db/schema";
 import { DOCUMENT_MESSAGES } from "@shared/documents";
 import { sql } from "drizzle-orm";
-import { DEMO, startTestApp, type TestApp } from "../helpers/app";
+import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { postJson, processFile, processFileStream } from "../helpers/documents";
 import { buildPdf, corruptPdf, textPdf } from "../helpers/pdfs";
+import { uploadWatched } from "../helpers/storage";
 
 let t: TestApp;
 let admin: string;
@@ -199,6 +200,11 @@ describe("POST /api/process-file", () => {
       "perm.db",
     );
   });
+
+  test("a User's upload is refused before any of the form is read; an Admin's is read", async () => {
+    expect(await uploadWatched(t, "/api/process-file", user)).toEqual({ status: 403, pulled: 0 });
+    expect((await uploadWatched(t, "/api/process-file", admin)).pulled).toBeGreaterThan(0);
+  });
 });
 
 describe("reading databases (every signed-in user)", () => {
@@ -215,6 +221,18 @@ describe("reading databases (every signed-in user)", () => {
     }[];
     const link = links.find((l) => l.Key === "handbook.db/Handbook.pdf")!;
     expect((await t.request(link.url)).headers.get("content-type")).toBe("application/pdf");
+  });
+
+  test("list-files and documents.listFiles list the same files in the same order, and refuse alike", async () => {
+    const rest = await postJson(t, user, "/api/list-files", { db_name: "handbook.db" });
+    const trpc = await trpcCall(t, user, "documents.listFiles", { db_name: "handbook.db" });
+    const files = (trpc.data as { files: { fileName: string }[] }).files;
+    expect(files.map((f) => f.fileName)).toEqual(rest.body.files as string[]);
+    const missing = await trpcCall(t, user, "documents.listFiles", { db_name: "none.db" });
+    expect(missing.status).toBe(404);
+    expect(missing.error?.message).toBe(
+      (await postJson(t, user, "/api/list-files", { db_name: "none.db" })).body.error,
+    );
   });
 
   test("inspect-db: per table columns and up to 5 sample rows, strings cut at 50 characters", async () => {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { STORAGE_MESSAGES } from "@shared/storage";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
-import { listKeys, PDF, postJson, upload } from "../helpers/storage";
+import { listKeys, PDF, postJson, upload, uploadWatched } from "../helpers/storage";
 
 let t: TestApp;
 let admin: string;
@@ -175,6 +175,11 @@ describe("POST /api/s3/upload", () => {
       (await upload(t, undefined, { db_name: "own.db" }, { name: "u.pdf", content: PDF() })).status,
     ).toBe(401);
     expect(await listKeys(t, admin)).not.toContain("own.db/u.pdf");
+  });
+
+  test("a User's upload is refused before any of the form is read; an Admin's is read", async () => {
+    expect(await uploadWatched(t, "/api/s3/upload", user)).toEqual({ status: 403, pulled: 0 });
+    expect((await uploadWatched(t, "/api/s3/upload", admin)).pulled).toBeGreaterThan(0);
   });
 });
 

@@ -3,7 +3,7 @@ import { answerTypeOf } from "@server/ai/answer-type";
 import { composeExtractiveAnswer, type WeightedTerm } from "@server/ai/extractive";
 import { splitSentences } from "@server/ai/sentences";
 import { isEnglishWord, synonymsOf } from "@server/ai/wordnet";
-import { stripRunningLines } from "@server/documents/running-lines";
+import { stripRunningLines } from "@server/domains/documents/pipeline/running-lines";
 import { isRefusal } from "@shared/chat";
 
 /** What the built-in answer model quotes, and how it reads pages, questions and everyday words. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { DEMO_DOCUMENTS, findDemoPage } from "@server/documents/demo";
-import { buildDemoPdfs } from "@server/documents/demo-pdfs";
+import { DEMO_DOCUMENTS, findDemoPage } from "@server/domains/documents/demo";
+import { buildDemoPdfs } from "@server/domains/documents/demo/pdfs";
 import { extractText, getDocumentProxy } from "unpdf";
 
 describe("demo documents", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { chunkPages, normalizePageText } from "@server/documents/chunk";
-import { needsOcr } from "@server/documents/ocr-page";
+import { chunkPages, normalizePageText } from "@server/domains/documents/pipeline/chunk";
+import { needsOcr } from "@server/domains/documents/pipeline/ocr-page";
 import { DB_NAME_PATTERN, displayDbName, docDbName, toDbName } from "@shared/documents";
 
 const sentence = (page: number, i: number) =>

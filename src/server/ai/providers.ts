@@ -1,5 +1,5 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { embeddingsConfig, embedTexts } from "../documents/embeddings";
+import { embeddingsConfig, embedTexts } from "../domains/documents/pipeline/embeddings";
 import type { Env } from "../env";
 import { createLocalModel, LOCAL_MODEL_ID } from "./local-model";
 

@@ -13,5 +13,3 @@ export async function verifyPassword(password: string, hash: string | null | und
   }
   return Bun.password.verify(password, hash).catch(() => false);
 }
-
-export const PASSWORD_MIN_LENGTH = 8;

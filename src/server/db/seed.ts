@@ -1,12 +1,12 @@
 import type { Role } from "@shared/permissions";
 import { count, eq, inArray } from "drizzle-orm";
-import { DEMO_DOCUMENT_DBS } from "../documents/demo";
 import { seedCoreBoxes } from "../domains/core-boxes/seed";
 import { seedDemoDirectory } from "../domains/directory/demo";
+import { DEMO_DOCUMENT_DBS } from "../domains/documents/demo";
 import { seedDemoProjects } from "../domains/projects/seed";
 import { seedReportsBinder } from "../domains/reports-binder/seed";
 import { seedDemoTickets } from "../domains/tickets/demo";
-import { upsertLocalAccount } from "../domains/users/local-accounts";
+import { seedLocalAccounts } from "../domains/users/local-accounts";
 import type { JobRunner } from "../jobs/worker";
 import type { Logger } from "../lib/logger";
 import type { Db } from "./client";
@@ -51,14 +51,10 @@ async function seedDemoAccounts(
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0 && !opts.force) return { seeded: false };
   const started = performance.now();
-  const hashes = new Map<string, Promise<string>>();
-  for (const account of DEMO_ACCOUNTS) {
-    await upsertLocalAccount(
-      db,
-      { ...account, password: DEMO_PASSWORD },
-      { actor: "seed", source: "seed", hashes },
-    );
-  }
+  await seedLocalAccounts(
+    db,
+    DEMO_ACCOUNTS.map((account) => ({ ...account, password: DEMO_PASSWORD })),
+  );
   const tickets = await seedDemoTickets(db);
   const directory = await seedDemoDirectory(db);
   // Each domain seeds only into its own empty table.

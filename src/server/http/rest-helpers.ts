@@ -1,6 +1,19 @@
 import type { ZodType, z } from "zod";
 import { badRequest, parseInput } from "../lib/errors";
 
+/** A JSON response with a status (and extra headers): the one helper the REST handlers build responses with. */
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+
+/**
+ * A long list's page as the spec's REST paths return it, `{ rows, total }`: past the cap `total` stays at the cap
+ * (LIST_TOTAL_CAP); the screens read `total_capped` through tRPC and show "10,000+".
+ */
+export const restPage = <T>({ rows, total }: { rows: T[]; total: number }) => ({ rows, total });
+
 /** Parse a JSON request body with a shared schema. A non-object body is a 400, not a crash. */
 export function jsonBody<S extends ZodType>(schema: S, body: unknown): z.infer<S> {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {

@@ -2,6 +2,7 @@ import type { Identity } from "../auth/identity";
 import type { Db } from "../db/client";
 import type { AppDeps } from "../deps";
 import type { Env } from "../env";
+import { requestLog, requireUser } from "../http/request-state";
 import type { Logger } from "./logger";
 
 /**
@@ -28,4 +29,26 @@ export function serviceCtx(deps: AppDeps, user: Identity, log: Logger = deps.log
 
 export function publicCtx(deps: AppDeps, log: Logger = deps.log): PublicCtx {
   return { db: deps.db, settings: deps.env, deps, log, now: () => new Date() };
+}
+
+/** A tRPC procedure's ctx, behind authedProcedure or a stricter level: its log lines carry the request's id. */
+export function trpcServiceCtx(ctx: { deps: AppDeps; user: Identity; reqId: string }): ServiceCtx {
+  return serviceCtx(ctx.deps, ctx.user, ctx.deps.log.child({ reqId: ctx.reqId }));
+}
+
+/** A REST handler's ctx: the signed-in caller (401 otherwise), or `user` when the handler checked more. */
+export function restServiceCtx(
+  deps: AppDeps,
+  request: Request,
+  user: Identity = requireUser(request),
+): ServiceCtx {
+  return serviceCtx(deps, user, requestLog(deps.log, request));
+}
+
+/**
+ * Who acts for a command run on the server (user:add, projects:import) or a test's setup: whoever can run it
+ * already holds the database, so an Owner, named by `email` in the audit log.
+ */
+export function operatorIdentity(email: string): Identity {
+  return { id: 0, email, name: email, role: "Owner", isSuperOwner: false };
 }

@@ -4,10 +4,8 @@ import { STOP_WORDS } from "../../ai/fts-query";
 import { systemPrompt } from "../../ai/prompt";
 import { type Passage, retrieve } from "../../ai/retrieval";
 import { createWatchdog } from "../../ai/watchdog";
-import type { Db } from "../../db/client";
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { cacheKey, cacheWrites, readCache } from "./cache";
 import { saveAnswer } from "./history";
 import { collectionVersion, requireTarget } from "./targets";
@@ -15,14 +13,8 @@ import { collectionVersion, requireTarget } from "./targets";
 /**
  * One answer, whichever door it came through (POST /api/question, the screen's stream): resolve the database,
  * reuse a cached answer when allowed, else retrieve and stream from the configured model; then save it to the
- * asker's history (and the cache). The asker is always the signed-in person.
+ * asker's history (and the cache). The asker is always the signed-in person (ctx.user).
  */
-export interface AskDeps {
-  db: Db;
-  ai: AppDeps["ai"];
-  log: Logger;
-}
-
 export interface AskRequest {
   question: string;
   db: string;
@@ -88,15 +80,13 @@ async function* once(text: string) {
   yield text;
 }
 
-export async function startAnswer(
-  deps: AskDeps,
-  user: { email: string },
-  req: AskRequest,
-): Promise<AnswerRun> {
+export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<AnswerRun> {
   const started = performance.now();
-  const target = await requireTarget(deps.db, req.db);
-  const answerModel = deps.ai.answer;
-  const version = await collectionVersion(deps.db, target.collectionIds);
+  const { db, log } = ctx;
+  const { ai } = ctx.deps;
+  const target = await requireTarget(db, req.db);
+  const answerModel = ai.answer;
+  const version = await collectionVersion(db, target.collectionIds);
   const key = cacheKey({
     db: target.name,
     version,
@@ -110,7 +100,7 @@ export async function startAnswer(
     if (!answer.trim()) return { historyId: 0, sources: [] };
     const used = citedSources(answer, sources);
     const entry = {
-      user: user.email,
+      user: ctx.user.email,
       db: target.name,
       question: req.question,
       answer,
@@ -121,12 +111,12 @@ export async function startAnswer(
     };
     // Cache entry and history entry in one batch: one commit per answer.
     const cacheEntry = { db: target.name, version, answer, sources: used, model: answerModel.id };
-    const historyId = await saveAnswer(deps.db, entry, cached ? [] : cacheWrites(key, cacheEntry));
+    const historyId = await saveAnswer(db, entry, cached ? [] : cacheWrites(key, cacheEntry));
     return { historyId, sources: used };
   };
 
   if (req.useCache) {
-    const hit = await readCache(deps.db, key);
+    const hit = await readCache(db, key);
     if (hit) {
       return {
         cached: true,
@@ -138,7 +128,7 @@ export async function startAnswer(
     }
   }
 
-  const retrieval = await retrieve(deps.db, target.collectionIds, req.question, { embed: deps.ai.embed });
+  const retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed });
   req.signal?.throwIfAborted();
   const sources = toChatSources(retrieval.passages, target.name);
   const base = {
@@ -206,7 +196,7 @@ export async function startAnswer(
       } catch (err) {
         const mapped = watchdog.fired && !req.signal?.aborted ? timedOut() : answerError(err, req.signal);
         if (!(mapped instanceof AnswerStopped)) {
-          deps.log.warn("answer failed", {
+          log.warn("answer failed", {
             db: target.name,
             model: answerModel.id,
             err,
@@ -222,8 +212,8 @@ export async function startAnswer(
 }
 
 /** POST /api/question: the whole answer at once. */
-export async function answerQuestion(deps: AskDeps, user: { email: string }, req: AskRequest) {
-  const run = await startAnswer(deps, user, { ...req, whole: true });
+export async function answerQuestion(ctx: ServiceCtx, req: AskRequest) {
+  const run = await startAnswer(ctx, { ...req, whole: true });
   let answer = "";
   for await (const piece of run.pieces()) answer += piece;
   const { sources } = await run.finish(answer);

@@ -4,17 +4,21 @@ import {
   type ChatFeedbackEntry,
   type ChatHistoryEntry,
   type ChatSource,
-  type FeedbackRating,
+  type DeleteHistoryInput,
+  type FeedbackInput,
+  type FeedbackListInput,
   HISTORY_LIMIT,
+  type HistoryInput,
 } from "@shared/chat";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatFeedback, chatHistory } from "../../db/schema";
 import { notFound } from "../../lib/errors";
+import type { ServiceCtx } from "../../lib/service-ctx";
 
 /**
- * Chat history, feedback and the answer log. Every function takes the signed-in person's email from the
- * caller (the session), never from the request: one person can neither read nor delete another's history.
+ * Chat history, feedback and the answer log. Whose history is always the signed-in person's (ctx.user), never
+ * the request's `user` field: one person can neither read nor delete another's history.
  */
 export interface SavedAnswer {
   user: string;
@@ -60,12 +64,12 @@ export async function saveAnswer(db: Db, a: SavedAnswer, also: InStatement[] = [
 }
 
 /** The caller's questions in one database, newest first, with their own rating of each answer. */
-export async function listHistory(db: Db, user: string, dbName: string): Promise<ChatHistoryEntry[]> {
-  const rows = await db
+export async function listHistory(ctx: ServiceCtx, input: HistoryInput): Promise<ChatHistoryEntry[]> {
+  const rows = await ctx.db
     .select({ h: chatHistory, rating: chatFeedback.rating })
     .from(chatHistory)
     .leftJoin(chatFeedback, eq(chatFeedback.historyId, chatHistory.id))
-    .where(and(eq(chatHistory.userEmail, owner(user)), eq(chatHistory.db, dbName)))
+    .where(and(eq(chatHistory.userEmail, owner(ctx.user.email)), eq(chatHistory.db, input.db)))
     .orderBy(desc(chatHistory.id))
     .limit(HISTORY_LIMIT);
   return rows.map(({ h, rating }) => ({
@@ -95,27 +99,24 @@ function removeQuestion(user: string, dbName: string, question: string): InState
   ];
 }
 
-/** Remove the caller's entries of `question` in `dbName` (404 when they have none). */
-export async function deleteHistory(db: Db, user: string, dbName: string, question: string) {
-  const [, removed] = await db.$client.batch(removeQuestion(owner(user), dbName, question), "write");
+/** Remove the caller's entries of `question` in `db` (404 when they have none). */
+export async function deleteHistory(ctx: ServiceCtx, input: DeleteHistoryInput) {
+  const statements = removeQuestion(owner(ctx.user.email), input.db, input.question);
+  const [, removed] = await ctx.db.$client.batch(statements, "write");
   const deleted = removed!.rowsAffected;
   if (!deleted) throw notFound(CHAT_MESSAGES.historyMissing);
   return { deleted };
 }
 
 /** Rate one of the caller's own answers (null takes the rating back). */
-export async function setFeedback(
-  db: Db,
-  user: string,
-  input: { id: number; rating: FeedbackRating | null; comment?: string },
-) {
-  const [h] = await db
+export async function setFeedback(ctx: ServiceCtx, input: FeedbackInput) {
+  const [h] = await ctx.db
     .select()
     .from(chatHistory)
-    .where(and(eq(chatHistory.id, input.id), eq(chatHistory.userEmail, owner(user))));
+    .where(and(eq(chatHistory.id, input.id), eq(chatHistory.userEmail, owner(ctx.user.email))));
   if (!h) throw notFound(CHAT_MESSAGES.historyMissing);
   if (input.rating === null) {
-    await db.delete(chatFeedback).where(eq(chatFeedback.historyId, h.id));
+    await ctx.db.delete(chatFeedback).where(eq(chatFeedback.historyId, h.id));
     return { rating: null };
   }
   const values = {
@@ -126,9 +127,9 @@ export async function setFeedback(
     answer: h.answer,
     rating: input.rating,
     comment: input.comment || null,
-    createdAt: new Date(),
+    createdAt: ctx.now(),
   };
-  await db
+  await ctx.db
     .insert(chatFeedback)
     .values(values)
     .onConflictDoUpdate({
@@ -138,14 +139,14 @@ export async function setFeedback(
   return { rating: input.rating };
 }
 
-/** For admins: the newest ratings, with the question and answer as they were. */
-export async function listFeedback(db: Db, opts: { rating?: FeedbackRating; limit?: number } = {}) {
-  const rows = await db
+/** For admins (the procedure's level): the newest 200 ratings, with the question and answer as they were. */
+export async function listFeedback(ctx: ServiceCtx, input: FeedbackListInput) {
+  const rows = await ctx.db
     .select()
     .from(chatFeedback)
-    .where(opts.rating ? eq(chatFeedback.rating, opts.rating) : undefined)
+    .where(input.rating ? eq(chatFeedback.rating, input.rating) : undefined)
     .orderBy(desc(chatFeedback.createdAt), desc(chatFeedback.id))
-    .limit(opts.limit ?? 200);
+    .limit(200);
   return rows.map<ChatFeedbackEntry>((r) => ({
     id: r.id,
     user: r.userEmail,

@@ -1,70 +1,61 @@
 import {
-  CHAT_MESSAGES,
   chatStreamInput,
   deleteHistoryInput,
   historyInput,
+  type QuestionInput,
   questionInput,
 } from "@shared/chat";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
-import { requestLog, requireUser } from "../../http/request-state";
 import { jsonBody, queryParams } from "../../http/rest-helpers";
-import { badRequest, parseInput } from "../../lib/errors";
+import { parseInput } from "../../lib/errors";
+import { restServiceCtx } from "../../lib/service-ctx";
 import { answerQuestion } from "./ask";
 import { deleteHistory, listHistory } from "./history";
+import { requireDbChosen } from "./input";
 import { lastUserText, streamAnswer } from "./stream";
+
+/** A question as the answer service takes it; closing the request stops the answer. */
+const askOf = (input: QuestionInput, request: Request) => ({
+  question: input.query,
+  db: input.db,
+  useWeb: input.use_web,
+  useCache: input.use_cache,
+  signal: request.signal,
+});
 
 /**
  * The spec's Ask AI paths plus the screen's stream, on the same services as tRPC `chat.*`. The `user` field is
  * accepted and ignored everywhere: history is the signed-in person's.
  */
-/** No database chosen is the spec's own alert text, word for word (not a field message). */
-function dbChosen<T>(input: T): T {
-  const db = (input as { db?: unknown } | null)?.db;
-  if (typeof input === "object" && input && (db === undefined || db === null || String(db).trim() === "")) {
-    throw badRequest(CHAT_MESSAGES.selectDb);
-  }
-  return input;
-}
-
 export function chatRest(deps: AppDeps) {
+  const ctxOf = (request: Request) => restServiceCtx(deps, request);
   return new Elysia()
     .use(jsonBodies())
     .post("/api/question", async ({ request, body }) => {
-      const input = jsonBody(questionInput, dbChosen(body));
-      return answerQuestion({ ...deps, log: requestLog(deps.log, request) }, requireUser(request), {
-        question: input.query,
-        db: input.db,
-        useWeb: input.use_web,
-        useCache: input.use_cache,
-        signal: request.signal,
-      });
+      const input = jsonBody(questionInput, requireDbChosen(body));
+      return answerQuestion(ctxOf(request), askOf(input, request));
     })
     .get("/api/chat_history", async ({ request, query }) => {
-      const input = queryParams(historyInput, dbChosen(query));
-      const entries = await listHistory(deps.db, requireUser(request).email, input.db);
+      const input = queryParams(historyInput, requireDbChosen(query));
+      const entries = await listHistory(ctxOf(request), input);
       return entries.map((e) => ({ question: e.question, answer: e.answer }));
     })
-    .delete("/api/delete-history", async ({ request, body }) => {
-      const input = jsonBody(deleteHistoryInput, dbChosen(body));
-      return deleteHistory(deps.db, requireUser(request).email, input.db, input.question);
-    })
+    .delete("/api/delete-history", ({ request, body }) =>
+      deleteHistory(ctxOf(request), jsonBody(deleteHistoryInput, requireDbChosen(body))),
+    )
     .post("/api/chat", async ({ request, body }) => {
-      const user = requireUser(request);
-      const raw = jsonBody(chatStreamInput, dbChosen(body));
+      const ctx = ctxOf(request);
+      const raw = jsonBody(chatStreamInput, requireDbChosen(body));
       const input = parseInput(questionInput, {
         query: lastUserText(raw.messages),
         db: raw.db,
         use_web: raw.use_web,
         use_cache: raw.use_cache,
       });
-      return streamAnswer({ ...deps, log: requestLog(deps.log, request) }, user, {
-        question: input.query,
-        db: input.db,
-        useWeb: input.use_web,
-        useCache: input.use_cache,
-        signal: request.signal,
-      });
+      const stream = await streamAnswer(ctx, askOf(input, request));
+      const { createUIMessageStreamResponse } = await import("ai");
+      return createUIMessageStreamResponse({ stream });
     });
 }

@@ -1,13 +1,14 @@
 import {
   deleteHistoryInput,
-  FEEDBACK_RATINGS,
   feedbackInput,
+  feedbackListInput,
   historyInput,
   sourceLinksInput,
 } from "@shared/chat";
-import { z } from "zod";
+import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init";
 import { deleteHistory, listFeedback, listHistory, setFeedback } from "./history";
+import { chatInput } from "./input";
 import { sourceLinks } from "./links";
 import { chatTargets } from "./targets";
 
@@ -20,18 +21,18 @@ export const chatRouter = router({
     dbs: (await chatTargets(ctx.deps.db)).map((t) => ({ name: t.name, label: t.label })),
   })),
   history: authedProcedure
-    .input(historyInput)
-    .query(async ({ ctx, input }) => ({ entries: await listHistory(ctx.deps.db, ctx.user.email, input.db) })),
+    .input(chatInput(historyInput))
+    .query(async ({ ctx, input }) => ({ entries: await listHistory(trpcServiceCtx(ctx), input) })),
   deleteHistory: authedProcedure
-    .input(deleteHistoryInput)
-    .mutation(({ ctx, input }) => deleteHistory(ctx.deps.db, ctx.user.email, input.db, input.question)),
+    .input(chatInput(deleteHistoryInput))
+    .mutation(({ ctx, input }) => deleteHistory(trpcServiceCtx(ctx), input)),
   feedback: authedProcedure
     .input(feedbackInput)
-    .mutation(({ ctx, input }) => setFeedback(ctx.deps.db, ctx.user.email, input)),
+    .mutation(({ ctx, input }) => setFeedback(trpcServiceCtx(ctx), input)),
   feedbackList: adminProcedure
-    .input(z.object({ rating: z.enum(FEEDBACK_RATINGS).optional() }).default({}))
-    .query(async ({ ctx, input }) => ({ entries: await listFeedback(ctx.deps.db, input) })),
+    .input(feedbackListInput)
+    .query(async ({ ctx, input }) => ({ entries: await listFeedback(trpcServiceCtx(ctx), input) })),
   sourceLinks: authedProcedure
     .input(sourceLinksInput)
-    .query(async ({ ctx, input }) => ({ links: await sourceLinks(ctx.deps, input) })),
+    .query(async ({ ctx, input }) => ({ links: await sourceLinks(trpcServiceCtx(ctx), input) })),
 });

@@ -1,19 +1,20 @@
 import { CHAT_MESSAGES, type ChatMessageMeta } from "@shared/chat";
 import type { UIMessage } from "ai";
 import { AppError } from "../../lib/errors";
-import { type AskDeps, type AskRequest, startAnswer } from "./ask";
+import type { ServiceCtx } from "../../lib/service-ctx";
+import { type AskRequest, startAnswer } from "./ask";
 
 export type ChatUIMessage = UIMessage<ChatMessageMeta>;
 
 /**
  * The screen's answer as an AI SDK UI message stream (what useChat reads): metadata with the sources first,
- * the text as it is produced, then the saved history id. A failure before the first byte is a JSON error with
- * its status; a failure during the stream is an error part carrying the message.
+ * the text as it is produced, then the saved history id. A failure before the first part throws (the door
+ * answers it with its status); a failure during the stream is an error part carrying the message.
  */
-export async function streamAnswer(deps: AskDeps, user: { email: string }, req: AskRequest) {
-  const run = await startAnswer(deps, user, req);
-  const { createUIMessageStream, createUIMessageStreamResponse } = await import("ai");
-  const stream = createUIMessageStream<ChatUIMessage>({
+export async function streamAnswer(ctx: ServiceCtx, req: AskRequest) {
+  const run = await startAnswer(ctx, req);
+  const { createUIMessageStream } = await import("ai");
+  return createUIMessageStream<ChatUIMessage>({
     execute: async ({ writer }) => {
       writer.write({
         type: "start",
@@ -32,11 +33,10 @@ export async function streamAnswer(deps: AskDeps, user: { email: string }, req: 
     },
     onError: (err) => {
       if (err instanceof AppError) return err.message;
-      deps.log.error("answer stream failed", { err });
+      ctx.log.error("answer stream failed", { err });
       return CHAT_MESSAGES.failed;
     },
   });
-  return createUIMessageStreamResponse({ stream });
 }
 
 /** The question of a useChat request: the text of its last user message. */

@@ -1,5 +1,6 @@
 import type { DashboardKpis, Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { aiAnswersKpi } from "../chat/kpi";
 import { coreBoxesKpi } from "../core-boxes/kpi";
 import { documentsIndexedKpi } from "../documents/kpi";
@@ -18,13 +19,14 @@ export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
   openTasks: openTicketsKpi,
 };
 
-export async function getKpis(deps: { db: Db; now?: Date }): Promise<DashboardKpis> {
-  const now = deps.now ?? new Date();
+/** The four KPI cards as of ctx.now(). */
+export async function getKpis(ctx: ServiceCtx): Promise<DashboardKpis> {
+  const now = ctx.now();
   const [docsIndexed, coreBoxes, aiAnswersThisWeek, openTasks] = await Promise.all([
-    kpiSources.docsIndexed(deps.db, now),
-    kpiSources.coreBoxes(deps.db, now),
-    kpiSources.aiAnswersThisWeek(deps.db, now),
-    kpiSources.openTasks(deps.db, now),
+    kpiSources.docsIndexed(ctx.db, now),
+    kpiSources.coreBoxes(ctx.db, now),
+    kpiSources.aiAnswersThisWeek(ctx.db, now),
+    kpiSources.openTasks(ctx.db, now),
   ]);
   return { docsIndexed, coreBoxes, aiAnswersThisWeek, openTasks };
 }

@@ -5,13 +5,10 @@ import {
   directoryPageInput,
   importInput,
 } from "@shared/directory";
-import type { Context } from "../../trpc/context";
+import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init";
 import { contactsPage, directoryPage } from "./queries";
-import { createDirectoryService } from "./service";
-
-const service = (ctx: Context & { user: NonNullable<Context["user"]> }) =>
-  createDirectoryService({ db: ctx.deps.db, actor: ctx.user });
+import { addContact, importStaff, removeContact, updateContact } from "./service";
 
 /**
  * The directory kept in the portal (local and proxy modes; in Entra mode the browser reads Microsoft Graph).
@@ -27,14 +24,14 @@ export const directoryRouter = router({
     ),
   addContact: authedProcedure
     .input(contactInput)
-    .mutation(({ ctx, input }) => service(ctx).addContact(input)),
+    .mutation(({ ctx, input }) => addContact(trpcServiceCtx(ctx), input)),
   updateContact: authedProcedure
     .input(contactUpdateInput)
-    .mutation(({ ctx, input: { id, ...fields } }) => service(ctx).updateContact(id, fields)),
+    .mutation(({ ctx, input }) => updateContact(trpcServiceCtx(ctx), input)),
   removeContact: authedProcedure
     .input(contactIdInput)
-    .mutation(({ ctx, input }) => service(ctx).removeContact(input.id)),
+    .mutation(({ ctx, input }) => removeContact(trpcServiceCtx(ctx), input)),
   importStaff: adminProcedure
     .input(importInput)
-    .mutation(({ ctx, input }) => service(ctx).importStaff(input.csv, input.mode)),
+    .mutation(({ ctx, input }) => importStaff(trpcServiceCtx(ctx), input)),
 });

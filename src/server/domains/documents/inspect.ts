@@ -1,7 +1,7 @@
-import { SAMPLE_CELL_CHARS, SAMPLE_ROWS, type SchemaInfo } from "@shared/documents";
+import { type DbNameInput, SAMPLE_CELL_CHARS, SAMPLE_ROWS, type SchemaInfo } from "@shared/documents";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { requireCollection } from "./service";
+import type { ServiceCtx } from "../../lib/service-ctx";
+import { requireCollection } from "./queries";
 
 /** The tables a database is made of, as the schema popup shows them: columns and the first few rows. */
 const TABLES = [
@@ -64,11 +64,11 @@ function cell(column: string, value: unknown): unknown {
 }
 
 /** POST /api/inspect-db: each sample is one index range read, so this stays fast on any size of database. */
-export async function inspectDb(deps: { db: Db }, name: string): Promise<SchemaInfo> {
-  const c = await requireCollection(deps, name);
+export async function inspectDb(ctx: ServiceCtx, input: DbNameInput): Promise<SchemaInfo> {
+  const c = await requireCollection(ctx.db, input.db_name);
   const out: SchemaInfo = {};
   for (const t of TABLES) {
-    const rows = await deps.db.all<Record<string, unknown>>(t.rows(c.id));
+    const rows = await ctx.db.all<Record<string, unknown>>(t.rows(c.id));
     out[t.name] = {
       columns: [...t.columns],
       sample_rows: rows.map((r) => t.columns.map((col) => cell(col, r[col]))),

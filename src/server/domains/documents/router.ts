@@ -1,7 +1,9 @@
 import { dbNameInput, deleteDbInput, uploadHistoryInput } from "@shared/documents";
+import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
 import { inspectDb } from "./inspect";
-import { deleteDb, listDbs, listFiles, pdfLinks, refreshEmbeddings, uploadHistory } from "./service";
+import { listDbs, listFiles, pdfLinks, uploadHistory } from "./queries";
+import { deleteDb, refreshEmbeddings } from "./service";
 
 /**
  * The Index Manager's and the Database Explorer's calls (REST twins in rest.ts). Reads are open to signed-in
@@ -9,20 +11,22 @@ import { deleteDb, listDbs, listFiles, pdfLinks, refreshEmbeddings, uploadHistor
  * POST /api/process-file.
  */
 export const documentsRouter = router({
-  listDbs: authedProcedure.query(async ({ ctx }) => ({ dbs: await listDbs(ctx.deps) })),
+  listDbs: authedProcedure.query(async ({ ctx }) => ({ dbs: await listDbs(trpcServiceCtx(ctx)) })),
   listFiles: authedProcedure
     .input(dbNameInput)
-    .query(async ({ ctx, input }) => ({ files: await listFiles(ctx.deps, input.db_name) })),
-  inspect: authedProcedure.input(dbNameInput).query(({ ctx, input }) => inspectDb(ctx.deps, input.db_name)),
+    .query(async ({ ctx, input }) => ({ files: await listFiles(trpcServiceCtx(ctx), input) })),
+  inspect: authedProcedure
+    .input(dbNameInput)
+    .query(({ ctx, input }) => inspectDb(trpcServiceCtx(ctx), input)),
   /** The signed-link map source: every stored original of every listed database. */
-  pdfLinks: authedProcedure.query(async ({ ctx }) => ({ files: await pdfLinks(ctx.deps) })),
+  pdfLinks: authedProcedure.query(async ({ ctx }) => ({ files: await pdfLinks(trpcServiceCtx(ctx)) })),
   uploadHistory: authedProcedure
     .input(uploadHistoryInput)
-    .query(async ({ ctx, input }) => ({ entries: await uploadHistory(ctx.deps, input) })),
+    .query(async ({ ctx, input }) => ({ entries: await uploadHistory(trpcServiceCtx(ctx), input) })),
   deleteDb: authedProcedure
     .input(deleteDbInput)
-    .mutation(({ ctx, input }) => deleteDb(ctx.deps, ctx.user, input)),
+    .mutation(({ ctx, input }) => deleteDb(trpcServiceCtx(ctx), input)),
   refreshEmbeddings: authedProcedure
     .input(dbNameInput)
-    .mutation(({ ctx, input }) => refreshEmbeddings(ctx.deps, ctx.user, input.db_name)),
+    .mutation(({ ctx, input }) => refreshEmbeddings(trpcServiceCtx(ctx), input)),
 });

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
-import { openDatabase } from "../../db/client";
-import { applyMigrations } from "../../db/migrate";
 import { loadEnv } from "../../env";
+import { runAsOperator } from "../../lib/command-ctx";
 import { AppError } from "../../lib/errors";
-import { createProjectsService } from "./service";
+import { importRegister } from "./service";
 
 /**
  * `bun run projects:import <file.csv|file.xlsx> [--dry-run] [--replace] [--as email]`: load the project register
@@ -19,20 +18,13 @@ if (!existsSync(file)) {
   console.error(`No such file: ${file}`);
   process.exit(2);
 }
+// Whoever can run this command on the server already holds the database: an Owner, named by --as.
 const actorEmail = args.includes("--as") ? args[args.indexOf("--as") + 1]! : "cli";
-const env = loadEnv();
-const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
 try {
-  await applyMigrations(database.db);
-  // Whoever can run this command on the server already holds the database: act as an Owner.
-  const service = createProjectsService({
-    db: database.db,
-    actor: { email: actorEmail, role: "Owner", isSuperOwner: false },
-  });
-  const report = await service.importRegister(new Uint8Array(readFileSync(file)), {
-    dry_run: args.includes("--dry-run"),
-    replace: args.includes("--replace"),
-  });
+  const bytes = new Uint8Array(readFileSync(file));
+  const report = await runAsOperator(loadEnv(), actorEmail, (ctx) =>
+    importRegister(ctx, { bytes, dry_run: args.includes("--dry-run"), replace: args.includes("--replace") }),
+  );
   console.log(
     `${report.dry_run ? "Dry run" : "Imported"}: ${report.rows} rows, ${report.accepted} accepted ` +
       `(${report.added} new, ${report.updated} updated${report.replace ? `, ${report.removed} removed` : ""}), ` +
@@ -48,6 +40,4 @@ try {
     console.error(err.message);
     process.exitCode = 1;
   } else throw err;
-} finally {
-  database.close();
 }

@@ -4,7 +4,9 @@ import type { AppDeps } from "../../deps";
 import { formFile, readForm } from "../../http/multipart";
 import { requireAllowed, requireUser } from "../../http/request-state";
 import { parseInput } from "../../lib/errors";
-import { createProjectsService, projectStats } from "./service";
+import { restServiceCtx } from "../../lib/service-ctx";
+import { projectStats } from "./queries";
+import { importRegister } from "./service";
 
 /**
  * Project register import for Admins and Owners (an addition to the spec's paths): multipart `file` (.csv or
@@ -17,14 +19,14 @@ export function projectsRest(deps: AppDeps) {
     .post(
       "/api/projects/import",
       async ({ request }) => {
-        const actor = requireAllowed(request, "projects.import");
+        const ctx = restServiceCtx(deps, request, requireAllowed(request, "projects.import"));
         const form = await readForm(request, maxMb * 1024 * 1024, `The file is larger than ${maxMb} MB.`);
         const options = parseInput(importOptions, {
           dry_run: form.get("dry_run") ?? undefined,
           replace: form.get("replace") ?? undefined,
         });
         const { bytes } = await formFile(form, "file");
-        return createProjectsService({ db: deps.db, actor }).importRegister(bytes, options);
+        return importRegister(ctx, { ...options, bytes });
       },
       { parse: "none" },
     )

@@ -1,4 +1,3 @@
-import type { Actor } from "@shared/permissions";
 import {
   BULK_INDEX_MAX_FILES,
   type BulkIndexFields,
@@ -8,14 +7,16 @@ import {
   REPORTS_FOLDER,
   REPORTS_TEXTS,
 } from "@shared/reports";
-import type { IndexFilePayload } from "../../documents/pipeline";
-import { stageUpload } from "../../documents/staging";
 import { badRequest, parseInput } from "../../lib/errors";
+import type { ServiceCtx } from "../../lib/service-ctx";
+import type { IndexFilePayload } from "../documents/pipeline/index-file";
+import { stageUpload } from "../documents/pipeline/staging";
 import { storageLimits } from "../storage/service";
 import { pdfGuard } from "../storage/upload";
 import { receiveUploads } from "../storage/upload-form";
+import { ensureReportsCollection, REPORTS_TITLE } from "./collection";
 import { reportUpload } from "./names";
-import { assertCanWrite, ensureReportsCollection, REPORTS_TITLE, type ReportsDeps } from "./service";
+import { assertCanWrite } from "./service";
 
 /** One file of a bulk run: its index job, or why it was refused before indexing. */
 export interface BulkEntry {
@@ -61,7 +62,8 @@ export function reportPayload(
  * time; nothing is held in memory), refusing a file whose name or content is wrong with a reason, then queue
  * one index job per good file, in the order sent. The jobs are durable: the run goes on if the caller leaves.
  */
-export async function startBulkIndex(deps: ReportsDeps, user: Actor, request: Request): Promise<BulkStart> {
+export async function startBulkIndex(ctx: ServiceCtx, request: Request): Promise<BulkStart> {
+  const { deps, user } = ctx;
   assertCanWrite(user);
   const limits = storageLimits(deps);
   const staged: Staged[] = [];
@@ -107,7 +109,7 @@ export async function startBulkIndex(deps: ReportsDeps, user: Actor, request: Re
     return { ok: false, error, steps: reasons.map((r) => REPORTS_TEXTS.errorLine(r)) };
   }
   try {
-    await ensureReportsCollection(deps.db, user.email);
+    await ensureReportsCollection(ctx.db, user.email);
   } catch (err) {
     await dropStaged();
     throw err;
@@ -149,7 +151,7 @@ const errorFor = (file: string, why: string) =>
  * Files are followed in the order sent; a failed file never stops the others.
  */
 export async function* bulkLines(
-  deps: Pick<ReportsDeps, "jobs">,
+  ctx: ServiceCtx,
   start: Extract<BulkStart, { ok: true }>,
 ): AsyncGenerator<BulkIndexLine> {
   const steps: string[] = [];
@@ -173,7 +175,7 @@ export async function* bulkLines(
     let held: string | null = null;
     let status: Status = "failed";
     let error = "Lost track of the indexing job.";
-    const it = deps.jobs.watch(e.jobId);
+    const it = ctx.deps.jobs.watch(e.jobId);
     try {
       for (;;) {
         const r = await it.next();

@@ -1,13 +1,13 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
-import type { PipelineDeps } from "../../documents/pipeline";
-import { stageUpload } from "../../documents/staging";
 import type { JobHandler, JobRunner } from "../../jobs/worker";
 import type { Logger } from "../../lib/logger";
+import type { PipelineDeps } from "../documents/pipeline/index-file";
+import { stageUpload } from "../documents/pipeline/staging";
 import { reportPayload } from "./bulk";
+import { ensureReportsCollection, reportsCollectionId } from "./collection";
 import { reportUpload } from "./names";
-import { ensureReportsCollection, reportsCollectionId } from "./service";
 
 /** Job kinds of the Reports Indexer: the demo reports of a first start (indexing itself is `index-file`). */
 export function reportJobHandlers(deps: PipelineDeps, runner: () => JobRunner) {

@@ -2,18 +2,12 @@ import { type BulkIndexLine, reportFilesInput, reportLinkInput, reportSearchInpu
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { ndjsonResponse, wantsNdjson } from "../../http/ndjson";
-import { requireUser } from "../../http/request-state";
-import { idParam, queryParams } from "../../http/rest-helpers";
+import { idParam, json, queryParams } from "../../http/rest-helpers";
 import { parseInput } from "../../lib/errors";
+import { restServiceCtx } from "../../lib/service-ctx";
 import { bulkLines, startBulkIndex } from "./bulk";
 import { searchReports } from "./search";
 import { assertCanWrite, listReportFiles, reportLink, reportsStats } from "./service";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8" },
-  });
 
 /**
  * The Reports Indexer's REST paths (the spec's three plus search and link, docs/decisions/0026), on the same
@@ -22,32 +16,29 @@ const json = (status: number, body: unknown) =>
 export function reportsRest(deps: AppDeps) {
   // GETs and one multipart path: no JSON body to parse here.
   return new Elysia({ prefix: "/api/reports" })
-    .get("/stats", ({ request }) => {
-      requireUser(request);
-      return reportsStats(deps);
-    })
+    .get("/stats", ({ request }) => reportsStats(restServiceCtx(deps, request)))
     .get("/files", ({ request, query }) => {
-      requireUser(request);
-      return listReportFiles(deps, queryParams(reportFilesInput, query));
+      const ctx = restServiceCtx(deps, request);
+      return listReportFiles(ctx, queryParams(reportFilesInput, query));
     })
     .get("/search", ({ request, query }) => {
-      requireUser(request);
-      return searchReports(deps, queryParams(reportSearchInput, query));
+      const ctx = restServiceCtx(deps, request);
+      return searchReports(ctx, queryParams(reportSearchInput, query));
     })
     .get("/files/:id/link", ({ request, params, query }) => {
-      requireUser(request);
+      const ctx = restServiceCtx(deps, request);
       const file_id = idParam(params.id, "The report id");
-      return reportLink(deps, parseInput(reportLinkInput, { file_id, page: query.page || undefined }));
+      return reportLink(ctx, parseInput(reportLinkInput, { file_id, page: query.page || undefined }));
     })
     .post(
       "/bulk-index",
       async ({ request }) => {
-        const user = requireUser(request);
+        const ctx = restServiceCtx(deps, request);
         // Refuse before reading a byte of the body.
-        assertCanWrite(user);
-        const start = await startBulkIndex(deps, user, request);
+        assertCanWrite(ctx.user);
+        const start = await startBulkIndex(ctx, request);
         if (!start.ok) return json(400, { error: start.error, steps: start.steps });
-        const lines = bulkLines(deps, start);
+        const lines = bulkLines(ctx, start);
         if (wantsNdjson(request)) {
           return ndjsonResponse<BulkIndexLine>(lines, () => ({
             done: true,

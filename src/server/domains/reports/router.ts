@@ -1,4 +1,5 @@
 import { reportFilesInput, reportLinkInput, reportSearchInput } from "@shared/reports";
+import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
 import { searchReports } from "./search";
 import { listReportFiles, reportLink, reportsStats } from "./service";
@@ -8,8 +9,14 @@ import { listReportFiles, reportLink, reportsStats } from "./service";
  * with a streamed log): POST /api/reports/bulk-index.
  */
 export const reportsRouter = router({
-  stats: authedProcedure.query(({ ctx }) => reportsStats(ctx.deps)),
-  files: authedProcedure.input(reportFilesInput).query(({ ctx, input }) => listReportFiles(ctx.deps, input)),
-  search: authedProcedure.input(reportSearchInput).query(({ ctx, input }) => searchReports(ctx.deps, input)),
-  link: authedProcedure.input(reportLinkInput).query(({ ctx, input }) => reportLink(ctx.deps, input)),
+  stats: authedProcedure.query(({ ctx }) => reportsStats(trpcServiceCtx(ctx))),
+  files: authedProcedure
+    .input(reportFilesInput)
+    .query(({ ctx, input }) => listReportFiles(trpcServiceCtx(ctx), input)),
+  search: authedProcedure
+    .input(reportSearchInput)
+    .query(({ ctx, input }) => searchReports(trpcServiceCtx(ctx), input)),
+  link: authedProcedure
+    .input(reportLinkInput)
+    .query(({ ctx, input }) => reportLink(trpcServiceCtx(ctx), input)),
 });

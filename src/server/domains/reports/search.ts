@@ -1,10 +1,10 @@
 import type { ReportHit, ReportSearchInput } from "@shared/reports";
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { REPORT_PAGE_SPAN } from "../../db/extras-documents";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { offsetOf } from "../../lib/sql";
+import { reportsCollectionId } from "./collection";
 import { reportQuery, snippetOf } from "./search-query";
-import { reportsCollectionId } from "./service";
 
 interface HitRow {
   rid: number;
@@ -19,10 +19,10 @@ interface HitRow {
  * (BM25), optionally within a work-order prefix; each hit is a page with a snippet cut from its text.
  */
 export async function searchReports(
-  deps: { db: Db },
+  ctx: ServiceCtx,
   input: ReportSearchInput,
 ): Promise<{ hits: ReportHit[]; total: number }> {
-  const id = await reportsCollectionId(deps.db);
+  const id = await reportsCollectionId(ctx.db);
   const query = reportQuery(input.q);
   if (!id || !query) return { hits: [], total: 0 };
   const wo = input.wo?.toUpperCase();
@@ -30,11 +30,11 @@ export async function searchReports(
   // The span inlined: a bound JavaScript number may arrive as a REAL, and the division must be an integer one.
   const from = sql`FROM report_pages_fts f JOIN doc_documents d ON d.id = f.rowid / ${sql.raw(String(REPORT_PAGE_SPAN))}
     WHERE report_pages_fts MATCH ${query.match} AND d.collection_id = ${id} AND d.status = 'indexed' ${woFilter}`;
-  const rows = await deps.db.all<HitRow>(sql`
+  const rows = await ctx.db.all<HitRow>(sql`
     SELECT f.rowid AS rid, d.id AS id, d.file_name, d.work_order, d.project ${from}
     ORDER BY bm25(report_pages_fts), f.rowid
     LIMIT ${input.page_size} OFFSET ${offsetOf(input.page, input.page_size)}`);
-  const [count] = await deps.db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`);
+  const [count] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`);
   const total = Number(count?.n ?? 0);
   if (!rows.length) return { hits: [], total };
 
@@ -43,7 +43,7 @@ export async function searchReports(
     keys.map((k) => sql`(document_id = ${k.doc} AND page_no = ${k.page})`),
     sql` OR `,
   );
-  const pages = await deps.db.all<{ document_id: number; page_no: number; text: string }>(
+  const pages = await ctx.db.all<{ document_id: number; page_no: number; text: string }>(
     sql`SELECT document_id, page_no, text FROM doc_pages WHERE ${wanted}`,
   );
   const textOf = new Map(pages.map((p) => [`${p.document_id}:${p.page_no}`, p.text]));

@@ -1,10 +1,9 @@
 import { DB_NAME_PATTERN, type DocumentMode, isInternalDb } from "@shared/documents";
-import type { Actor } from "@shared/permissions";
-import { type IndexMode, type reindexBatchInput, type reindexInput, STORAGE_MESSAGES } from "@shared/storage";
-import type { z } from "zod";
-import { isStagingKey } from "../../documents/staging";
+import { type IndexMode, type ReindexBatchInput, type ReindexInput, STORAGE_MESSAGES } from "@shared/storage";
 import { AppError, badRequest, notFound } from "../../lib/errors";
-import { type DocumentsDeps, enqueueIndex, runToEnd } from "../documents/service";
+import type { ServiceCtx } from "../../lib/service-ctx";
+import { enqueueIndexFile, jobOutcome } from "../documents/pipeline/queue";
+import { isStagingKey } from "../documents/pipeline/staging";
 import { assertCanWrite } from "./service";
 
 /** The storage screens' index modes are the document databases' modes under older names. */
@@ -21,41 +20,44 @@ export function assertDocDbName(name: string) {
 export const fileNameIn = (db: string, key: string) =>
   key.startsWith(`${db}/`) ? key.slice(db.length + 1) : key.split("/").pop()!;
 
-async function queueOne(deps: DocumentsDeps, user: Actor, key: string, db: string, mode: IndexMode) {
-  if (isStagingKey(key) || !/\.pdf$/i.test(key)) throw badRequest(STORAGE_MESSAGES.pdfOnly);
-  if (!(await deps.store.head(key))) throw notFound(STORAGE_MESSAGES.notFound(key));
-  return enqueueIndex(deps, {
+/** Queue indexing of a stored object into `db` (made when new); the original stays where it is. */
+export function queueIndex(ctx: ServiceCtx, key: string, db: string, mode: IndexMode) {
+  return enqueueIndexFile(ctx.deps.jobs, {
     db,
     fileName: fileNameIn(db, key),
     source: key,
     staged: false,
-    user: user.email,
+    user: ctx.user.email,
     mode: documentMode(mode),
+    title: "",
+    create: true,
   });
 }
 
+async function queueOne(ctx: ServiceCtx, key: string, db: string, mode: IndexMode) {
+  if (isStagingKey(key) || !/\.pdf$/i.test(key)) throw badRequest(STORAGE_MESSAGES.pdfOnly);
+  if (!(await ctx.deps.store.head(key))) throw notFound(STORAGE_MESSAGES.notFound(key));
+  return queueIndex(ctx, key, db, mode);
+}
+
 /** POST /api/s3/reindex: index a stored PDF into a database (created when new) and answer with the steps. */
-export async function reindexFile(deps: DocumentsDeps, user: Actor, input: z.output<typeof reindexInput>) {
-  assertCanWrite(user);
+export async function reindexFile(ctx: ServiceCtx, input: ReindexInput) {
+  assertCanWrite(ctx.user);
   assertDocDbName(input.db_name);
-  const job = await queueOne(deps, user, input.key, input.db_name, input.mode);
-  const r = await runToEnd(deps, job);
+  const job = await queueOne(ctx, input.key, input.db_name, input.mode);
+  const r = await jobOutcome(ctx.deps.jobs, job);
   if (!r.ok) throw new AppError("UNPROCESSABLE_CONTENT", r.error ?? "Indexing failed.");
   return { key: input.key, db_name: input.db_name, steps: r.steps };
 }
 
 /** POST /api/s3/reindex-batch: every file is indexed on its own; the answer says how each went. */
-export async function reindexFiles(
-  deps: DocumentsDeps,
-  user: Actor,
-  input: z.output<typeof reindexBatchInput>,
-) {
-  assertCanWrite(user);
+export async function reindexFiles(ctx: ServiceCtx, input: ReindexBatchInput) {
+  assertCanWrite(ctx.user);
   assertDocDbName(input.db_name);
   const keys = [...new Set(input.keys)];
   const queued = await Promise.all(
     keys.map((key) =>
-      queueOne(deps, user, key, input.db_name, input.mode).then(
+      queueOne(ctx, key, input.db_name, input.mode).then(
         (job) => ({ key, job }),
         (err: unknown) => ({
           key,
@@ -67,7 +69,7 @@ export async function reindexFiles(
   const results = await Promise.all(
     queued.map(async (q) => {
       if (!("job" in q)) return { key: q.key, ok: false, error: q.error };
-      const r = await runToEnd(deps, q.job);
+      const r = await jobOutcome(ctx.deps.jobs, q.job);
       return { key: q.key, ok: r.ok, ...(r.error ? { error: r.error } : {}) };
     }),
   );

@@ -27,6 +27,20 @@ export interface ReceiveOptions {
   placeFields: string[];
 }
 
+/** What a service decides before any of the form is read: its bounds and the fields that place the file. */
+export type UploadBounds = Omit<ReceiveOptions, "spoolDir">;
+
+/**
+ * How a door hands a service one uploaded file: the service checks the caller and sets the bounds first, then asks
+ * for the file, so nothing of the body is read for a caller who may not upload.
+ */
+export type FileUpload = <T>(bounds: UploadBounds, handle: (file: ReceivedFile) => Promise<T>) => Promise<T>;
+
+/** A multipart request as a FileUpload; a file sent before its placing fields waits in DATA_DIR/tmp. */
+export function formUpload(request: Request, dataDir: string): FileUpload {
+  return (bounds, handle) => receiveUpload(request, { spoolDir: join(dataDir, "tmp"), ...bounds }, handle);
+}
+
 /**
  * Read a multipart upload without holding the file in memory. When the fields that place the file arrive first
  * (our client sends them first), the file part streams straight into `handle`; when the file comes first (the

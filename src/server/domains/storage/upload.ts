@@ -1,10 +1,10 @@
-import type { Actor } from "@shared/permissions";
 import { STORAGE_MESSAGES, type UploadResult, uploadFields } from "@shared/storage";
 import { AppError, badRequest, parseInput } from "../../lib/errors";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { objectKey } from "../../storage/keys";
-import { enqueueIndex } from "../documents/service";
-import { documentMode, fileNameIn, isDocDbName } from "./reindex";
-import { assertCanWrite, recordEvents, type StorageDeps, signedLink, storageLimits } from "./service";
+import { isDocDbName, queueIndex } from "./reindex";
+import { assertCanWrite, recordEvents, signedLink, uploadLimits } from "./service";
+import type { FileUpload, ReceivedFile, UploadBounds } from "./upload-form";
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 
@@ -53,46 +53,58 @@ export function uploadFileName(raw: string | undefined): string {
   return name;
 }
 
-export interface UploadInput {
-  /** The form's text fields (db_name, prefix, index, mode, user); `user` is ignored: the caller is `user`. */
-  fields: Record<string, string>;
-  filename: string | undefined;
-  body: AsyncIterable<Uint8Array>;
+/**
+ * An upload's bounds: the size limit from the settings, and the form fields that decide where the file goes (once
+ * they have arrived, the file streams straight through).
+ */
+export function uploadBounds(ctx: ServiceCtx, placeFields: string[]): UploadBounds {
+  const limits = uploadLimits(ctx);
+  return { maxBytes: limits.uploadMaxBytes, maxMb: limits.uploadMaxMb, placeFields };
 }
 
-/** POST /api/s3/upload: stream one PDF into `<db_name>/<prefix>/<file name>`. */
-export async function uploadPdf(deps: StorageDeps, user: Actor, input: UploadInput): Promise<UploadResult> {
-  assertCanWrite(user);
-  const fields = parseInput(uploadFields, input.fields);
-  const name = uploadFileName(input.filename);
+/**
+ * POST /api/s3/upload: stream one PDF into `<db_name>/<prefix>/<file name>`. The caller's right to upload is
+ * checked before any of the form is read.
+ */
+export async function uploadPdf(ctx: ServiceCtx, upload: FileUpload): Promise<UploadResult> {
+  assertCanWrite(ctx.user);
+  return upload(uploadBounds(ctx, ["db_name", "prefix"]), (file) => storeUpload(ctx, file));
+}
+
+async function storeUpload(ctx: ServiceCtx, file: ReceivedFile): Promise<UploadResult> {
+  const fields = parseInput(uploadFields, file.fields);
+  const name = uploadFileName(file.filename);
   const key = objectKey([fields.db_name, fields.prefix, name].filter(Boolean).join("/"), "file");
-  const limits = storageLimits(deps);
-  const guard = pdfGuard(input.body, limits.uploadMaxBytes, limits.uploadMaxMb);
-  let size: number;
-  try {
-    size = (await deps.store.put(key, guard.body, { contentType: "application/pdf" })).size;
-  } catch (err) {
-    throw guard.state.error ?? err;
-  }
-  await recordEvents(deps, user, [{ action: "upload", key, size }]);
-  const result: UploadResult = { key, url: await signedLink(deps, key) };
+  const { size } = await putGuarded(ctx, file.body, (body) =>
+    ctx.deps.store.put(key, body, { contentType: "application/pdf" }),
+  );
+  await recordEvents(ctx, [{ action: "upload", key, size }]);
+  const result: UploadResult = { key, url: await signedLink(ctx.deps, key) };
   // Indexing (OCR of scanned pages may take minutes) runs in the background; the upload answers now.
   if (fields.index && !isDocDbName(fields.db_name)) {
     // Any folder can hold files; only a database name can be indexed into. The file is stored all the same.
     result.note = STORAGE_MESSAGES.notIndexable(fields.db_name);
-  } else if (fields.index && deps.jobs) {
-    result.job_id = await enqueueIndex(
-      { jobs: deps.jobs },
-      {
-        db: fields.db_name,
-        fileName: fileNameIn(fields.db_name, key),
-        source: key,
-        staged: false,
-        user: user.email,
-        mode: documentMode(fields.mode),
-      },
-    );
+  } else if (fields.index) {
+    result.job_id = await queueIndex(ctx, key, fields.db_name, fields.mode);
     result.note = STORAGE_MESSAGES.indexingQueued(fields.db_name);
   }
   return result;
+}
+
+/**
+ * Store an uploaded PDF through `put`, within the upload limit: a refusal of the guard (too large, not a PDF) is
+ * the error, whatever the store wrapped it in.
+ */
+export async function putGuarded<R>(
+  ctx: ServiceCtx,
+  body: AsyncIterable<Uint8Array>,
+  put: (body: AsyncIterable<Uint8Array>) => Promise<R>,
+): Promise<R> {
+  const { maxBytes, maxMb } = uploadBounds(ctx, []);
+  const guard = pdfGuard(body, maxBytes, maxMb);
+  try {
+    return await put(guard.body);
+  } catch (err) {
+    throw guard.state.error ?? err;
+  }
 }

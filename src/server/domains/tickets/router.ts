@@ -5,13 +5,10 @@ import {
   ticketListInput,
   ticketUpdateInput,
 } from "@shared/tickets";
-import type { Context } from "../../trpc/context";
+import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init";
 import { assignees, listTickets, ticketCounts } from "./queries";
-import { createTicketsService } from "./service";
-
-const service = (ctx: Context & { user: NonNullable<Context["user"]> }) =>
-  createTicketsService({ db: ctx.deps.db, actor: ctx.user });
+import { addTicketComment, createTicket, removeTicket, ticketById, updateTicket } from "./service";
 
 /** IT support tickets: every signed-in person; row-level rules in the service and in the list's SQL. */
 export const ticketsRouter = router({
@@ -19,14 +16,20 @@ export const ticketsRouter = router({
     .input(ticketListInput)
     .query(({ ctx, input }) => listTickets(ctx.deps.db, ctx.user, input)),
   counts: authedProcedure.query(({ ctx }) => ticketCounts(ctx.deps.db, ctx.user)),
-  byId: authedProcedure.input(ticketIdInput).query(({ ctx, input }) => service(ctx).byId(input.id)),
-  create: authedProcedure.input(ticketCreateInput).mutation(({ ctx, input }) => service(ctx).create(input)),
+  byId: authedProcedure
+    .input(ticketIdInput)
+    .query(({ ctx, input }) => ticketById(trpcServiceCtx(ctx), input)),
+  create: authedProcedure
+    .input(ticketCreateInput)
+    .mutation(({ ctx, input }) => createTicket(trpcServiceCtx(ctx), input)),
   update: authedProcedure
     .input(ticketUpdateInput)
-    .mutation(({ ctx, input: { id, ...changes } }) => service(ctx).update(id, changes)),
-  remove: authedProcedure.input(ticketIdInput).mutation(({ ctx, input }) => service(ctx).remove(input.id)),
+    .mutation(({ ctx, input }) => updateTicket(trpcServiceCtx(ctx), input)),
+  remove: authedProcedure
+    .input(ticketIdInput)
+    .mutation(({ ctx, input }) => removeTicket(trpcServiceCtx(ctx), input)),
   addComment: authedProcedure
     .input(addCommentInput)
-    .mutation(({ ctx, input }) => service(ctx).addComment(input.id, input.text)),
+    .mutation(({ ctx, input }) => addTicketComment(trpcServiceCtx(ctx), input)),
   assignees: adminProcedure.query(({ ctx }) => assignees(ctx.deps.db)),
 });

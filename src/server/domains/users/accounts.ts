@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError } from "../../lib/errors";
+import { findUserByEmail } from "./queries";
 import { isSuperOwnerEmail } from "./super-owner";
 
 type UserRow = typeof users.$inferSelect;
@@ -18,11 +19,6 @@ export function toIdentity(row: UserRow, superOwnerEmail: string | undefined): I
     role: row.role,
     isSuperOwner: isSuperOwnerEmail(row.email, superOwnerEmail),
   };
-}
-
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
-  return row ?? null;
 }
 
 /** A display name for an email when the identity provider gives none: "kai.lee@x" -> "Kai Lee". */
@@ -40,6 +36,7 @@ const SIGN_IN_TOUCH_MS = 10 * 60 * 1000;
 /**
  * Entra and proxy sign-in: an unknown staff email is registered as User on first sign-in; a deactivated
  * account is refused. The last-sign-in time is refreshed at most every ten minutes (not on every request).
+ * Not a `(ctx, input)` service: it is the step of authentication (auth/service.ts) that finds ctx.user.
  */
 export async function signInExternalUser(
   db: Db,

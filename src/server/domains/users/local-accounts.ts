@@ -1,49 +1,48 @@
-import { emailAddress } from "@shared/common";
-import { ROLES, type Role } from "@shared/permissions";
+import { type LocalAccountInput, localAccountInput } from "@shared/users";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { hashPassword, PASSWORD_MIN_LENGTH } from "../../auth/passwords";
+import { hashPassword } from "../../auth/passwords";
 import { revokeUserSessions } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { parseInput } from "../../lib/errors";
-
-export const localAccountInput = z.object({
-  email: emailAddress,
-  role: z.enum(ROLES, { error: "must be Owner, Admin or User" }),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(1024, "is too long"),
-  name: z.string().trim().max(200).optional(),
-});
+import type { ServiceCtx } from "../../lib/service-ctx";
 
 /**
- * Create or update a local account (used by `bun run user:add` and the demo seed). Updating a password revokes
- * the account's open sessions; a deactivated account is reactivated.
+ * Create or update a local account (`bun run user:add`, as ctx.user). Updating a password revokes the account's
+ * open sessions; a deactivated account is reactivated.
  */
-/**
- * argon2id costs ~0.25 s of CPU per hash on the 2-core VM; the demo accounts share one (public) password, so the
- * seed hashes it once and reuses that hash instead of adding a second to every first start.
- */
-function hashOnce(password: string, hashes?: Map<string, Promise<string>>): Promise<string> {
-  if (!hashes) return hashPassword(password);
-  let hash = hashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    hashes.set(password, hash);
-  }
-  return hash;
+export async function upsertLocalAccount(ctx: ServiceCtx, input: LocalAccountInput) {
+  return saveLocalAccount(ctx.db, input, { actor: ctx.user.email, source: "cli", hash: hashPassword });
 }
 
-export async function upsertLocalAccount(
+/**
+ * The demo accounts of a first start (db/seed.ts). argon2id costs ~0.25 s of CPU per hash on the 2-core VM; the
+ * demo accounts share one (public) password, so it is hashed once and that hash reused instead of adding a
+ * second to every first start.
+ */
+export async function seedLocalAccounts(db: Db, accounts: LocalAccountInput[]) {
+  const hashes = new Map<string, Promise<string>>();
+  const hashOnce = (password: string) => {
+    let hash = hashes.get(password);
+    if (!hash) {
+      hash = hashPassword(password);
+      hashes.set(password, hash);
+    }
+    return hash;
+  };
+  for (const account of accounts) {
+    await saveLocalAccount(db, account, { actor: "seed", source: "seed", hash: hashOnce });
+  }
+}
+
+async function saveLocalAccount(
   db: Db,
-  raw: { email: string; role: Role; password: string; name?: string },
-  opts: { actor: string; source: "cli" | "seed"; hashes?: Map<string, Promise<string>> },
+  raw: LocalAccountInput,
+  opts: { actor: string; source: "cli" | "seed"; hash: (password: string) => Promise<string> },
 ) {
   const input = parseInput(localAccountInput, raw);
-  const passwordHash = await hashOnce(input.password, opts.hashes);
+  const passwordHash = await opts.hash(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) {

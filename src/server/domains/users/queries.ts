@@ -12,7 +12,7 @@ import type {
 } from "@shared/users";
 import { and, asc, count, desc, eq, gte, lt } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { anyContains, offsetOf } from "../../lib/sql";
 import { isSuperOwnerEmail } from "./super-owner";
@@ -24,6 +24,11 @@ const active = eq(users.status, "active");
 const EXPORT_LIMIT = 100_000;
 const dayStart = (d: string) => new Date(`${d}T00:00:00`);
 const dayAfter = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row ?? null;
+}
 
 /** The Admin Console list: active accounts, filtered, sorted and paged in SQL. */
 export async function listUsers(

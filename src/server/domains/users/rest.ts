@@ -1,40 +1,31 @@
 import { emailInput, updateRoleInput } from "@shared/users";
 import { Elysia } from "elysia";
+import type { ZodType, z } from "zod";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
 import { requireAllowed } from "../../http/request-state";
 import { jsonBody } from "../../http/rest-helpers";
+import { restServiceCtx, type ServiceCtx } from "../../lib/service-ctx";
 import { allUsers } from "./queries";
-import { createUsersService } from "./service";
+import { registerUser, reinstateUser, removeUser, updateRole } from "./service";
 
 /** The spec's user-admin REST paths, on the same service as the tRPC `users` router. */
 export function usersRest(deps: AppDeps) {
-  const service = (request: Request) =>
-    createUsersService({
-      db: deps.db,
-      actor: requireAllowed(request, "admin.view"),
-      superOwnerEmail: deps.env.SUPER_OWNER_EMAIL,
-    });
+  /** The body is checked first (a 400 names the field), then the caller's rights (403). */
+  const post =
+    <S extends ZodType, R>(schema: S, service: (ctx: ServiceCtx, input: z.infer<S>) => Promise<R>) =>
+    ({ request, body }: { request: Request; body: unknown }) => {
+      const input = jsonBody(schema, body);
+      return service(restServiceCtx(deps, request, requireAllowed(request, "admin.view")), input);
+    };
   return new Elysia()
     .use(jsonBodies())
     .get("/api/users", async ({ request }) => {
       requireAllowed(request, "admin.view");
       return allUsers(deps.db);
     })
-    .post("/api/update-role", ({ request, body }) => {
-      const input = jsonBody(updateRoleInput, body);
-      return service(request).updateRole(input.email, input.role);
-    })
-    .post("/api/delete-user", ({ request, body }) => {
-      const input = jsonBody(emailInput, body);
-      return service(request).removeUser(input.email);
-    })
-    .post("/api/register-user", ({ request, body }) => {
-      const input = jsonBody(emailInput, body);
-      return service(request).registerUser(input.email);
-    })
-    .post("/api/reinstate-user", ({ request, body }) => {
-      const input = jsonBody(emailInput, body);
-      return service(request).reinstateUser(input.email);
-    });
+    .post("/api/update-role", post(updateRoleInput, updateRole))
+    .post("/api/delete-user", post(emailInput, removeUser))
+    .post("/api/register-user", post(emailInput, registerUser))
+    .post("/api/reinstate-user", post(emailInput, reinstateUser));
 }

@@ -7,13 +7,10 @@ import {
   updateRoleInput,
   userListInput,
 } from "@shared/users";
-import type { Context } from "../../trpc/context";
+import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, ownerProcedure, router } from "../../trpc/init";
 import { listActivity, listOnboarded, listTerminated, listUsers, roleCounts } from "./queries";
-import { createUsersService } from "./service";
-
-const service = (ctx: Context & { user: NonNullable<Context["user"]> }) =>
-  createUsersService({ db: ctx.deps.db, actor: ctx.user, superOwnerEmail: ctx.deps.env.SUPER_OWNER_EMAIL });
+import { bulkUpdate, registerUser, reinstateUser, removeUser, updateRole } from "./service";
 
 /** Admin Console and IT administration. Reads: Admins and Owners. Writes: checked row by row in the service. */
 export const usersRouter = router({
@@ -26,15 +23,17 @@ export const usersRouter = router({
   counts: adminProcedure.query(({ ctx }) => roleCounts(ctx.deps.db)),
   setRole: adminProcedure
     .input(updateRoleInput)
-    .mutation(({ ctx, input }) => service(ctx).updateRole(input.email, input.role)),
-  remove: adminProcedure.input(emailInput).mutation(({ ctx, input }) => service(ctx).removeUser(input.email)),
+    .mutation(({ ctx, input }) => updateRole(trpcServiceCtx(ctx), input)),
+  remove: adminProcedure
+    .input(emailInput)
+    .mutation(({ ctx, input }) => removeUser(trpcServiceCtx(ctx), input)),
   register: ownerProcedure
     .input(emailInput)
-    .mutation(({ ctx, input }) => service(ctx).registerUser(input.email)),
+    .mutation(({ ctx, input }) => registerUser(trpcServiceCtx(ctx), input)),
   reinstate: ownerProcedure
     .input(emailInput)
-    .mutation(({ ctx, input }) => service(ctx).reinstateUser(input.email)),
-  bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => service(ctx).bulk(input)),
+    .mutation(({ ctx, input }) => reinstateUser(trpcServiceCtx(ctx), input)),
+  bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => bulkUpdate(trpcServiceCtx(ctx), input)),
   onboarded: adminProcedure
     .input(onboardedInput)
     .query(({ ctx, input }) => listOnboarded(ctx.deps.db, input)),

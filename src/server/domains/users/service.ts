@@ -1,185 +1,181 @@
 import { type Actor, can, checkRemoval, checkRoleChange, isOwner, type Role } from "@shared/permissions";
-import { BULK_OWNER_REFUSAL, type BulkInput, type BulkOutcome } from "@shared/users";
+import {
+  BULK_OWNER_REFUSAL,
+  type BulkInput,
+  type BulkOutcome,
+  type EmailInput,
+  type UpdateRoleInput,
+} from "@shared/users";
 import { eq } from "drizzle-orm";
 import { revokeUserSessions } from "../../auth/sessions";
-import type { Db, DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { nameFromEmail } from "./accounts";
 import { isSuperOwnerEmail } from "./super-owner";
 
-export interface UsersDeps {
-  db: Db;
-  actor: Actor;
-  superOwnerEmail?: string;
-  now?: () => Date;
-}
-
-type UserRow = typeof users.$inferSelect;
-
-/**
+/*
  * Account changes of the Admin Console. Every rule comes from src/shared/permissions.ts and is checked here,
  * inside the transaction that makes the change, against the row as it is now.
  */
-export function createUsersService(deps: UsersDeps) {
-  const { db, actor } = deps;
-  const now = deps.now ?? (() => new Date());
-  const target = (row: UserRow) => ({
-    email: row.email,
-    role: row.role,
-    isSuperOwner: isSuperOwnerEmail(row.email, deps.superOwnerEmail),
+
+type UserRow = typeof users.$inferSelect;
+
+const targetOf = (ctx: ServiceCtx, row: UserRow) => ({
+  email: row.email,
+  role: row.role,
+  isSuperOwner: isSuperOwnerEmail(row.email, ctx.settings.SUPER_OWNER_EMAIL),
+});
+
+async function activeRow(tx: DbOrTx, email: string) {
+  const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+  if (row?.status !== "active") throw notFound(`No active account for ${email}.`);
+  return row;
+}
+
+/**
+ * Admins and Users change no account: refuse before looking the target up, so the answer (403) never depends
+ * on whether the account exists and a bulk call is refused as a whole rather than row by row.
+ */
+function ownersOnly(actor: Actor, message: string) {
+  if (!isOwner(actor)) throw forbidden(message);
+}
+const ROLE_REFUSAL = "Only Owners can change roles.";
+const REMOVAL_REFUSAL = "Only Owners can remove accounts.";
+
+export async function updateRole(ctx: ServiceCtx, { email, role }: UpdateRoleInput) {
+  ownersOnly(ctx.user, ROLE_REFUSAL);
+  return ctx.db.transaction(async (tx) => {
+    const row = await activeRow(tx, email);
+    const verdict = checkRoleChange(ctx.user, targetOf(ctx, row), role);
+    if (!verdict.ok) throw forbidden(verdict.reason);
+    if (row.role === role) return { email, role, changed: false };
+    await tx.update(users).set({ role }).where(eq(users.id, row.id));
+    await recordAudit(
+      tx,
+      {
+        actor: ctx.user.email,
+        action: "user.role",
+        target: email,
+        details: { before: { role: row.role }, after: { role } },
+      },
+      ctx.now(),
+    );
+    return { email, role, changed: true };
   });
+}
 
-  async function activeRow(tx: DbOrTx, email: string) {
+/** Removal keeps the account (deactivated, with who and when) and ends its sessions at once. */
+export async function removeUser(ctx: ServiceCtx, { email }: EmailInput) {
+  ownersOnly(ctx.user, REMOVAL_REFUSAL);
+  return ctx.db.transaction(async (tx) => {
+    const row = await activeRow(tx, email);
+    const verdict = checkRemoval(ctx.user, targetOf(ctx, row));
+    if (!verdict.ok) throw forbidden(verdict.reason);
+    const at = ctx.now();
+    await tx
+      .update(users)
+      .set({
+        status: "deactivated",
+        deactivatedAt: at,
+        deactivatedBy: ctx.user.email,
+        roleAtRemoval: row.role,
+      })
+      .where(eq(users.id, row.id));
+    await revokeUserSessions(tx, row.id);
+    await recordAudit(
+      tx,
+      {
+        actor: ctx.user.email,
+        action: "user.remove",
+        target: email,
+        details: { before: { role: row.role, status: "active" }, after: { status: "deactivated" } },
+      },
+      at,
+    );
+    return { email, removed: true };
+  });
+}
+
+/** An Owner pre-registers a staff email; it signs in later through the company identity provider. */
+export async function registerUser(ctx: ServiceCtx, { email }: EmailInput) {
+  if (!can(ctx.user, "users.register")) throw forbidden("Only Owners can register accounts.");
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    // Clients call this on every page load: an account already there is not an error (its role is kept).
+    if (existing?.status === "active")
+      return { email, role: existing.role as Role, message: `${email} is already registered.` };
+    if (existing) throw conflict(`${email} was removed. Reinstate it from IT Administration › Terminated.`);
+    const at = ctx.now();
+    await tx.insert(users).values({
+      email,
+      name: nameFromEmail(email),
+      role: "User",
+      source: "register",
+      registeredBy: ctx.user.email,
+      createdAt: at,
+    });
+    await recordAudit(
+      tx,
+      { actor: ctx.user.email, action: "user.register", target: email, details: { after: { role: "User" } } },
+      at,
+    );
+    return { email, role: "User" as Role, message: `${email} registered as User.` };
+  });
+}
+
+/**
+ * Reinstate a removed account. It gets back its role at removal when the actor could grant that role
+ * (an Owner cannot grant Owner); otherwise it comes back as User.
+ */
+export async function reinstateUser(ctx: ServiceCtx, { email }: EmailInput) {
+  if (!can(ctx.user, "users.reinstate")) throw forbidden("Only Owners can reinstate accounts.");
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    if (row?.status !== "active") throw notFound(`No active account for ${email}.`);
-    return row;
+    if (!row) throw notFound(`No account for ${email}.`);
+    if (row.status === "active") throw conflict(`${email} is already active.`);
+    const previous = row.roleAtRemoval ?? "User";
+    const role: Role =
+      previous === "User" || checkRoleChange(ctx.user, { ...targetOf(ctx, row), role: "User" }, previous).ok
+        ? previous
+        : "User";
+    await tx
+      .update(users)
+      .set({ status: "active", role, deactivatedAt: null, deactivatedBy: null, roleAtRemoval: null })
+      .where(eq(users.id, row.id));
+    await recordAudit(
+      tx,
+      {
+        actor: ctx.user.email,
+        action: "user.reinstate",
+        target: email,
+        details: { before: { status: "deactivated" }, after: { status: "active", role } },
+      },
+      ctx.now(),
+    );
+    return { email, role };
+  });
+}
+
+/** Apply one action to many accounts, row by row, and say which rows were refused and why. */
+export async function bulkUpdate(ctx: ServiceCtx, input: BulkInput): Promise<BulkOutcome[]> {
+  const { action } = input;
+  ownersOnly(ctx.user, action.kind === "delete" ? REMOVAL_REFUSAL : ROLE_REFUSAL);
+  if (action.kind === "role" && action.role === "Owner" && !ctx.user.isSuperOwner) {
+    throw forbidden(BULK_OWNER_REFUSAL);
   }
-
-  /**
-   * Admins and Users change no account: refuse before looking the target up, so the answer (403) never depends
-   * on whether the account exists and a bulk call is refused as a whole rather than row by row.
-   */
-  const ownersOnly = (message: string) => {
-    if (!isOwner(actor)) throw forbidden(message);
-  };
-  const ROLE_REFUSAL = "Only Owners can change roles.";
-  const REMOVAL_REFUSAL = "Only Owners can remove accounts.";
-
-  async function updateRole(email: string, role: Role) {
-    ownersOnly(ROLE_REFUSAL);
-    return db.transaction(async (tx) => {
-      const row = await activeRow(tx, email);
-      const verdict = checkRoleChange(actor, target(row), role);
-      if (!verdict.ok) throw forbidden(verdict.reason);
-      if (row.role === role) return { email, role, changed: false };
-      await tx.update(users).set({ role }).where(eq(users.id, row.id));
-      await recordAudit(
-        tx,
-        {
-          actor: actor.email,
-          action: "user.role",
-          target: email,
-          details: { before: { role: row.role }, after: { role } },
-        },
-        now(),
-      );
-      return { email, role, changed: true };
-    });
-  }
-
-  /** Removal keeps the account (deactivated, with who and when) and ends its sessions at once. */
-  async function removeUser(email: string) {
-    ownersOnly(REMOVAL_REFUSAL);
-    return db.transaction(async (tx) => {
-      const row = await activeRow(tx, email);
-      const verdict = checkRemoval(actor, target(row));
-      if (!verdict.ok) throw forbidden(verdict.reason);
-      const at = now();
-      await tx
-        .update(users)
-        .set({
-          status: "deactivated",
-          deactivatedAt: at,
-          deactivatedBy: actor.email,
-          roleAtRemoval: row.role,
-        })
-        .where(eq(users.id, row.id));
-      await revokeUserSessions(tx, row.id);
-      await recordAudit(
-        tx,
-        {
-          actor: actor.email,
-          action: "user.remove",
-          target: email,
-          details: { before: { role: row.role, status: "active" }, after: { status: "deactivated" } },
-        },
-        at,
-      );
-      return { email, removed: true };
-    });
-  }
-
-  /** An Owner pre-registers a staff email; it signs in later through the company identity provider. */
-  async function registerUser(email: string) {
-    if (!can(actor, "users.register")) throw forbidden("Only Owners can register accounts.");
-    return db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-      // Clients call this on every page load: an account already there is not an error (its role is kept).
-      if (existing?.status === "active")
-        return { email, role: existing.role as Role, message: `${email} is already registered.` };
-      if (existing) throw conflict(`${email} was removed. Reinstate it from IT Administration › Terminated.`);
-      const at = now();
-      await tx.insert(users).values({
-        email,
-        name: nameFromEmail(email),
-        role: "User",
-        source: "register",
-        registeredBy: actor.email,
-        createdAt: at,
-      });
-      await recordAudit(
-        tx,
-        { actor: actor.email, action: "user.register", target: email, details: { after: { role: "User" } } },
-        at,
-      );
-      return { email, role: "User" as Role, message: `${email} registered as User.` };
-    });
-  }
-
-  /**
-   * Reinstate a removed account. It gets back its role at removal when the actor could grant that role
-   * (an Owner cannot grant Owner); otherwise it comes back as User.
-   */
-  async function reinstateUser(email: string) {
-    if (!can(actor, "users.reinstate")) throw forbidden("Only Owners can reinstate accounts.");
-    return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!row) throw notFound(`No account for ${email}.`);
-      if (row.status === "active") throw conflict(`${email} is already active.`);
-      const previous = row.roleAtRemoval ?? "User";
-      const role: Role =
-        previous === "User" || checkRoleChange(actor, { ...target(row), role: "User" }, previous).ok
-          ? previous
-          : "User";
-      await tx
-        .update(users)
-        .set({ status: "active", role, deactivatedAt: null, deactivatedBy: null, roleAtRemoval: null })
-        .where(eq(users.id, row.id));
-      await recordAudit(
-        tx,
-        {
-          actor: actor.email,
-          action: "user.reinstate",
-          target: email,
-          details: { before: { status: "deactivated" }, after: { status: "active", role } },
-        },
-        now(),
-      );
-      return { email, role };
-    });
-  }
-
-  /** Apply one action to many accounts, row by row, and say which rows were refused and why. */
-  async function bulk(input: BulkInput): Promise<BulkOutcome[]> {
-    ownersOnly(input.action.kind === "delete" ? REMOVAL_REFUSAL : ROLE_REFUSAL);
-    if (input.action.kind === "role" && input.action.role === "Owner" && !actor.isSuperOwner) {
-      throw forbidden(BULK_OWNER_REFUSAL);
+  const outcomes: BulkOutcome[] = [];
+  for (const email of [...new Set(input.emails)]) {
+    try {
+      if (action.kind === "delete") await removeUser(ctx, { email });
+      else await updateRole(ctx, { email, role: action.role });
+      outcomes.push({ email, ok: true });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      outcomes.push({ email, ok: false, reason: err.message });
     }
-    const outcomes: BulkOutcome[] = [];
-    for (const email of [...new Set(input.emails)]) {
-      try {
-        if (input.action.kind === "delete") await removeUser(email);
-        else await updateRole(email, input.action.role);
-        outcomes.push({ email, ok: true });
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        outcomes.push({ email, ok: false, reason: err.message });
-      }
-    }
-    return outcomes;
   }
-
-  return { updateRole, removeUser, registerUser, reinstateUser, bulk };
+  return outcomes;
 }

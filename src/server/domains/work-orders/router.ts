@@ -1,10 +1,7 @@
 import { lookupInput } from "@shared/ocr";
-import type { AppDeps } from "../../deps";
+import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
-import { createWorkOrdersService, imageLimits } from "./service";
-
-const service = (deps: AppDeps) =>
-  createWorkOrdersService({ db: deps.db, ocr: deps.ocr, limits: imageLimits(deps.env) });
+import { matchWorkOrders } from "./service";
 
 /**
  * Work Order Recognition for any signed-in staff member. Images are uploaded through REST (`POST /api/ocr-upload`,
@@ -14,7 +11,7 @@ export const workOrdersRouter = router({
   /** A mutation (POST) because a list of hundreds of work orders does not fit a GET URL. */
   lookup: authedProcedure
     .input(lookupInput)
-    .mutation(async ({ ctx, input }) => ({ matches: await service(ctx.deps).lookup(input.work_orders) })),
+    .mutation(({ ctx, input }) => matchWorkOrders(trpcServiceCtx(ctx), input)),
   /** What the screen checks before uploading (the server checks again). */
   limits: authedProcedure.query(({ ctx }) => ({
     maxMb: ctx.deps.env.OCR_MAX_MB,

@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
-import { docChunkEmbeddings } from "../db/schema";
-import type { JobCleanup, JobHandler, JobRunner } from "../jobs/worker";
+import { docChunkEmbeddings } from "../../../db/schema";
+import type { JobCleanup, JobHandler, JobRunner } from "../../../jobs/worker";
 import { chunkPage, embedTexts, writeEmbeddings } from "./embeddings";
-import { cleanUpIndexFile, type IndexFilePayload, indexFile, type PipelineDeps } from "./pipeline";
+import { cleanUpIndexFile, type IndexFilePayload, indexFile, type PipelineDeps } from "./index-file";
 import { stageUpload } from "./staging";
 import { findCollection } from "./store-rows";
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import type { Subprocess } from "bun";
-import { PdfLimitError, type PdfLimits } from "./pdf-limits";
-import type { DemoPdf, DemoSet, PdfReply, PdfRequest } from "./pdf-protocol";
+import { PdfLimitError, type PdfLimits } from "./limits";
+import type { DemoPdf, DemoSet, PdfReply, PdfRequest } from "./protocol";
 
 /** Why a PDF could not be read, as the pipeline words it for a person. */
 export class PdfReadError extends Error {
@@ -47,7 +47,7 @@ const SPLIT_PAGES = 24;
 const WATCH_MS = 100;
 /** Below the server's priority: a request always goes before a page. */
 const NICENESS = 10;
-const ENTRY = new URL("./pdf-process.ts", import.meta.url).pathname;
+const ENTRY = new URL("./process.ts", import.meta.url).pathname;
 
 function rssBytes(pid: number): number {
   try {

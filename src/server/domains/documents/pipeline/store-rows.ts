@@ -1,6 +1,6 @@
 import type { DocumentMode } from "@shared/documents";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { DbOrTx } from "../../../db/client";
 import {
   docChunkEmbeddings,
   docChunks,
@@ -8,8 +8,8 @@ import {
   docDocuments,
   docPages,
   docUploadHistory,
-} from "../db/schema";
-import { recordAudit } from "../lib/audit";
+} from "../../../db/schema";
+import { recordAudit } from "../../../lib/audit";
 import type { Chunk } from "./chunk";
 
 /** Row writes of the document index; the caller holds the transaction. */

@@ -1,16 +1,16 @@
 import { fileSize } from "@shared/common";
 import type { DocumentMode } from "@shared/documents";
-import type { Db } from "../db/client";
-import type { JobRow } from "../jobs/queue";
-import type { JobContext, JobOutcome } from "../jobs/worker";
-import type { Logger } from "../lib/logger";
-import type { OcrPool } from "../ocr/pool";
-import type { ObjectStore } from "../storage/object-store";
+import type { Db } from "../../../db/client";
+import type { JobRow } from "../../../jobs/queue";
+import type { JobContext, JobOutcome } from "../../../jobs/worker";
+import type { Logger } from "../../../lib/logger";
+import type { OcrPool } from "../../../ocr/pool";
+import type { ObjectStore } from "../../../storage/object-store";
+import { type OpenPdf, type PdfHost, PdfReadError } from "../pdf/host";
+import { limitMessage, PdfLimitError } from "../pdf/limits";
 import { chunkPages } from "./chunk";
 import { type EmbeddingsConfig, embedTexts, writeEmbeddings } from "./embeddings";
 import { needsOcr } from "./ocr-page";
-import { type OpenPdf, type PdfHost, PdfReadError } from "./pdf-host";
-import { limitMessage, PdfLimitError } from "./pdf-limits";
 import { stripRunningLines } from "./running-lines";
 import {
   createCollection,

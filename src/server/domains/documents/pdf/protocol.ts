@@ -1,6 +1,6 @@
-import type { PdfLimitKind } from "./pdf-limits";
+import type { PdfLimitKind } from "./limits";
 
-/** Messages between the server and a PDF process (pdf-process.ts). */
+/** Messages between the server and a PDF process (process.ts). */
 export type PdfRequest =
   | { id: number; op: "open"; bytes: Uint8Array; maxPages: number; maxStreamBytes: number }
   /** Text of pages `from`…`to`, normalised; a limit error once it passes `maxChars` in all. */

@@ -1,6 +1,6 @@
 import type { PDFFont, PDFPage } from "pdf-lib";
-import { DEMO_DOCUMENTS, type DemoDocument } from "./demo";
-import type { DemoPdf } from "./pdf-protocol";
+import type { DemoPdf } from "../pdf/protocol";
+import { DEMO_DOCUMENTS, type DemoDocument } from "./index";
 
 /**
  * The demo PDFs, written from the page texts in ./demo (one DemoPage is exactly one PDF page, so an answer's

@@ -1,16 +1,16 @@
 /**
  * A PDF process: parses, extracts, renders and OCRs PDFs (pdf.js via unpdf, @napi-rs/canvas, sharp,
- * tesseract.js) and writes the demo PDFs (pdf-lib), for the server that started it (pdf-host.ts). A process of
+ * tesseract.js) and writes the demo PDFs (pdf-lib), for the server that started it (host.ts). A process of
  * its own, at a lower CPU priority, so whatever a PDF costs never stalls a request, and so it can be stopped
  * (its memory watched from outside, its time bounded) without touching the server. Started on demand and
  * ended when idle, so the memory these libraries take is returned to the system.
  */
-import { createLogger } from "../lib/logger";
-import { createOcrPool, type OcrPool } from "../ocr/pool";
-import { normalizePageText } from "./chunk";
-import { OCR_RENDER_SCALE, ocrPageText, renderScale } from "./ocr-page";
-import { checkStreams, PdfLimitError } from "./pdf-limits";
-import type { PdfReply, PdfRequest } from "./pdf-protocol";
+import { createLogger } from "../../../lib/logger";
+import { createOcrPool, type OcrPool } from "../../../ocr/pool";
+import { normalizePageText } from "../pipeline/chunk";
+import { OCR_RENDER_SCALE, ocrPageText, renderScale } from "../pipeline/ocr-page";
+import { checkStreams, PdfLimitError } from "./limits";
+import type { PdfReply, PdfRequest } from "./protocol";
 
 type Doc = Awaited<ReturnType<typeof import("unpdf")["getDocumentProxy"]>>;
 const docs = new Map<number, Doc>();
@@ -108,9 +108,9 @@ async function handle(msg: PdfRequest): Promise<unknown> {
       return null;
     }
     case "demo": {
-      const { buildDemoPdfs } = await import("./demo-pdfs");
+      const { buildDemoPdfs } = await import("../demo/pdfs");
       return msg.set === "reports"
-        ? await buildDemoPdfs((await import("./demo/reports")).DEMO_REPORTS)
+        ? await buildDemoPdfs((await import("../demo/reports")).DEMO_REPORTS)
         : await buildDemoPdfs();
     }
   }

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client";
-import { docChunkEmbeddings, docChunks } from "../db/schema";
-import type { Env } from "../env";
+import type { Db, DbOrTx } from "../../../db/client";
+import { docChunkEmbeddings, docChunks } from "../../../db/schema";
+import type { Env } from "../../../env";
 
 /** An OpenAI-compatible /v1/embeddings endpoint (vLLM, llama.cpp, Ollama, OpenAI); absent → full-text only. */
 export interface EmbeddingsConfig {

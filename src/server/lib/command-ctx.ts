@@ -1,0 +1,25 @@
+import { createDeps } from "../create-deps";
+import type { Env } from "../env";
+import { createLogger } from "./logger";
+import { operatorIdentity, type ServiceCtx, serviceCtx } from "./service-ctx";
+
+/**
+ * Run `fn` as a command on the server (user:add, projects:import) through the same services as the screens: the
+ * app's parts built from configuration (the database migrated), acting as the operator `email`, all closed after.
+ */
+export async function runAsOperator<T>(
+  env: Env,
+  email: string,
+  fn: (ctx: ServiceCtx) => Promise<T>,
+): Promise<T> {
+  const deps = await createDeps(env, { log: createLogger("warn") });
+  try {
+    return await fn(serviceCtx(deps, operatorIdentity(email)));
+  } finally {
+    await deps.jobs.stop();
+    deps.pdf.close();
+    deps.store.close?.();
+    await deps.ocr.terminate();
+    deps.database.close();
+  }
+}
