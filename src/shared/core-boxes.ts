@@ -9,11 +9,11 @@ import {
   isCalendarDate,
   pageNumber,
   pageSize,
-  searchText,
   sortDirOr,
   text,
   unsetWhenBlank,
 } from "./common";
+import { searchQuery } from "./list-total";
 
 export const COMPLETE_VALUES = ["Yes", "No"] as const;
 export type Complete = (typeof COMPLETE_VALUES)[number];
@@ -162,7 +162,7 @@ const anyToUndefined = (v: unknown) =>
     : v;
 
 export const coreBoxFilters = z.object({
-  q: searchText.optional(),
+  q: searchQuery.optional(),
   island: z.preprocess(anyToUndefined, islandValue.optional()),
   year: z.preprocess(anyToUndefined, yearValue.optional()),
   complete: z.preprocess(anyToUndefined, completeValue.optional()),

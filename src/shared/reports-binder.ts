@@ -10,6 +10,7 @@ import {
   text,
   unsetWhenBlank,
 } from "./common";
+import { searchQuery } from "./list-total";
 
 /** Spec part 1 §9: 10/25/50/100 per page, default 25; toasts 5 s; default sort date descending. */
 export const BINDER_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -74,7 +75,7 @@ export type BinderUpdate = z.infer<typeof binderUpdateInput>;
 
 export const binderListInput = z
   .object({
-    q: searchText.default(""),
+    q: searchQuery.default(""),
     wo: searchText.transform((s) => s.toUpperCase()).default(""),
     eng: searchText.transform((s) => s.toUpperCase()).default(""),
     billing_only: flag.default(false),
@@ -93,8 +94,13 @@ export const binderListInput = z
   });
 export type BinderListInput = z.input<typeof binderListInput>;
 
+const binderRowId = z.number({ error: "id must be a number" }).int().positive();
+export const binderIdInput = z.object({ id: binderRowId });
+export const binderEditInput = z.object({ id: binderRowId, values: binderUpdateInput });
 /** Undo of a delete: the change record to restore from. */
 export const binderRestoreInput = z.object({ change_id: z.number().int().positive() });
+/** The binder's change history, newest first. */
+export const binderChangesInput = z.object({ limit: z.number().int().min(1).max(200).default(200) });
 
 export const binderBulkDeleteInput = z.object({
   ids: z

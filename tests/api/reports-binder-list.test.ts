@@ -1,20 +1,30 @@
 /**
- * The binder list against a plain reference: whichever plan the server picks for the free text (prefix ranges,
- * trigram phrase, or rarest trigram plus an exact check) and for the page (filter index or sort index), the rows
- * and the total must equal filtering and sorting every row in JavaScript.
+ * The binder list against a plain reference: whichever way the list engine finds the page (a walk of the sort
+ * index, or a fetch of every match through the filters' indexes or the trigram index), the rows and the total
+ * must equal filtering and sorting every row in JavaScript. Both ways are also forced one at a time. Then the
+ * two product rules: a search needs 2 characters, and a counted total stops at LIST_TOTAL_CAP.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { reportsBinder } from "@server/db/schema";
-import { listBinder, planSearch, toBinderRow } from "@server/domains/reports-binder/queries";
-import { pickRareTrigram, type TrigramSample, trigramsOf } from "@server/domains/reports-binder/rare-trigram";
-import { type BinderRow, binderListInput } from "@shared/reports-binder";
-import { sql } from "drizzle-orm";
-import { startTestApp, type TestApp } from "../helpers/app";
+import { binderQuery, candidateText, listBinder, toBinderRow } from "@server/domains/reports-binder/queries";
+import { type ListQuery, type PageRequest, pageIds } from "@server/lib/list-engine";
+import { LIST_TOTAL_CAP, SEARCH_TOO_SHORT } from "@shared/list-total";
+import { BINDER_SORTS, type BinderRow, binderListInput } from "@shared/reports-binder";
+import { type SQL, sql } from "drizzle-orm";
+import { DEMO, startTestApp, type TestApp } from "../helpers/app";
+import { callerAs } from "../helpers/caller";
 
 let t: TestApp;
 let all: BinderRow[] = [];
 const ROWS = 6000;
 const INITIALS = ["GS", "AT", "TT", "KM", "GS:AT", "AT:TT", "NK"];
+
+type NewRow = typeof reportsBinder.$inferInsert;
+async function insertRows(rows: NewRow[]) {
+  await t.deps.db.transaction(async (tx) => {
+    for (let i = 0; i < rows.length; i += 500) await tx.insert(reportsBinder).values(rows.slice(i, i + 500));
+  });
+}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -33,8 +43,7 @@ beforeAll(async () => {
       updatedBy: "test",
     };
   });
-  for (let i = 0; i < rows.length; i += 500)
-    await t.deps.db.insert(reportsBinder).values(rows.slice(i, i + 500));
+  await insertRows(rows);
   const page = await listBinder(t.deps.db, binderListInput.parse({ page_size: 100 }));
   expect(page.total).toBe(ROWS);
   all = (await t.deps.db.select().from(reportsBinder)).map(toBinderRow);
@@ -70,73 +79,193 @@ function reference(input: Input) {
   return { total: rows.length, ids: rows.slice(start, start + input.page_size).map((r) => r.id) };
 }
 
+/**
+ * The page found one way only: a walk (told the matches are many and spread: `scanned` 0, a huge count, so the
+ * walk is uncapped) or a fetch (`scanned` Infinity). A walk short of a full page is followed by a fetch, so the
+ * walk's own rows are taken from the query it ran.
+ */
+async function pageOneWay(way: "walk" | "fetch", q: ListQuery, page: PageRequest): Promise<number[]> {
+  const db = t.deps.db;
+  const walks: number[][] = [];
+  let fetches = 0;
+  const spy = {
+    all: async (query: SQL) => {
+      const rows = await db.all<{ id: number }>(query);
+      if (JSON.stringify(query.queryChunks).includes("FROM (SELECT "))
+        walks.push(rows.map((r) => Number(r.id)));
+      else fetches++;
+      return rows;
+    },
+  } as unknown as typeof db;
+  const scanned = way === "walk" ? 0 : Number.POSITIVE_INFINITY;
+  const ids = await pageIds(spy, q, page, { total: 1e9, capped: true, scanned });
+  if (way === "fetch") {
+    expect({ walks: walks.length, fetches }).toEqual({ walks: 0, fetches: 1 });
+    return ids;
+  }
+  expect(walks.length).toBe(1);
+  return walks[0]!;
+}
+
+const cases: Record<string, unknown>[] = [
+  {},
+  { q: "GS" },
+  { q: "gs", date_from: "2012-01-01" },
+  { q: "10", sort_by: "work_order", sort_dir: "asc" },
+  { q: "Project 42" },
+  { q: "project 4", billing_only: true, sort_by: "billing" },
+  { q: "1012-0", page: 2, page_size: 10 },
+  { q: "survey 15" },
+  { q: "(A).Pro", sort_by: "engineer_initials", sort_dir: "asc" },
+  { q: "nothing like this" },
+  { q: 'a"b' },
+  { eng: "AT", billing_only: true, date_from: "2014-01-01", date_to: "2020-12-31", sort_by: "billing" },
+  { wo: "1050", sort_by: "date_sent" },
+  { billing_only: true, page: 3, page_size: 50 },
+  { q: "pr", wo: "11", sort_by: "date", sort_dir: "asc", page: 4, page_size: 10 },
+  { date_from: "2015-03-01", date_to: "2016-09-30", sort_by: "date", page: 2, page_size: 100 },
+];
+
 describe("binder list equals the reference", () => {
-  const cases: Record<string, unknown>[] = [
-    {},
-    { q: "GS" },
-    { q: "gs", date_from: "2012-01-01" },
-    { q: "10", sort_by: "work_order", sort_dir: "asc" },
-    { q: "Project 42" },
-    { q: "project 4", billing_only: true, sort_by: "billing" },
-    { q: "1012-0", page: 2, page_size: 10 },
-    { q: "survey 15" },
-    { q: "(A).Pro", sort_by: "engineer_initials", sort_dir: "asc" },
-    { q: "nothing like this" },
-    { q: 'a"b' },
-    { eng: "AT", billing_only: true, date_from: "2014-01-01", date_to: "2020-12-31", sort_by: "billing" },
-    { wo: "1050", sort_by: "date_sent" },
-    { billing_only: true, page: 3, page_size: 50 },
-  ];
   for (const c of cases) {
     test(JSON.stringify(c), async () => {
       const input = binderListInput.parse(c);
       const got = await listBinder(t.deps.db, input);
       const want = reference(input);
-      expect(got.total).toBe(want.total);
+      expect({ total: got.total, capped: got.total_capped }).toEqual({ total: want.total, capped: false });
       expect(got.rows.map((r) => r.id)).toEqual(want.ids);
     });
   }
 
-  test("a long search over common words takes the rarest-trigram plan; a short one probes its columns", async () => {
-    expect((await planSearch(t.deps.db, "Project 42")).kind).toBe("rare");
-    const short = await planSearch(t.deps.db, "GS");
-    // GS starts initials and some file names, never a work order or a billing number.
-    expect(short.kind === "prefix" && short.ranges.length).toBe(2);
-    const none = await planSearch(t.deps.db, "ZZ");
-    expect(none.kind === "prefix" && none.ranges.length).toBe(0);
+  test("a walk alone and a fetch alone give the reference page for every sort and direction", async () => {
+    let nonEmpty = 0;
+    for (const c of cases)
+      for (const sort_by of BINDER_SORTS)
+        for (const sort_dir of ["asc", "desc"]) {
+          const input = binderListInput.parse({ ...c, sort_by, sort_dir });
+          const want = reference(input);
+          const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
+          const q = binderQuery(input);
+          const walk = await pageOneWay("walk", q, page);
+          const fetch = await pageOneWay("fetch", q, page);
+          expect({ c, sort_by, sort_dir, walk, fetch }).toEqual({
+            c,
+            sort_by,
+            sort_dir,
+            walk: want.ids,
+            fetch: want.ids,
+          });
+          if (want.ids.length) nonEmpty++;
+        }
+    expect(nonEmpty).toBeGreaterThan(100);
   });
 });
 
-describe("rarest trigram", () => {
-  const sample = (rows: number, df: Record<string, number>): TrigramSample => ({
-    rows,
-    df: new Map(Object.entries(df)),
-    at: 0,
+describe("a search's candidates from one trigram", () => {
+  test("finding the candidates by any one trigram of the text gives the reference page (fetch forced)", async () => {
+    let checked = 0;
+    for (const c of cases) {
+      const input = binderListInput.parse(c);
+      const chars = [...input.q.toLowerCase()];
+      if (chars.length < 3) continue;
+      const want = reference(input);
+      const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
+      for (let i = 0; i + 3 <= chars.length; i++) {
+        const trigram = chars.slice(i, i + 3).join("");
+        expect({ c, trigram, ids: await pageOneWay("fetch", binderQuery(input, trigram), page) }).toEqual({
+          c,
+          trigram,
+          ids: want.ids,
+        });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 
-  test("trigrams are case-folded windows of three characters", () => {
-    expect(trigramsOf("AbCd")).toEqual(["abc", "bcd"]);
+  test("text whose words are in every row is found through its rare part; the whole text when no part is rare", async () => {
+    // "Project" is in nearly every file name; " 42" in a few.
+    expect(await candidateText(t.deps.db, "Project 42")).toBe(" 42");
+    expect(await candidateText(t.deps.db, "Project")).toBe("Project");
   });
+});
 
-  test("picks the rare trigram when the others are in most rows", () => {
-    const s = sample(1000, {
-      pro: 1000,
-      roj: 1000,
-      oje: 1000,
-      jec: 1000,
-      ect: 1000,
-      "ct ": 1000,
-      "t 4": 110,
+describe("search text needs 2 characters", () => {
+  test("a 1-character search is refused on both doors with the message; 2 characters list", async () => {
+    const user = await callerAs(t, DEMO.user);
+    for (const q of ["G", " 1 "]) {
+      const err = await user.reportsBinder.list({ q }).then(
+        () => null,
+        (e: { code?: string; message?: string }) => e,
+      );
+      expect({ q, code: err?.code, refused: err?.message?.includes(SEARCH_TOO_SHORT) }).toEqual({
+        q,
+        code: "BAD_REQUEST",
+        refused: true,
+      });
+    }
+    const cookie = await t.login(DEMO.user);
+    const res = await t.request("/api/reports-binder/?q=G", { cookie });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toContain(SEARCH_TOO_SHORT);
+    const want = reference(binderListInput.parse({ q: "GS" }));
+    expect(want.total).toBeGreaterThan(0);
+    const listed = await user.reportsBinder.list({ q: "GS" });
+    expect({ total: listed.total, ids: listed.rows.map((r) => r.id) }).toEqual(want);
+    const rest = await t.request("/api/reports-binder/?q=GS", { cookie });
+    expect(rest.status).toBe(200);
+    expect(((await rest.json()) as { total: number }).total).toBe(want.total);
+  });
+});
+
+describe("totals stop at the cap", () => {
+  // Runs last: it adds LIST_TOTAL_CAP + 1 rows of work order 7777-…, and removes them after.
+  test("a filter or search matching exactly the cap is exact; one more reads as the cap with total_capped, REST { rows, total }", async () => {
+    const row = (i: number): NewRow => ({
+      workOrder: `7777-${String(i).padStart(5, "0")}`,
+      pdfFile: `7777-${String(i).padStart(5, "0")}.Quarry.pdf`,
+      date: "2021-05-06",
+      engineerInitials: "QZ",
+      billing: "",
+      createdBy: "test",
+      updatedBy: "test",
     });
-    expect(pickRareTrigram("Project 42", s)).toBe(" 42");
-  });
+    const user = await callerAs(t, DEMO.user);
+    const cookie = await t.login(DEMO.user);
+    const totals = async (input: Parameters<typeof user.reportsBinder.list>[0]) => {
+      const page = await user.reportsBinder.list(input);
+      return { total: page.total, capped: page.total_capped };
+    };
+    try {
+      await insertRows(Array.from({ length: LIST_TOTAL_CAP }, (_, i) => row(i)));
+      for (const input of [{ wo: "7777" }, { q: "7777-" }, { eng: "QZ", date_from: "2021-01-01" }])
+        expect({ input, ...(await totals(input)) }).toEqual({ input, total: LIST_TOTAL_CAP, capped: false });
 
-  test("keeps the phrase when no trigram is much rarer than the rest, for short text, or for non-ASCII text", () => {
-    expect(
-      pickRareTrigram("1234-0", sample(1000, { "123": 30, "234": 30, "34-": 20, "4-0": 25 })),
-    ).toBeNull();
-    expect(pickRareTrigram("abc", sample(1000, {}))).toBeNull();
-    expect(pickRareTrigram("Kīhei pump", sample(1000, { pum: 1000, ump: 1000 }))).toBeNull();
-    expect(pickRareTrigram("anything", sample(0, {}))).toBeNull();
-  });
+      await insertRows([row(LIST_TOTAL_CAP)]);
+      for (const input of [{ wo: "7777" }, { q: "7777-" }, { eng: "QZ", date_from: "2021-01-01" }])
+        expect({ input, ...(await totals(input)) }).toEqual({ input, total: LIST_TOTAL_CAP, capped: true });
+      // Exactly the cap still counts exactly beside them (7777-00000 to 7777-09999).
+      expect(await totals({ wo: "7777-0" })).toEqual({ total: LIST_TOTAL_CAP, capped: false });
+      // The page is the first of the matches in order; the page past the cap still reaches the last one.
+      const first = await user.reportsBinder.list({ wo: "7777", sort_by: "work_order", sort_dir: "asc" });
+      expect(first.rows[0]!.work_order).toBe("7777-00000");
+      const past = await user.reportsBinder.list({
+        wo: "7777",
+        sort_by: "work_order",
+        sort_dir: "asc",
+        page: 101,
+        page_size: 100,
+      });
+      expect(past.rows.map((r) => r.work_order)).toEqual([`7777-${LIST_TOTAL_CAP}`]);
+
+      const res = await t.request("/api/reports-binder/?wo=7777&sort_by=work_order&sort_dir=asc", { cookie });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { rows: BinderRow[]; total: number };
+      expect(Object.keys(body).sort()).toEqual(["rows", "total"]);
+      expect(body.total).toBe(LIST_TOTAL_CAP);
+      expect(body.rows).toHaveLength(25);
+    } finally {
+      await t.deps.db.run(sql`DELETE FROM reports_binder WHERE engineer_initials = 'QZ'`);
+    }
+  }, 60_000);
 });

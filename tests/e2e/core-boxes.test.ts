@@ -55,8 +55,14 @@ describe("Core Inventory", () => {
       await toast(page, `Added ${wo}.`).waitFor();
       await editor.waitFor({ state: "detached" });
 
+      // One character is not a search yet: the box says so and the URL keeps no q.
+      const searchBox = page.getByRole("searchbox", { name: "Search core boxes" });
+      await searchBox.fill("E");
+      await page.getByText("Type at least 2 characters to search.").waitFor();
+      expect(new URL(page.url()).searchParams.get("q")).toBeNull();
+
       // Filter to it: search + disposition, both in the URL.
-      await page.getByRole("searchbox", { name: "Search core boxes" }).fill(wo);
+      await searchBox.fill(wo);
       await page.waitForURL(/q=E2E/);
       await page.getByLabel("Disposition filter").selectOption("Save");
       await page.waitForURL(/keep_or_dump=Save/);

@@ -53,7 +53,7 @@ export const TRPC_TABLE: Record<string, Row> = {
   "users.exportTerminated": { answers: ADMIN, input: {} },
   // Reports binder
   "reportsBinder.health": { answers: SIGNED_IN },
-  "reportsBinder.list": { answers: SIGNED_IN, input: { q: "a" } },
+  "reportsBinder.list": { answers: SIGNED_IN, input: { q: "ab" } },
   "reportsBinder.create": { answers: SIGNED_IN, input: { work_order: "9999-06" } },
   "reportsBinder.update": { answers: SIGNED_IN, input: { id: NO_ROW, values: { billing: "1" } } },
   "reportsBinder.remove": { answers: SIGNED_IN, input: { id: NO_ROW } },

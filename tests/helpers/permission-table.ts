@@ -74,7 +74,7 @@ export const REST_TABLE: Record<string, Row> = {
   "GET /api/reports-binder/_health": { answers: SIGNED_IN },
   "GET /api/reports-binder/": {
     answers: SIGNED_IN,
-    sample: { path: "/api/reports-binder/?q=a&billing_only=1" },
+    sample: { path: "/api/reports-binder/?q=ab&billing_only=1" },
   },
   "GET /api/reports-binder/export.csv": { answers: SIGNED_IN },
   "POST /api/reports-binder/": { answers: SIGNED_IN, sample: { json: { work_order: "9999-01" } } },

@@ -77,6 +77,11 @@ describe("core box screen: URL search and queries", () => {
     expect(hasFilters({ year: 2020 })).toBe(true);
   });
 
+  test("a one-character search from a link is not searched (a search needs 2 characters); two are", () => {
+    expect(listInputOf({ q: "K" }).q).toBeUndefined();
+    expect(listInputOf({ q: "Ka" }).q).toBe("Ka");
+  });
+
   test("the export link carries the filters and sort but no page", () => {
     const href = exportHref(
       listInputOf({ q: "a&b", island: "Maui", expired: true, sort_by: "year", page: 4, page_size: 100 }),

@@ -4,9 +4,10 @@ import {
   parseDateCell,
   parseDispositionCell,
 } from "@server/domains/core-boxes/import-cells";
-import { islandFacet, laterExpiryFacets, searchWords } from "@server/domains/core-boxes/list-sql";
+import { islandFacet, matchExpression, searchWords, toFilters } from "@server/domains/core-boxes/list";
 import { ConfigError, loadEnv } from "@server/env";
 import { decodeText, defuse, parseCsv, toCsv, undefuse } from "@server/lib/csv";
+import { totalOf } from "@server/lib/list-engine";
 import {
   boxStatus,
   canonicalIsland,
@@ -16,6 +17,14 @@ import {
   yearOf,
 } from "@shared/core-boxes";
 import { changedFields } from "@shared/history";
+import {
+  LIST_TOTAL_CAP,
+  SEARCH_MIN_CHARS,
+  SEARCH_TOO_SHORT,
+  searchProblem,
+  totalText,
+} from "@shared/list-total";
+import { binderListInput } from "@shared/reports-binder";
 
 describe("box dates", () => {
   test("Expired only when the expiry date is before today", () => {
@@ -112,9 +121,52 @@ describe("search terms", () => {
     expect(searchWords("'; DROP TABLE x; --")).toEqual(["DROP", "TABLE", "x;"]);
     expect(searchWords("-- ;")).toEqual([]);
     expect(islandFacet("Oahu")).toBe("i6F616875");
-    expect(laterExpiryFacets("2026-11-22")).toBe(
-      'facets : ("eynone" OR "em202612" OR "ey2027" OR "ey2028" OR "ey2029" OR "ey203"* OR "ey204"* OR "ey205"* OR "ey206"* OR "ey207"* OR "ey208"* OR "ey209"* OR "ey21"* OR "ey22"*)',
+  });
+  test("the full-text query: every word a quoted prefix in the three columns, the equality filters as facets", () => {
+    const f = (raw: Record<string, unknown>) =>
+      toFilters(coreBoxListInput.parse(raw), new Date(2026, 10, 22))!;
+    expect(matchExpression(f({ q: 'kailua 12"3' }))).toBe(
+      '{work_order project engineer} : ("kailua"* AND "12""3"*)',
     );
+    expect(
+      matchExpression(f({ q: "gs", island: "Oahu", year: 2020, complete: "Yes", keep_or_dump: "Dump" })),
+    ).toBe(
+      '{work_order project engineer} : ("gs"*) AND facets : ("i6F616875" AND "y2020" AND "cyes" AND "ddump")',
+    );
+    // Nothing searchable: no box matches (null), not every box.
+    expect(toFilters(coreBoxListInput.parse({ q: "-- ;" }), new Date())).toBeNull();
+    expect(f({ expired: 1 })).toMatchObject({ terms: [], expired: true, today: "2026-11-22" });
+  });
+});
+
+describe("long lists: 2-character searches, totals capped at 10,000", () => {
+  test("a search shorter than 2 characters is refused by both lists' schemas with the message", () => {
+    expect(SEARCH_MIN_CHARS).toBe(2);
+    for (const schema of [coreBoxListInput, binderListInput]) {
+      for (const q of ["K", " k ", "7", "é"]) {
+        const parsed = schema.safeParse({ q });
+        expect({ q, ok: parsed.success, message: parsed.error?.issues[0]?.message }).toEqual({
+          q,
+          ok: false,
+          message: SEARCH_TOO_SHORT,
+        });
+      }
+      for (const q of ["", "   ", "Ka", "12", "éa"])
+        expect({ q, ok: schema.safeParse({ q }).success }).toEqual({ q, ok: true });
+    }
+    expect(SEARCH_TOO_SHORT).toBe("Type at least 2 characters to search.");
+    expect(searchProblem("K")).toBe(SEARCH_TOO_SHORT);
+    expect([searchProblem(undefined), searchProblem(""), searchProblem("Ka")]).toEqual([null, null, null]);
+  });
+  test("a total is exact up to the cap, then the cap with capped; the screens show 10,000+", () => {
+    expect(LIST_TOTAL_CAP).toBe(10_000);
+    expect(totalOf(0)).toEqual({ total: 0, capped: false });
+    expect(totalOf(LIST_TOTAL_CAP)).toEqual({ total: LIST_TOTAL_CAP, capped: false });
+    expect(totalOf(LIST_TOTAL_CAP + 1)).toEqual({ total: LIST_TOTAL_CAP, capped: true });
+    expect(totalOf(250_000)).toEqual({ total: LIST_TOTAL_CAP, capped: true });
+    expect(totalText({ total: 10_000, total_capped: true })).toBe("10,000+");
+    expect(totalText({ total: 10_000, total_capped: false })).toBe("10,000");
+    expect(totalText({ total: 1234 })).toBe("1,234");
   });
 });
 

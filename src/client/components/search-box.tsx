@@ -1,5 +1,5 @@
 import { SearchIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Input } from "@/components/ui/input";
 import { usePhone } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
@@ -20,6 +20,7 @@ export function SearchBox({
   invalid,
   describedBy,
   onType,
+  minChars,
 }: {
   value: string;
   onCommit(v: string): void;
@@ -36,15 +37,24 @@ export function SearchBox({
   invalid?: boolean;
   /** The id of the text that explains an invalid value. */
   describedBy?: string;
+  /**
+   * Shorter text is not searched (long lists: a search needs 2 characters): the field says so under it and
+   * commits no search until there is enough.
+   */
+  minChars?: { count: number; hint: string };
 }) {
   const [text, setText] = useState(value);
   const phone = usePhone();
+  const hintId = useId();
+  const trimmed = text.trim();
+  const tooShort = !!minChars && trimmed !== "" && [...trimmed].length < minChars.count;
+  const committed = tooShort ? "" : trimmed;
   useEffect(() => setText(value), [value]);
   useEffect(() => {
-    if (text.trim() === value) return;
-    const id = setTimeout(() => onCommit(text.trim()), 300);
+    if (committed === value) return;
+    const id = setTimeout(() => onCommit(committed), 300);
     return () => clearTimeout(id);
-  }, [text, value, onCommit]);
+  }, [committed, value, onCommit]);
   return (
     <div className={cn("relative w-full sm:w-auto", className)}>
       {icon && (
@@ -57,7 +67,7 @@ export function SearchBox({
         type="search"
         aria-label={label}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={[describedBy, tooShort ? hintId : undefined].filter(Boolean).join(" ") || undefined}
         placeholder={phone ? (shortPlaceholder ?? "Search…") : (placeholder ?? "Search…")}
         className={cn("w-full sm:w-64", icon && "pl-8", inputClassName)}
         value={text}
@@ -65,8 +75,17 @@ export function SearchBox({
           setText(e.target.value);
           onType?.(e.target.value);
         }}
-        onKeyDown={(e) => e.key === "Enter" && onCommit(text.trim())}
+        onKeyDown={(e) => e.key === "Enter" && onCommit(committed)}
       />
+      {tooShort && (
+        <p
+          id={hintId}
+          role="status"
+          className="absolute top-full left-0 z-10 mt-0.5 text-xs text-muted-foreground"
+        >
+          {minChars.hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,6 +7,8 @@ export interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
+  /** More rows match than `total` counts (long lists count up to 10,000): the range reads "of 10,000+". */
+  capped?: boolean;
   /** The page-size choice; left out when there is none to make. */
   pageSizes?: readonly number[];
   onPageChange(page: number): void;
@@ -22,6 +24,7 @@ export function Pager({
   page,
   pageSize,
   total,
+  capped,
   pageSizes,
   onPageChange,
   onPageSizeChange,
@@ -37,6 +40,7 @@ export function Pager({
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
       <span className="text-muted-foreground" aria-live="polite">
         {from.toLocaleString()}–{to.toLocaleString()} of {total.toLocaleString()}
+        {capped ? "+" : ""}
       </span>
       <div className="flex items-center gap-3">
         {pageSizes && onPageSizeChange && (

@@ -9,7 +9,7 @@ const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
  * Dates are ISO calendar dates (YYYY-MM-DD) so they sort and compare as text.
  *
  * Every sort has its own index, and each carries the filter columns after the sort key: walking a sort index
- * page by page then checks the filters inside the index without touching the table (see list-plan.ts).
+ * page by page then checks the filters inside the index without touching the table (lib/list-engine.ts).
  */
 export const coreBoxes = sqliteTable(
   "core_boxes",
@@ -28,7 +28,7 @@ export const coreBoxes = sqliteTable(
     createdBy: text().notNull(),
     updatedAt: integer({ mode: "timestamp_ms" }).notNull().default(now),
     updatedBy: text().notNull(),
-    /** Written with the row (search-words.ts): lets a sort walk check a search on the row it reads. */
+    /** Written with the row (domains/core-boxes/search-words.ts): a sort walk checks a search on it. */
     searchWords: text().notNull().default(""),
   },
   (t) => {
@@ -58,15 +58,6 @@ export const coreBoxes = sqliteTable(
         t.keepOrDump,
         t.storageExpiryDate,
       ),
-      // Project names start with the place, so "one island, by project" would walk half the project index.
-      index("core_boxes_island_project_idx").on(
-        t.island,
-        sql`${t.project} collate nocase`,
-        t.year,
-        t.complete,
-        t.keepOrDump,
-        t.storageExpiryDate,
-      ),
       index("core_boxes_sort_complete_idx").on(
         t.complete,
         t.reportSubmissionDate,
@@ -89,7 +80,7 @@ export const coreBoxes = sqliteTable(
 
 /**
  * Live box counts per (island, year, complete, disposition, expiry month), kept exact by triggers
- * (db/extras.ts). Counts without search text (the expired flag too: whole months before this one, plus this
+ * (db/extras.ts). Totals without search text (the expired flag too: whole months before this one, plus this
  * month's days from the index), the Year and Island lists and the dashboard KPI read this table of a few
  * thousand rows instead of counting 200,000. Unknown island, expiry month are '' and unknown year 0 (NULLs
  * would not conflict in the key).
@@ -108,28 +99,5 @@ export const coreBoxCounts = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.island, t.year, t.complete, t.keepOrDump, t.expiryMonth] }),
     index("core_box_counts_year_idx").on(t.year),
-    index("core_box_counts_expiry_idx").on(t.expiryMonth),
   ],
-);
-
-/**
- * The distinct project names and engineers' initials of the live boxes, with how many boxes hold each, kept exact
- * by triggers (db/extras.ts), and searchable by word (core_box_values_search, the same tokenizer as the box
- * search). A one-word search whose hits all have the word in the sorted column reads its page on the values
- * holding the word (domains/core-boxes/lead-values.ts): found here by one full-text lookup, however many values
- * the column has.
- */
-/** The core_boxes columns whose distinct values core_box_values keeps. */
-export const CORE_BOX_VALUE_FIELDS = ["project", "engineer"] as const;
-
-export const coreBoxValues = sqliteTable(
-  "core_box_values",
-  {
-    id: integer().primaryKey({ autoIncrement: true }),
-    /** The core_boxes column the value is of. */
-    field: text({ enum: CORE_BOX_VALUE_FIELDS }).notNull(),
-    value: text().notNull(),
-    n: integer().notNull().default(0),
-  },
-  (t) => [uniqueIndex("core_box_values_field_value_idx").on(t.field, t.value)],
 );

@@ -69,8 +69,8 @@ export function readRow(
   }
 }
 
-export /** A work order already held by a box in storage refuses the row (checked in chunks, with the unique index). */
-async function rejectLiveWorkOrders(
+/** A work order already held by a box in storage refuses the row (checked in chunks, with the unique index). */
+export async function rejectLiveWorkOrders(
   db: DbOrTx,
   candidates: Candidate[],
   rejected: CoreBoxImportResult["rejected"],

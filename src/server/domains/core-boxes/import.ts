@@ -6,7 +6,6 @@ import {
   type CoreBox,
   type CoreBoxImportResult,
   coreBoxImportForm,
-  DEFAULT_EXPIRY_MONTHS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
 } from "@shared/core-boxes";
@@ -15,17 +14,18 @@ import { coreBoxes } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, badRequest } from "../../lib/errors";
 import { recordChanges } from "../../lib/history";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 import { cellText, findHeader, type ImportField, isBlank } from "./import-cells";
 import { type Candidate, previewOf, readRow, rejectLiveWorkOrders } from "./import-rows";
 import { toCoreBox } from "./queries";
 import { searchWordsOf } from "./search-words";
-import { type CoreBoxDeps, isUniqueViolation, nowOf } from "./service";
+import { isUniqueViolation } from "./service";
 
 export const importFormInput = coreBoxImportForm;
 const PREVIEW_ROWS = 100;
 
-export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreBoxImportForm>) {
+export async function importBoxes(ctx: ServiceCtx, input: z.infer<typeof coreBoxImportForm>) {
   const file = input.file;
   const fileName = (file as File).name || "upload";
   if (file.size === 0) throw badRequest("The file is empty.");
@@ -39,7 +39,7 @@ export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreB
       "No W.O. Number column found. The first rows must hold the headers: W.O. Number, Project, Engineer, Report Submission Date, storage date, Construction Complete?, Keep or Dump.",
     );
   }
-  const months = deps.expiryMonths ?? DEFAULT_EXPIRY_MONTHS;
+  const months = ctx.settings.CORE_BOX_EXPIRY_MONTHS;
   const candidates: Candidate[] = [];
   const rejected: CoreBoxImportResult["rejected"] = [];
   const firstRowOf = new Map<string, number>();
@@ -62,7 +62,7 @@ export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreB
     if (errors.length || !values) rejected.push({ row: rowNumber, work_order: wo, errors });
     else candidates.push({ row: rowNumber, values });
   }
-  await rejectLiveWorkOrders(deps.db, candidates, rejected);
+  await rejectLiveWorkOrders(ctx.db, candidates, rejected);
   const refused = new Set(rejected.map((r) => r.row));
   const valid = candidates.filter((c) => !refused.has(c.row));
   rejected.sort((a, b) => a.row - b.row);
@@ -83,17 +83,17 @@ export async function importBoxes(deps: CoreBoxDeps, input: z.infer<typeof coreB
     result.message = summary(result);
     return result;
   }
-  result.imported = await writeAll(deps, valid, fileName);
+  result.imported = await writeAll(ctx, valid, fileName);
   result.message = summary(result);
   return result;
 }
 
-async function writeAll(deps: CoreBoxDeps, rows: Candidate[], fileName: string): Promise<number> {
-  const now = nowOf(deps);
-  const user = deps.user.email;
+async function writeAll(ctx: ServiceCtx, rows: Candidate[], fileName: string): Promise<number> {
+  const now = ctx.now();
+  const user = ctx.user.email;
   const batchId = crypto.randomUUID();
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       let written = 0;
       for (let i = 0; i < rows.length; i += 100) {
         const inserted = await tx

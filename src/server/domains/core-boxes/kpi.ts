@@ -1,7 +1,7 @@
 import type { Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
 import { activityByDay, countsBack, trendWindow } from "../dashboard/activity";
-import { summaryCount } from "./list-plan";
+import { summaryCount } from "./list";
 
 /**
  * Dashboard "Core Boxes": boxes in storage now, and the count at the end of each of the last 7 days (oldest
@@ -10,7 +10,7 @@ import { summaryCount } from "./list-plan";
  */
 export async function coreBoxesKpi(db: Db, now: Date): Promise<Kpi> {
   const [value, net] = await Promise.all([
-    summaryCount(db, {}),
+    summaryCount(db),
     activityByDay(db, "core_boxes_net", trendWindow(now)),
   ]);
   return { value, trend: countsBack(value, (day) => net[day]!) };

@@ -1,73 +1,12 @@
-/** Read side of core boxes: the list, the Year and Island choices, one box, the change history. */
-
-import type { Page } from "@shared/common";
-import {
-  boxStatus,
-  type CoreBox,
-  type CoreBoxFilters,
-  type CoreBoxListInput,
-  type CoreBoxRow,
-  todayIso,
-} from "@shared/core-boxes";
-import { eq, sql } from "drizzle-orm";
+/** Read side of core boxes: rows by id, the Year and Island choices, one box, the change history (list.ts: the list). */
+import { boxStatus, type CoreBox, type CoreBoxRow } from "@shared/core-boxes";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { coreBoxes } from "../../db/schema";
 import { type ChangeView, listChanges } from "../../lib/history";
-import { countMatching, fetchPage, type RawBoxRow, searchExpiredPage } from "./list-plan";
-import { type EqFilters, type Filters, ISLANDS_CTE, searchWords } from "./list-sql";
-
-export function toFilters(input: CoreBoxFilters, now: Date): Filters | null {
-  const terms = searchWords(input.q);
-  // Text with nothing searchable in it (only punctuation) matches no box.
-  if (input.q && terms.length === 0) return null;
-  const eqf: EqFilters = {};
-  if (input.island) eqf.island = input.island;
-  if (input.year !== undefined) eqf.year = input.year;
-  if (input.complete) eqf.complete = input.complete;
-  if (input.keep_or_dump) eqf.keep_or_dump = input.keep_or_dump;
-  return { terms, eq: eqf, expired: input.expired === true, today: todayIso(now) };
-}
-
-export async function listCoreBoxes(
-  db: DbOrTx,
-  input: CoreBoxListInput,
-  now = new Date(),
-): Promise<Page<CoreBoxRow>> {
-  const filters = toFilters(input, now);
-  if (!filters) return { rows: [], total: 0 };
-  const offset = (input.page - 1) * input.page_size;
-  const page = { sort: input.sort_by, dir: input.sort_dir, offset, limit: input.page_size };
-  const toRows = (raw: RawBoxRow[]) => raw.map((r) => withStatus(fromRaw(r), filters.today));
-  const onePass = await searchExpiredPage(db, filters, page);
-  if (onePass && "rows" in onePass) return { rows: toRows(onePass.rows), total: onePass.total };
-  const counted = await countMatching(db, filters, { hits: onePass?.hits });
-  const raw = await fetchPage(db, filters, page, counted, { leadShare: onePass?.leadShare });
-  return { rows: toRows(raw), total: counted.total };
-}
 
 export function withStatus(box: CoreBox, today: string): CoreBoxRow {
   return { ...box, status: boxStatus(box.storage_expiry_date, today) };
-}
-
-const iso = (v: unknown) => new Date(Number(v)).toISOString();
-
-export function fromRaw(r: RawBoxRow): CoreBox {
-  return {
-    id: Number(r.id),
-    work_order: String(r.work_order),
-    project: String(r.project ?? ""),
-    engineer: String(r.engineer ?? ""),
-    report_submission_date: (r.report_submission_date as string | null) ?? null,
-    storage_expiry_date: (r.storage_expiry_date as string | null) ?? null,
-    complete: r.complete as CoreBox["complete"],
-    keep_or_dump: r.keep_or_dump as CoreBox["keep_or_dump"],
-    island: (r.island as string | null) ?? null,
-    year: r.year === null || r.year === undefined ? null : Number(r.year),
-    created_at: iso(r.created_at),
-    created_by: String(r.created_by),
-    updated_at: iso(r.updated_at),
-    updated_by: String(r.updated_by),
-  };
 }
 
 export type BoxRecord = typeof coreBoxes.$inferSelect;
@@ -89,6 +28,14 @@ export function toCoreBox(r: BoxRecord): CoreBox {
     updated_at: r.updatedAt.toISOString(),
     updated_by: r.updatedBy,
   };
+}
+
+/** The boxes with these ids, in the order of `ids` (a list's page); ids of boxes removed meanwhile are left out. */
+export async function boxesByIds(db: DbOrTx, ids: number[]): Promise<BoxRecord[]> {
+  if (!ids.length) return [];
+  const rows = await db.select().from(coreBoxes).where(inArray(coreBoxes.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function findBox(db: DbOrTx, id: number): Promise<BoxRecord | undefined> {
@@ -115,11 +62,14 @@ export async function listYears(db: DbOrTx): Promise<number[]> {
   return rows.map((r) => Number(r.v));
 }
 
-/** Islands that have boxes, A to Z (the same hops on the summary, by island: ISLANDS_CTE). */
+/** Islands that have boxes, A to Z: the same hops on the summary's primary key, which starts with island. */
 export async function listIslands(db: DbOrTx): Promise<string[]> {
-  const rows = await db.all<{ v: string }>(
-    sql`WITH RECURSIVE ${ISLANDS_CTE} SELECT v FROM i WHERE v IS NOT NULL`,
-  );
+  const rows = await db.all<{ v: string }>(sql`
+    WITH RECURSIVE i(v) AS (
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > '')
+      UNION ALL
+      SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
+    ) SELECT v FROM i WHERE v IS NOT NULL`);
   return rows.map((r) => r.v);
 }
 

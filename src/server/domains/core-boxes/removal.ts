@@ -6,9 +6,10 @@ import { coreBoxes } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { type BoxRecord, findBox, findBoxByWorkOrder, toCoreBox } from "./queries";
 import { searchWordsOf } from "./search-words";
-import { applyUpdate, type CoreBoxDeps, isUniqueViolation, nowOf, rowOf } from "./service";
+import { applyUpdate, isUniqueViolation, rowOf } from "./service";
 
 export const notDumpMessage = (box: BoxRecord) =>
   `Only boxes marked Dump can be removed. Box ${box.workOrder} is marked ${box.keepOrDump}.`;
@@ -44,13 +45,13 @@ async function deleteWithRecord(
   return changeId;
 }
 
-export async function removeBox(deps: CoreBoxDeps, id: number): Promise<{ change_id: number }> {
-  const now = nowOf(deps);
-  return deps.db.transaction(async (tx) => {
+export async function removeBox(ctx: ServiceCtx, { id }: { id: number }): Promise<{ change_id: number }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
     const box = await findBox(tx, id);
     if (!box) throw notFound(CORE_BOX_MESSAGES.notFound);
     if (box.keepOrDump !== "Dump") throw conflict(notDumpMessage(box));
-    return { change_id: await deleteWithRecord(tx, box, { user: deps.user.email, now }) };
+    return { change_id: await deleteWithRecord(tx, box, { user: ctx.user.email, now }) };
   });
 }
 
@@ -60,9 +61,9 @@ export interface BulkRemoveResult {
 }
 
 /** "Delete Selected": removes the Dump boxes among `ids` in one transaction and says which were skipped. */
-export async function removeBoxes(deps: CoreBoxDeps, ids: number[]): Promise<BulkRemoveResult> {
-  const now = nowOf(deps);
-  return deps.db.transaction(async (tx) => {
+export async function removeBoxes(ctx: ServiceCtx, { ids }: { ids: number[] }): Promise<BulkRemoveResult> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
     const result: BulkRemoveResult = { removed: [], skipped: [] };
     for (const id of [...new Set(ids)]) {
       const box = await findBox(tx, id);
@@ -70,7 +71,7 @@ export async function removeBoxes(deps: CoreBoxDeps, ids: number[]): Promise<Bul
       else if (box.keepOrDump !== "Dump")
         result.skipped.push({ id, work_order: box.workOrder, reason: notDumpMessage(box) });
       else {
-        const changeId = await deleteWithRecord(tx, box, { user: deps.user.email, now });
+        const changeId = await deleteWithRecord(tx, box, { user: ctx.user.email, now });
         result.removed.push({ id, work_order: box.workOrder, change_id: changeId });
       }
     }
@@ -80,13 +81,13 @@ export async function removeBoxes(deps: CoreBoxDeps, ids: number[]): Promise<Bul
 
 /** "Mark Dumped & Remove": set Dump and remove in one transaction; two change records sharing a batch id. */
 export async function dumpAndRemove(
-  deps: CoreBoxDeps,
-  id: number,
+  ctx: ServiceCtx,
+  { id }: { id: number },
 ): Promise<{ change_id: number; dump_change_id: number | null }> {
-  const now = nowOf(deps);
-  const user = deps.user.email;
+  const now = ctx.now();
+  const user = ctx.user.email;
   const batchId = crypto.randomUUID();
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     let box = await findBox(tx, id);
     if (!box) throw notFound(CORE_BOX_MESSAGES.notFound);
     let dumpChangeId: number | null = null;
@@ -105,13 +106,13 @@ export async function dumpAndRemove(
  * id; a live box with the same work order blocks it (409) and leaves the record restorable.
  */
 export async function restoreBox(
-  deps: CoreBoxDeps,
-  changeId: number,
+  ctx: ServiceCtx,
+  { change_id: changeId }: { change_id: number },
 ): Promise<{ box: CoreBoxRow; change_id: number }> {
-  const now = nowOf(deps);
-  const user = deps.user.email;
+  const now = ctx.now();
+  const user = ctx.user.email;
   try {
-    const result = await deps.db.transaction(async (tx) => {
+    const result = await ctx.db.transaction(async (tx) => {
       const change = await claimRestore<CoreBox>(tx, { kind: "core_box", changeId, user, now });
       const copy = change.before!;
       const holder = await findBoxByWorkOrder(tx, copy.work_order);
@@ -162,7 +163,7 @@ export async function restoreBox(
         },
         now,
       );
-      return { box: rowOf(deps, box!), change_id: restoreId };
+      return { box: rowOf(ctx, box!), change_id: restoreId };
     });
     return result;
   } catch (err) {

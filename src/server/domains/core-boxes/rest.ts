@@ -17,20 +17,16 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
 import { readForm } from "../../http/multipart";
-import { requireUser } from "../../http/request-state";
-import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
+import { idParam, jsonBody, queryParams, restPage } from "../../http/rest-helpers";
 import { parseInput } from "../../lib/errors";
+import { restServiceCtx } from "../../lib/service-ctx";
 import { exportCsv } from "./export";
 import { importBoxes } from "./import";
 import { dumpAndRemove, removeBox, removeBoxes, restoreBox } from "./removal";
 import * as boxes from "./service";
 
 export function coreBoxesRest(deps: AppDeps) {
-  const as = (request: Request): boxes.CoreBoxDeps => ({
-    db: deps.db,
-    user: requireUser(request),
-    expiryMonths: deps.env.CORE_BOX_EXPIRY_MONTHS,
-  });
+  const as = (request: Request) => restServiceCtx(deps, request);
   // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
   const uploads = new Elysia().post(
     "/api/core-boxes/import",
@@ -54,7 +50,7 @@ export function coreBoxesRest(deps: AppDeps) {
     new Elysia()
       .use(jsonBodies())
       .get("/api/core-boxes", ({ request, query }) =>
-        boxes.list(as(request), queryParams(coreBoxListInput, query)),
+        boxes.list(as(request), queryParams(coreBoxListInput, query)).then(restPage),
       )
       .get("/api/core-boxes/years", ({ request }) => boxes.years(as(request)))
       .get("/api/core-boxes/islands", ({ request }) => boxes.islands(as(request)))
@@ -72,23 +68,27 @@ export function coreBoxesRest(deps: AppDeps) {
         });
       })
       .post("/api/core-boxes/restore", ({ request, body }) =>
-        restoreBox(as(request), jsonBody(restoreInput, body).change_id),
+        restoreBox(as(request), jsonBody(restoreInput, body)),
       )
       .post("/api/core-boxes/bulk-delete", ({ request, body }) =>
-        removeBoxes(as(request), jsonBody(coreBoxIdsInput, body).ids),
+        removeBoxes(as(request), jsonBody(coreBoxIdsInput, body)),
       )
       .post("/api/core-boxes", async ({ request, body, set }) => {
         const created = await boxes.createBox(as(request), jsonBody(coreBoxCreateInput, body));
         set.status = 201;
         return created;
       })
-      .get("/api/core-boxes/:id", ({ request, params }) => boxes.byId(as(request), idParam(params.id)))
-      .put("/api/core-boxes/:id", ({ request, params, body }) =>
-        boxes.updateBox(as(request), idParam(params.id), jsonBody(coreBoxPatch, body)),
+      .get("/api/core-boxes/:id", ({ request, params }) =>
+        boxes.byId(as(request), { id: idParam(params.id) }),
       )
-      .delete("/api/core-boxes/:id", ({ request, params }) => removeBox(as(request), idParam(params.id)))
+      .put("/api/core-boxes/:id", ({ request, params, body }) =>
+        boxes.updateBox(as(request), { id: idParam(params.id), ...jsonBody(coreBoxPatch, body) }),
+      )
+      .delete("/api/core-boxes/:id", ({ request, params }) =>
+        removeBox(as(request), { id: idParam(params.id) }),
+      )
       .post("/api/core-boxes/:id/dump-and-remove", ({ request, params }) =>
-        dumpAndRemove(as(request), idParam(params.id)),
+        dumpAndRemove(as(request), { id: idParam(params.id) }),
       ),
   );
 }

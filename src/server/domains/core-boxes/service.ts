@@ -1,28 +1,29 @@
 /**
- * Core box service: every rule of the inventory. The tRPC router and the REST handlers call these functions
- * with explicit dependencies; the acting user is always the authenticated caller passed in `deps.user`.
+ * Core box service: every rule of the inventory. The tRPC router and the REST handlers call these functions as
+ * `fn(ctx, input)`; the acting user is always the authenticated caller, `ctx.user`.
  */
 import {
   CORE_BOX_MESSAGES,
   type CoreBox,
   type CoreBoxCreateInput,
   type CoreBoxListInput,
-  type CoreBoxPatch,
   type CoreBoxRow,
-  DEFAULT_EXPIRY_MONTHS,
+  type coreBoxUpdateInput,
   todayIso,
 } from "@shared/core-boxes";
 import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import type { z } from "zod";
+import type { DbOrTx } from "../../db/client";
 import { coreBoxes } from "../../db/schema";
 import { AppError, notFound } from "../../lib/errors";
 import { recordChange } from "../../lib/history";
+import type { ServiceCtx } from "../../lib/service-ctx";
+import { listCoreBoxes } from "./list";
 import {
   type BoxRecord,
   findBox,
   findBoxByWorkOrder,
   listBoxChanges,
-  listCoreBoxes,
   listIslands,
   listYears,
   toCoreBox,
@@ -31,32 +32,22 @@ import {
 import { type BoxValues, sameValues, valuesForCreate, valuesForUpdate } from "./rules";
 import { searchWordsOf } from "./search-words";
 
-export interface CoreBoxDeps {
-  db: Db;
-  /** The signed-in caller (never a header or a body field). */
-  user: { email: string };
-  now?: Date;
-  /** CORE_BOX_EXPIRY_MONTHS. */
-  expiryMonths?: number;
-}
+/** CORE_BOX_EXPIRY_MONTHS: a new box's default storage period. */
+const months = (ctx: ServiceCtx) => ctx.settings.CORE_BOX_EXPIRY_MONTHS;
+export const rowOf = (ctx: ServiceCtx, r: BoxRecord): CoreBoxRow =>
+  withStatus(toCoreBox(r), todayIso(ctx.now()));
 
-export const nowOf = (deps: { now?: Date }) => deps.now ?? new Date();
-const months = (deps: CoreBoxDeps) => deps.expiryMonths ?? DEFAULT_EXPIRY_MONTHS;
-export const rowOf = (deps: CoreBoxDeps, r: BoxRecord): CoreBoxRow =>
-  withStatus(toCoreBox(r), todayIso(nowOf(deps)));
-
-export const list = (deps: CoreBoxDeps, input: CoreBoxListInput) =>
-  listCoreBoxes(deps.db, input, nowOf(deps));
-export const years = async (deps: CoreBoxDeps) => ({ years: await listYears(deps.db) });
-export const islands = async (deps: CoreBoxDeps) => ({ islands: await listIslands(deps.db) });
-export const changes = async (deps: CoreBoxDeps, input: { limit: number; core_box_id?: number }) => ({
-  changes: await listBoxChanges(deps.db, input),
+export const list = (ctx: ServiceCtx, input: CoreBoxListInput) => listCoreBoxes(ctx.db, input, ctx.now());
+export const years = async (ctx: ServiceCtx) => ({ years: await listYears(ctx.db) });
+export const islands = async (ctx: ServiceCtx) => ({ islands: await listIslands(ctx.db) });
+export const changes = async (ctx: ServiceCtx, input: { limit: number; core_box_id?: number }) => ({
+  changes: await listBoxChanges(ctx.db, input),
 });
 
-export async function byId(deps: CoreBoxDeps, id: number): Promise<CoreBoxRow> {
-  const row = await findBox(deps.db, id);
+export async function byId(ctx: ServiceCtx, { id }: { id: number }): Promise<CoreBoxRow> {
+  const row = await findBox(ctx.db, id);
   if (!row) throw notFound(CORE_BOX_MESSAGES.notFound);
-  return rowOf(deps, row);
+  return rowOf(ctx, row);
 }
 
 /** 409 naming the box that already holds this work order. */
@@ -79,16 +70,16 @@ export async function assertWorkOrderFree(db: DbOrTx, wo: string, exceptId?: num
 }
 
 export async function createBox(
-  deps: CoreBoxDeps,
+  ctx: ServiceCtx,
   input: CoreBoxCreateInput,
   retried = false,
 ): Promise<CoreBoxRow> {
-  const values = valuesForCreate(input, months(deps));
-  const now = nowOf(deps);
-  const who = deps.user.email;
+  const values = valuesForCreate(input, months(ctx));
+  const now = ctx.now();
+  const who = ctx.user.email;
   try {
     // No look-up first: the unique index refuses a taken work order, and the catch below names its holder.
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(coreBoxes)
         .values({
@@ -112,34 +103,37 @@ export async function createBox(
       });
       return created!;
     });
-    return rowOf(deps, row);
+    return rowOf(ctx, row);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    await assertWorkOrderFree(deps.db, values.workOrder);
+    await assertWorkOrderFree(ctx.db, values.workOrder);
     // The box holding it was removed in the meantime: the work order is free now, so try once more.
-    if (!retried) return createBox(deps, input, true);
+    if (!retried) return createBox(ctx, input, true);
     throw err;
   }
 }
 
 /** Change only the fields sent; an edit that changes nothing writes no change record. */
-export async function updateBox(deps: CoreBoxDeps, id: number, patch: CoreBoxPatch): Promise<CoreBoxRow> {
-  const now = nowOf(deps);
+export async function updateBox(
+  ctx: ServiceCtx,
+  { id, ...patch }: z.infer<typeof coreBoxUpdateInput>,
+): Promise<CoreBoxRow> {
+  const now = ctx.now();
   let wanted: BoxValues | null = null;
   try {
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await ctx.db.transaction(async (tx) => {
       const current = await findBox(tx, id);
       if (!current) throw notFound(CORE_BOX_MESSAGES.notFound);
-      const next = valuesForUpdate(current, patch, months(deps));
+      const next = valuesForUpdate(current, patch, months(ctx));
       wanted = next;
       if (sameValues(next, current)) return current;
       if (next.workOrder !== current.workOrder) await assertWorkOrderFree(tx, next.workOrder, id);
-      return (await applyUpdate(tx, current, next, { user: deps.user.email, now })).row;
+      return (await applyUpdate(tx, current, next, { user: ctx.user.email, now })).row;
     });
-    return rowOf(deps, row);
+    return rowOf(ctx, row);
   } catch (err) {
     if (wanted && isUniqueViolation(err))
-      await assertWorkOrderFree(deps.db, (wanted as BoxValues).workOrder, id);
+      await assertWorkOrderFree(ctx.db, (wanted as BoxValues).workOrder, id);
     throw err;
   }
 }

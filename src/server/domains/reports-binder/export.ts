@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { csvStream } from "../../lib/csv";
-import { binderOrder, binderWhere, planSearch } from "./queries";
+import { binderExportQuery } from "./queries";
 
 export const BINDER_CSV_HEADER = [
   "id",
@@ -24,7 +24,7 @@ const BATCH = 5000;
  */
 export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): ReadableStream<Uint8Array> {
   async function* batches() {
-    const where = binderWhere(input, await planSearch(db, input.q));
+    const { where, order } = binderExportQuery(input);
     for (let offset = 0; ; offset += BATCH) {
       // Only the exported columns: the timestamps would each become a Date for nothing.
       const rows = await db
@@ -40,7 +40,7 @@ export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): Reada
         })
         .from(rb)
         .where(where)
-        .orderBy(...binderOrder(input))
+        .orderBy(order)
         .limit(BATCH)
         .offset(offset);
       if (rows.length === 0) return;

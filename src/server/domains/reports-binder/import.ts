@@ -16,11 +16,12 @@ import { reportsBinder as rb } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, badRequest } from "../../lib/errors";
 import { recordChanges } from "../../lib/history";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 // The date and cell readers of the core box import: one set of rules for the firm's spreadsheets.
 import { cellText, headerKey, isBlank, parseDateCell } from "../core-boxes/import-cells";
 import { toBinderRow } from "./queries";
-import { BINDER_ENTITY, type BinderDeps } from "./service";
+import { BINDER_ENTITY } from "./service";
 
 type Field =
   | "page_label"
@@ -71,7 +72,7 @@ function findHeader(grid: Cell[][]) {
 }
 
 export async function importBinder(
-  deps: BinderDeps,
+  ctx: ServiceCtx,
   input: z.infer<typeof binderImportInput>,
 ): Promise<BinderImportResult> {
   const file = input.file;
@@ -117,7 +118,7 @@ export async function importBinder(
     rejected,
     message: "",
   };
-  if (!result.dry_run && result.ok && valid.length) result.imported = await writeAll(deps, valid);
+  if (!result.dry_run && result.ok && valid.length) result.imported = await writeAll(ctx, valid);
   result.message = result.imported
     ? `Imported ${result.imported} row(s).`
     : result.ok
@@ -126,10 +127,11 @@ export async function importBinder(
   return result;
 }
 
-async function writeAll(deps: BinderDeps, rows: z.infer<typeof binderCreateInput>[]) {
-  const now = (deps.now ?? (() => new Date()))();
+async function writeAll(ctx: ServiceCtx, rows: z.infer<typeof binderCreateInput>[]) {
+  const now = ctx.now();
+  const user = ctx.user.email;
   const batchId = crypto.randomUUID();
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     let written = 0;
     for (let i = 0; i < rows.length; i += 200) {
       const inserted = await tx
@@ -143,8 +145,8 @@ async function writeAll(deps: BinderDeps, rows: z.infer<typeof binderCreateInput
             billing: v.billing ?? "",
             dateSent: v.date_sent || null,
             pageLabel: v.page_label ?? "",
-            createdBy: deps.user,
-            updatedBy: deps.user,
+            createdBy: user,
+            updatedBy: user,
             createdAt: now,
             updatedAt: now,
           })),
@@ -157,7 +159,7 @@ async function writeAll(deps: BinderDeps, rows: z.infer<typeof binderCreateInput
           entityId: r.id,
           action: "import" as const,
           workOrder: r.workOrder,
-          user: deps.user,
+          user,
           before: null,
           after: toBinderRow(r),
           batchId,
@@ -168,7 +170,7 @@ async function writeAll(deps: BinderDeps, rows: z.infer<typeof binderCreateInput
     }
     await recordAudit(
       tx,
-      { actor: deps.user, action: "binder.import", target: `${written} rows`, details: { batchId } },
+      { actor: user, action: "binder.import", target: `${written} rows`, details: { batchId } },
       now,
     );
     return written;

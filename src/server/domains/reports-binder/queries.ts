@@ -1,12 +1,21 @@
-import type { Page } from "@shared/common";
-import type { BinderRow, binderListInput } from "@shared/reports-binder";
-import { and, asc, desc, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+/**
+ * The binder list on the shared list engine (lib/list-engine.ts). The binder has no count summary: a total is
+ * counted up to the cap (the whole binder from SQLite's b-tree count). Each sort has an index on its column and
+ * id, so a walk seeks the filters on the sorted column and checks the others on the rows it reads.
+ *
+ * Search text (2 characters at least) matches the file name, work order, initials or billing: two characters
+ * match the start of one of them (an index range each); longer text matches anywhere in them, ignoring the case
+ * of ASCII letters, found through the trigram full-text index.
+ */
+
+import type { ListPage } from "@shared/list-total";
+import type { BinderRow, BinderSort, binderListInput } from "@shared/reports-binder";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
+import { countUpTo, type ListQuery, pageIds, type Total, whereSql } from "../../lib/list-engine";
 import { offsetOf } from "../../lib/sql";
-import { binderTrigramSample, pickRareTrigram } from "./rare-trigram";
 
 type ListInput = z.infer<typeof binderListInput>;
 type Row = typeof rb.$inferSelect;
@@ -24,85 +33,36 @@ export function toBinderRow(r: Row): BinderRow {
   };
 }
 
-const SORT_COLUMN = {
-  date: rb.date,
-  work_order: rb.workOrder,
-  engineer_initials: rb.engineerInitials,
-  billing: rb.billing,
-  date_sent: rb.dateSent,
-} as const;
+const SORT_COLUMN: Record<BinderSort, string> = {
+  date: "date",
+  work_order: "work_order",
+  engineer_initials: "engineer_initials",
+  billing: "billing",
+  date_sent: "date_sent",
+};
+const SEARCHED = ["pdf_file", "work_order", "engineer_initials", "billing"];
+
+/** A filter term: the columns it reads, and its SQL with each column written by `col` (plain, or `+col`). */
+interface Term {
+  columns: string[];
+  sql(col: (name: string) => SQL): SQL;
+}
 
 /** `column` starts with `text`, as an index range (LIKE 'x%' cannot use a binary-collated index). */
-function startsWith(column: SQLiteColumn | SQL, text: string): SQL {
+function startsWith(column: SQL, text: string): SQL {
   const upper = text.slice(0, -1) + String.fromCodePoint(text.codePointAt(text.length - 1)! + 1);
-  return sql`(${column} >= ${text} and ${column} < ${upper})`;
+  return sql`(${column} >= ${text} AND ${column} < ${upper})`;
 }
+const prefix = (column: string, text: string): Term => ({
+  columns: [column],
+  sql: (col) => startsWith(col(column), text),
+});
+const compare = (column: string, op: string, value: string): Term => ({
+  columns: [column],
+  sql: (col) => sql`${col(column)} ${sql.raw(op)} ${value}`,
+});
 
-/**
- * Wraps a column as `+column` when `broad`: SQLite then cannot use that column's index for the filter and walks
- * the sort column's index instead, stopping after one page. For a filter that keeps thousands of rows this is
- * far cheaper than collecting and sorting them all; for a selective filter the filter's own index is better.
- */
-type Hint = (column: SQLiteColumn) => SQLiteColumn | SQL;
-const plain: Hint = (column) => column;
-/** Every filter column except the sort column (whose index the page is read along). */
-const unindexedExcept =
-  (sortColumn: SQLiteColumn): Hint =>
-  (column) =>
-    column === sortColumn ? column : sql`+${column}`;
-
-/** Every filter except the free text. */
-function filterWhere(input: ListInput, c: Hint): SQL | undefined {
-  return and(
-    // Exact or prefix: a prefix range includes the exact value.
-    input.wo ? startsWith(c(rb.workOrder), input.wo) : undefined,
-    // Initials match from the start (GS finds GS and GS:AT), so the filter is an index range.
-    input.eng ? startsWith(c(rb.engineerInitials), input.eng) : undefined,
-    input.billing_only ? sql`${c(rb.billing)} <> ''` : undefined,
-    input.date_from ? sql`${c(rb.date)} >= ${input.date_from}` : undefined,
-    input.date_to ? sql`${c(rb.date)} <= ${input.date_to}` : undefined,
-  );
-}
-
-/**
- * How the free text is searched, decided once per request:
- * - one or two characters are too short for trigrams: they match the start of the work order, initials, billing
- *   or file name — a union of four index ranges, each carrying the other filters so that covering indexes answer
- *   them (an OR would be checked row by row once other filters are involved);
- * - longer text is a trigram phrase, or its rarest trigram plus an exact check of the candidates (rare-trigram.ts).
- */
-export type SearchPlan =
-  | { kind: "none" }
-  /** `ranges`: the prefix ranges that hold at least one row (most short searches hit one column only). */
-  | { kind: "prefix"; ranges: PrefixRange[] }
-  | { kind: "phrase"; q: string }
-  | { kind: "rare"; q: string; trigram: string };
-
-type PrefixRange = { column: SQLiteColumn; text: string };
-
-export async function planSearch(db: DbOrTx, q: string): Promise<SearchPlan> {
-  if (!q) return { kind: "none" };
-  if ([...q].length < 3) {
-    const upper = q.toUpperCase();
-    const all: PrefixRange[] = [
-      { column: rb.workOrder, text: upper },
-      { column: rb.engineerInitials, text: upper },
-      { column: rb.billing, text: q },
-      // File names keep their case: every case spelling of the one or two characters ("gs", "Gs", "gS", "GS").
-      ...caseSpellings(q).map((text) => ({ column: rb.pdfFile, text })),
-    ];
-    // One index seek each: which columns have any row starting with the text at all.
-    const probes = sql.join(
-      all.map((r) => sql`exists(select 1 from reports_binder where ${startsWith(r.column, r.text)})`),
-      sql`, `,
-    );
-    const [hits] = await db.values<number[]>(sql`select ${probes}`);
-    return { kind: "prefix", ranges: all.filter((_, i) => hits?.[i]) };
-  }
-  const trigram = pickRareTrigram(q, await binderTrigramSample(db));
-  return trigram ? { kind: "rare", q, trigram } : { kind: "phrase", q };
-}
-
+/** "gs" → gs, gS, Gs, GS: file names keep their case, and a range matches one spelling. */
 function caseSpellings(q: string): string[] {
   let out = [""];
   for (const ch of q) {
@@ -112,91 +72,152 @@ function caseSpellings(q: string): string[] {
   return out;
 }
 
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/** The rows of any range, each branch carrying the other filters so covering indexes can answer it. */
-function prefixUnion(ranges: PrefixRange[], others: SQL | undefined): SQL {
-  const branch = (r: PrefixRange) =>
-    sql`select id from reports_binder where ${and(startsWith(r.column, r.text), others)}`;
-  return sql.join(ranges.map(branch), sql` union `);
-}
-
-function searchCondition(plan: SearchPlan, input: ListInput, c: Hint): SQL | undefined {
-  switch (plan.kind) {
-    case "none":
-      return undefined;
-    case "prefix": {
-      const [only] = plan.ranges;
-      if (!only) return sql`0`;
-      if (plan.ranges.length === 1) return startsWith(c(only.column), only.text);
-      // Read along the sort index (broad): an OR checked on each row stops after one page. Otherwise the union.
-      if (c !== plain)
-        return sql`(${sql.join(
-          plan.ranges.map((r) => startsWith(c(r.column), r.text)),
-          sql` or `,
-        )})`;
-      return sql`${rb.id} in (${prefixUnion(plan.ranges, filterWhere(input, plain))})`;
-    }
-    case "phrase":
-      return sql`${c(rb.id)} in (select rowid from reports_binder_fts where reports_binder_fts match ${ftsPhrase(plan.q)})`;
-    case "rare": {
-      const needle = plan.q.toLowerCase();
-      const cols = [rb.pdfFile, rb.workOrder, rb.engineerInitials, rb.billing];
-      const exact = sql.join(
-        cols.map((col) => sql`instr(lower(${col}), ${needle}) > 0`),
-        sql` or `,
-      );
-      return sql`${c(rb.id)} in (select rowid from reports_binder_fts where reports_binder_fts match ${ftsPhrase(plan.trigram)}) and (${exact})`;
-    }
+/** The search text as a term: a prefix of a searched column (2 characters), or a part of one (longer text). */
+function searchTerm(q: string): Term {
+  if ([...q].length < 3) {
+    const upper = q.toUpperCase();
+    const ranges: [string, string][] = [
+      ["work_order", upper],
+      ["engineer_initials", upper],
+      ["billing", q],
+      ...caseSpellings(q).map((text): [string, string] => ["pdf_file", text]),
+    ];
+    return {
+      columns: SEARCHED,
+      sql: (col) =>
+        sql`(${sql.join(
+          ranges.map(([c, text]) => startsWith(col(c), text)),
+          sql` OR `,
+        )})`,
+    };
   }
+  // SQL's lower() folds ASCII letters only: the same on both sides, so a walk and a fetch agree.
+  return {
+    columns: SEARCHED,
+    sql: (col) =>
+      sql`(${sql.join(
+        SEARCHED.map((c) => sql`instr(lower(${col(c)}), lower(${q})) > 0`),
+        sql` OR `,
+      )})`,
+  };
 }
 
-export function binderWhere(input: ListInput, plan: SearchPlan, c: Hint = plain): SQL | undefined {
-  return and(searchCondition(plan, input, c), filterWhere(input, c));
+/** Every filter of the input as terms (the search text last). */
+function binderTerms(input: ListInput): Term[] {
+  const terms: Term[] = [];
+  // Exact or prefix: a prefix range includes the exact value. Initials too: GS finds GS and GS:AT.
+  if (input.wo) terms.push(prefix("work_order", input.wo));
+  if (input.eng) terms.push(prefix("engineer_initials", input.eng));
+  if (input.billing_only) terms.push(compare("billing", "<>", ""));
+  if (input.date_from) terms.push(compare("date", ">=", input.date_from));
+  if (input.date_to) terms.push(compare("date", "<=", input.date_to));
+  if (input.q) terms.push(searchTerm(input.q));
+  return terms;
 }
 
-export function binderOrder(input: ListInput) {
-  const dir = input.sort_dir === "asc" ? asc : desc;
-  return [dir(SORT_COLUMN[input.sort_by]), dir(rb.id)];
+const plain = (name: string) => sql.raw(name);
+const checked = (name: string) => sql.raw(`+${name}`);
+
+/**
+ * Candidates for text of 3 characters or more: the trigram index holds every three characters of a row, so the
+ * rows holding `part` (the text, or one of its trigrams) include every row holding the text; the search term then
+ * checks the whole text on them.
+ */
+const trigramHits = (q: string, part = q) =>
+  [...q].length < 3
+    ? undefined
+    : sql`SELECT rowid FROM reports_binder_fts WHERE reports_binder_fts MATCH ${`"${part.replace(/"/g, '""')}"`}`;
+
+/** Hits a probe reads (about 0.1 ms); checking a candidate row costs about ROW_CHECK index entries. */
+const [PROBE, ROW_CHECK] = [200, 25];
+
+/**
+ * What to find a search's candidates with: the whole text, or its least common trigram. Matching the whole text
+ * reads every one of its trigrams' lists, and most trigrams of a typical search ("Project 42": "pro", "roj", …)
+ * are in nearly every row; one rare trigram finds the candidates far sooner, and the search term checks the whole
+ * text on each. A trigram's count is estimated from how far along the rowids its PROBE-th hit lies.
+ */
+export async function candidateText(db: DbOrTx, q: string): Promise<string> {
+  const chars = [...q.toLowerCase()];
+  const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join("")))];
+  if (trigrams.length < 2) return q;
+  const { lo, span } = await idRange(db);
+  const counts = new Map<string, number>();
+  for (const trigram of trigrams) {
+    const [row] = await db.all<{ id: number | null }>(
+      sql`SELECT (${trigramHits(q, trigram)} ORDER BY rowid LIMIT 1 OFFSET ${PROBE - 1}) AS id`,
+    );
+    counts.set(trigram, row?.id == null ? PROBE : (PROBE * span) / (Number(row.id) - lo + 1));
+  }
+  const [rarest, fewest] = [...counts].reduce((a, b) => (b[1] < a[1] ? b : a));
+  const wholeText = [...counts.values()].reduce((a, b) => a + b, 0);
+  return fewest * ROW_CHECK < wholeText ? rarest : q;
 }
 
-/** Above this many matches, a page is read along the sort index rather than through the filter's index. */
-const BROAD = 2000;
+/** The list as the engine reads it; `candidates`: the text whose trigram hits a fetch starts from. */
+export function binderQuery(input: ListInput, candidates = input.q): ListQuery {
+  const sortColumn = SORT_COLUMN[input.sort_by];
+  const terms = binderTerms(input);
+  const onSort = (t: Term) => t.columns.length === 1 && t.columns[0] === sortColumn;
+  const ids = trigramHits(input.q, candidates);
+  return {
+    table: "reports_binder",
+    keys: [sortColumn, "id"],
+    dir: input.sort_dir,
+    seek: terms.filter(onSort).map((t) => t.sql(plain)),
+    where: terms.filter((t) => !onSort(t)).map((t) => t.sql(plain)),
+    columns: [...new Set(terms.filter((t) => !onSort(t)).flatMap((t) => t.columns))],
+    hits: ids && { ids, where: terms.map((t) => t.sql(checked)) },
+  };
+}
 
-/** One page of binder rows, filtered, sorted and paged in SQL. The count comes first and picks the plan. */
-export async function listBinder(db: DbOrTx, input: ListInput): Promise<Page<BinderRow>> {
-  const plan = await planSearch(db, input.q);
-  const total = await countBinder(db, input, plan);
-  const hint = total > BROAD ? unindexedExcept(SORT_COLUMN[input.sort_by]) : plain;
-  const rows = await db
-    .select()
-    .from(rb)
-    .where(binderWhere(input, plan, hint))
-    .orderBy(...binderOrder(input))
-    .limit(input.page_size)
-    .offset(offsetOf(input.page, input.page_size));
-  return { rows: rows.map(toBinderRow), total };
+/** The CSV export's filter and order: every matching row (the trigram index narrows a text search first). */
+export function binderExportQuery(input: ListInput) {
+  const q = binderQuery(input);
+  const terms = [...(q.hits ? [sql`id IN (${q.hits.ids})`] : []), ...q.seek, ...q.where];
+  const order = sql.raw(q.keys.map((k) => `${k} ${q.dir}`).join(", "));
+  return { where: terms.length ? sql.join(terms, sql` AND `) : undefined, order };
 }
 
 /**
- * The number of matching rows, read from indexes wherever possible:
- * - a short search over several columns counts its union (whose branches carry every filter, so covering
- *   indexes answer them); over one column it is just another range;
- * - "Has billing" alone keeps most rows, so count the rest instead: all rows minus those without billing (a
- *   short range of the billing index);
- * - "Has billing" with other filters is checked on the rows those filters select (`+billing`: the billing index
- *   would select most of the table).
+ * The ids' range (one seek to each end of the table; min and max in one SELECT would read every row): how many
+ * rows a walk may pass, near enough, and where a trigram's hits start.
  */
-async function countBinder(db: DbOrTx, input: ListInput, plan: SearchPlan): Promise<number> {
-  const one = async (query: SQL) => (await db.get<{ n: number }>(query))?.n ?? 0;
-  if (plan.kind === "prefix" && plan.ranges.length > 1)
-    return one(sql`select count(*) as n from (${prefixUnion(plan.ranges, filterWhere(input, plain))})`);
-  if (!input.billing_only)
-    return one(sql`select count(*) as n from reports_binder where ${binderWhere(input, plan) ?? sql`1`}`);
-  const others = binderWhere({ ...input, billing_only: false }, plan);
-  if (!others) {
-    const all = await one(sql`select count(*) as n from reports_binder`);
-    return all - (await one(sql`select count(*) as n from reports_binder where ${rb.billing} = ''`));
-  }
-  return one(sql`select count(*) as n from reports_binder where ${others} and +${rb.billing} <> ''`);
+async function idRange(db: DbOrTx) {
+  const [row] = await db.all<{ lo: number | null; hi: number | null }>(
+    sql`SELECT (SELECT min(id) FROM reports_binder) AS lo, (SELECT max(id) FROM reports_binder) AS hi`,
+  );
+  const lo = Number(row?.lo ?? 0);
+  return { lo, span: row?.hi == null ? 0 : Number(row.hi) - lo + 1 };
+}
+
+const rowCount = async (db: DbOrTx) =>
+  Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM reports_binder`))[0]?.n ?? 0);
+
+/** Matching rows up to the cap; the whole binder exactly, from SQLite's b-tree count (no row is read). */
+async function countBinder(db: DbOrTx, q: ListQuery): Promise<Total> {
+  // Rows joined to the hits as they come (not `id IN (…)`, which reads every hit first), so the cap stops it.
+  if (q.hits)
+    return countUpTo(
+      db,
+      sql`(${q.hits.ids}) AS h JOIN reports_binder ON id = h.rowid${whereSql(q.hits.where)}`,
+    );
+  const terms = [...q.seek, ...q.where];
+  if (terms.length) return countUpTo(db, sql`reports_binder${whereSql(terms)}`);
+  return { total: await rowCount(db), capped: false };
+}
+
+/** One page of binder rows, filtered, sorted and paged in SQL. */
+export async function listBinder(db: DbOrTx, input: ListInput): Promise<ListPage<BinderRow>> {
+  const q = binderQuery(input, [...input.q].length >= 3 ? await candidateText(db, input.q) : input.q);
+  const [counted, { span: scanned }] = await Promise.all([countBinder(db, q), idRange(db)]);
+  const page = { offset: offsetOf(input.page, input.page_size), limit: input.page_size };
+  const ids = await pageIds(db, q, page, { ...counted, scanned });
+  const rows = ids.length ? await db.select().from(rb).where(inArray(rb.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, toBinderRow(r)]));
+  return {
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    total: counted.total,
+    total_capped: counted.capped,
+  };
 }

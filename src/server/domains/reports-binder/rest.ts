@@ -12,29 +12,29 @@ import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
 import { readForm } from "../../http/multipart";
 import { requireUser } from "../../http/request-state";
-import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
+import { idParam, jsonBody, queryParams, restPage } from "../../http/rest-helpers";
 import { parseInput } from "../../lib/errors";
+import { restServiceCtx } from "../../lib/service-ctx";
 import { binderCsv } from "./export";
 import { binderHealth } from "./health";
 import { importBinder } from "./import";
 import { listBinder } from "./queries";
-import { createBinderService } from "./service";
+import { createRow, removeRow, removeRows, restoreRow, updateRow } from "./service";
 
 /** The spec's binder REST paths (plus CSV export and restore), on the same service as the tRPC router. */
 export function reportsBinderRest(deps: AppDeps) {
-  const service = (request: Request) =>
-    createBinderService({ db: deps.db, user: requireUser(request).email });
+  const ctx = (request: Request) => restServiceCtx(deps, request);
   // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
   const uploads = new Elysia({ prefix: "/api/reports-binder" }).post(
     "/import",
     async ({ request, query, set }) => {
-      const user = requireUser(request).email;
+      const as = ctx(request);
       const form = await readForm(request, BINDER_IMPORT_MAX_BYTES, "The file is larger than 10 MB.");
       const input = parseInput(binderImportInput, {
         file: form.get("file") ?? undefined,
         dry_run: query.dry_run ?? form.get("dry_run") ?? undefined,
       });
-      const result = await importBinder({ db: deps.db, user }, input);
+      const result = await importBinder(as, input);
       if (!result.ok && !result.dry_run) {
         set.status = 422;
         return { error: result.message, ...result };
@@ -50,14 +50,13 @@ export function reportsBinderRest(deps: AppDeps) {
         requireUser(request);
         return binderHealth(deps.db);
       })
-      .get("/", ({ request, query }) => {
+      .get("/", async ({ request, query }) => {
         requireUser(request);
-        return listBinder(deps.db, queryParams(binderListInput, query));
+        return restPage(await listBinder(deps.db, queryParams(binderListInput, query)));
       })
       .get("/export.csv", ({ request, query }) => {
-        requireUser(request);
+        const stamp = ctx(request).now().toISOString().slice(0, 10);
         const input = queryParams(binderListInput, query);
-        const stamp = new Date().toISOString().slice(0, 10);
         return new Response(binderCsv(deps.db, input), {
           headers: {
             "content-type": "text/csv; charset=utf-8",
@@ -65,16 +64,14 @@ export function reportsBinderRest(deps: AppDeps) {
           },
         });
       })
-      .post("/", ({ request, body }) => service(request).create(jsonBody(binderCreateInput, body)))
+      .post("/", ({ request, body }) => createRow(ctx(request), jsonBody(binderCreateInput, body)))
       .post("/bulk-delete", ({ request, body }) =>
-        service(request).bulkRemove(jsonBody(binderBulkDeleteInput, body).ids),
+        removeRows(ctx(request), jsonBody(binderBulkDeleteInput, body)),
       )
-      .post("/restore", ({ request, body }) =>
-        service(request).restore(jsonBody(binderRestoreInput, body).change_id),
-      )
+      .post("/restore", ({ request, body }) => restoreRow(ctx(request), jsonBody(binderRestoreInput, body)))
       .put("/:id", ({ request, params, body }) =>
-        service(request).update(idParam(params.id), jsonBody(binderUpdateInput, body)),
+        updateRow(ctx(request), { id: idParam(params.id), values: jsonBody(binderUpdateInput, body) }),
       )
-      .delete("/:id", ({ request, params }) => service(request).remove(idParam(params.id))),
+      .delete("/:id", ({ request, params }) => removeRow(ctx(request), { id: idParam(params.id) })),
   );
 }

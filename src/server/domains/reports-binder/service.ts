@@ -1,20 +1,15 @@
 import type { BinderCreate, BinderRow, BinderUpdate } from "@shared/reports-binder";
 import { eq, inArray } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
+import type { ServiceCtx } from "../../lib/service-ctx";
 import { toBinderRow } from "./queries";
 
+/** Binder writes, `fn(ctx, input)`: each change and its history in one transaction, the actor ctx.user. */
 export const BINDER_ENTITY = "reports_binder" as const;
-
-export interface BinderDeps {
-  db: Db;
-  /** The signed-in user's email: recorded on every change, never taken from the request. */
-  user: string;
-  now?: () => Date;
-}
 
 type Row = typeof rb.$inferSelect;
 const toColumns = (v: BinderUpdate) => ({
@@ -27,144 +22,147 @@ const toColumns = (v: BinderUpdate) => ({
   ...(v.page_label !== undefined && { pageLabel: v.page_label }),
 });
 
-/** Binder writes: each change and its history record in one transaction, the actor from the session. */
-export function createBinderService(deps: BinderDeps) {
-  const { db, user } = deps;
-  const now = deps.now ?? (() => new Date());
+async function rowById(tx: DbOrTx, id: number): Promise<Row> {
+  const [row] = await tx.select().from(rb).where(eq(rb.id, id)).limit(1);
+  if (!row) throw notFound(`Binder row ${id} was not found. It may have been removed.`);
+  return row;
+}
 
-  async function rowById(tx: DbOrTx, id: number): Promise<Row> {
-    const [row] = await tx.select().from(rb).where(eq(rb.id, id)).limit(1);
-    if (!row) throw notFound(`Binder row ${id} was not found. It may have been removed.`);
-    return row;
-  }
-
-  async function create(values: BinderCreate): Promise<BinderRow> {
-    return db.transaction(async (tx) => {
-      const at = now();
-      const [row] = await tx
-        .insert(rb)
-        .values({
-          ...toColumns(values),
-          workOrder: values.work_order,
-          createdBy: user,
-          updatedBy: user,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-      const after = toBinderRow(row!);
-      await recordChange(tx, {
-        kind: BINDER_ENTITY,
-        entityId: row!.id,
-        action: "create",
-        workOrder: after.work_order,
-        user,
-        before: null,
-        after,
-        now: at,
-      });
-      return after;
-    });
-  }
-
-  /** Changes only the fields it is sent. */
-  async function update(id: number, values: BinderUpdate): Promise<BinderRow> {
-    return db.transaction(async (tx) => {
-      const before = toBinderRow(await rowById(tx, id));
-      const at = now();
-      const [row] = await tx
-        .update(rb)
-        .set({ ...toColumns(values), updatedBy: user, updatedAt: at })
-        .where(eq(rb.id, id))
-        .returning();
-      const after = toBinderRow(row!);
-      await recordChange(tx, {
-        kind: BINDER_ENTITY,
-        entityId: id,
-        action: "update",
-        workOrder: after.work_order,
-        user,
-        before,
-        after,
-        now: at,
-      });
-      return after;
-    });
-  }
-
-  async function removeIn(tx: DbOrTx, row: Row, at: Date) {
-    const before = toBinderRow(row);
-    await tx.delete(rb).where(eq(rb.id, row.id));
-    return recordChange(tx, {
-      kind: BINDER_ENTITY,
-      entityId: row.id,
-      action: "delete",
-      workOrder: before.work_order,
-      user,
-      before,
-      after: null,
-      now: at,
-    });
-  }
-
-  async function remove(id: number): Promise<{ change_id: number }> {
-    return db.transaction(async (tx) => ({ change_id: await removeIn(tx, await rowById(tx, id), now()) }));
-  }
-
-  /** Removes the rows that exist and says which ids were missing; all in one transaction. */
-  async function bulkRemove(ids: number[]) {
-    const unique = [...new Set(ids)];
-    return db.transaction(async (tx) => {
-      const rows = await tx.select().from(rb).where(inArray(rb.id, unique));
-      const at = now();
-      const deleted: { id: number; change_id: number }[] = [];
-      for (const row of rows) deleted.push({ id: row.id, change_id: await removeIn(tx, row, at) });
-      const found = new Set(rows.map((r) => r.id));
-      const missing = unique.filter((id) => !found.has(id));
-      await recordAudit(
-        tx,
-        {
-          actor: user,
-          action: "binder.bulkDelete",
-          target: `${deleted.length} rows`,
-          details: { ids: deleted.map((d) => d.id), missing },
-        },
-        at,
-      );
-      return { deleted, missing };
-    });
-  }
-
-  /** Undo of a removal: re-creates the row (same id) from its delete record, exactly once. */
-  async function restore(changeId: number): Promise<BinderRow> {
-    return db.transaction(async (tx) => {
-      const at = now();
-      const claimed = await claimRestore<BinderRow>(tx, { kind: BINDER_ENTITY, changeId, user, now: at });
-      const snapshot = claimed.before!;
-      const [clash] = await tx.select({ id: rb.id }).from(rb).where(eq(rb.id, snapshot.id)).limit(1);
-      if (clash) throw conflict(`Row ${snapshot.id} already exists; nothing to restore.`);
-      await tx.insert(rb).values({
-        id: snapshot.id,
-        ...toColumns(snapshot),
-        workOrder: snapshot.work_order,
+export async function createRow(ctx: ServiceCtx, values: BinderCreate): Promise<BinderRow> {
+  const user = ctx.user.email;
+  return ctx.db.transaction(async (tx) => {
+    const at = ctx.now();
+    const [row] = await tx
+      .insert(rb)
+      .values({
+        ...toColumns(values),
+        workOrder: values.work_order,
         createdBy: user,
         updatedBy: user,
+        createdAt: at,
         updatedAt: at,
-      });
-      const restoreId = await recordChange(tx, {
-        kind: BINDER_ENTITY,
-        entityId: snapshot.id,
-        action: "restore",
-        workOrder: snapshot.work_order,
-        user,
-        before: null,
-        after: snapshot,
-        now: at,
-      });
-      await linkRestore(tx, changeId, restoreId);
-      return snapshot;
+      })
+      .returning();
+    const after = toBinderRow(row!);
+    await recordChange(tx, {
+      kind: BINDER_ENTITY,
+      entityId: row!.id,
+      action: "create",
+      workOrder: after.work_order,
+      user,
+      before: null,
+      after,
+      now: at,
     });
-  }
+    return after;
+  });
+}
 
-  return { create, update, remove, bulkRemove, restore };
+/** Changes only the fields it is sent. */
+export async function updateRow(
+  ctx: ServiceCtx,
+  { id, values }: { id: number; values: BinderUpdate },
+): Promise<BinderRow> {
+  const user = ctx.user.email;
+  return ctx.db.transaction(async (tx) => {
+    const before = toBinderRow(await rowById(tx, id));
+    const at = ctx.now();
+    const [row] = await tx
+      .update(rb)
+      .set({ ...toColumns(values), updatedBy: user, updatedAt: at })
+      .where(eq(rb.id, id))
+      .returning();
+    const after = toBinderRow(row!);
+    await recordChange(tx, {
+      kind: BINDER_ENTITY,
+      entityId: id,
+      action: "update",
+      workOrder: after.work_order,
+      user,
+      before,
+      after,
+      now: at,
+    });
+    return after;
+  });
+}
+
+async function removeIn(ctx: ServiceCtx, tx: DbOrTx, row: Row, at: Date) {
+  const before = toBinderRow(row);
+  await tx.delete(rb).where(eq(rb.id, row.id));
+  return recordChange(tx, {
+    kind: BINDER_ENTITY,
+    entityId: row.id,
+    action: "delete",
+    workOrder: before.work_order,
+    user: ctx.user.email,
+    before,
+    after: null,
+    now: at,
+  });
+}
+
+export async function removeRow(ctx: ServiceCtx, { id }: { id: number }): Promise<{ change_id: number }> {
+  return ctx.db.transaction(async (tx) => ({
+    change_id: await removeIn(ctx, tx, await rowById(tx, id), ctx.now()),
+  }));
+}
+
+/** Removes the rows that exist and says which ids were missing; all in one transaction. */
+export async function removeRows(ctx: ServiceCtx, { ids }: { ids: number[] }) {
+  const unique = [...new Set(ids)];
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx.select().from(rb).where(inArray(rb.id, unique));
+    const at = ctx.now();
+    const deleted: { id: number; change_id: number }[] = [];
+    for (const row of rows) deleted.push({ id: row.id, change_id: await removeIn(ctx, tx, row, at) });
+    const found = new Set(rows.map((r) => r.id));
+    const missing = unique.filter((id) => !found.has(id));
+    await recordAudit(
+      tx,
+      {
+        actor: ctx.user.email,
+        action: "binder.bulkDelete",
+        target: `${deleted.length} rows`,
+        details: { ids: deleted.map((d) => d.id), missing },
+      },
+      at,
+    );
+    return { deleted, missing };
+  });
+}
+
+/** Undo of a removal: re-creates the row (same id) from its delete record, exactly once. */
+export async function restoreRow(
+  ctx: ServiceCtx,
+  { change_id: changeId }: { change_id: number },
+): Promise<BinderRow> {
+  const user = ctx.user.email;
+  return ctx.db.transaction(async (tx) => {
+    const at = ctx.now();
+    const claimed = await claimRestore<BinderRow>(tx, { kind: BINDER_ENTITY, changeId, user, now: at });
+    const snapshot = claimed.before!;
+    const [clash] = await tx.select({ id: rb.id }).from(rb).where(eq(rb.id, snapshot.id)).limit(1);
+    if (clash) throw conflict(`Row ${snapshot.id} already exists; nothing to restore.`);
+    await tx.insert(rb).values({
+      id: snapshot.id,
+      ...toColumns(snapshot),
+      workOrder: snapshot.work_order,
+      createdBy: user,
+      updatedBy: user,
+      updatedAt: at,
+    });
+    const restoreId = await recordChange(tx, {
+      kind: BINDER_ENTITY,
+      entityId: snapshot.id,
+      action: "restore",
+      workOrder: snapshot.work_order,
+      user,
+      before: null,
+      after: snapshot,
+      now: at,
+    });
+    await linkRestore(tx, changeId, restoreId);
+    return snapshot;
+  });
 }

@@ -1,4 +1,5 @@
 import { COMPLETE_VALUES, DISPOSITIONS } from "@shared/core-boxes";
+import { SEARCH_MIN } from "@shared/list-total";
 import { RotateCcwIcon } from "lucide-react";
 import { useId } from "react";
 import { SearchBox } from "@/components/search-box";
@@ -32,6 +33,7 @@ export function BoxFilters({
         placeholder="Search W.O., project…"
         value={search.q ?? ""}
         onCommit={(q) => set({ q })}
+        minChars={SEARCH_MIN}
       />
       <NativeSelect
         aria-label="Island filter"

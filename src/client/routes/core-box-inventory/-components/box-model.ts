@@ -2,6 +2,7 @@
  * The screen's pure rules, kept apart from React so they are unit-tested: the URL search params, the list and
  * export queries built from them, and the inline editor's draft (defaults, checks, the patch it sends).
  */
+
 import {
   COMPLETE_VALUES,
   CORE_BOX_DEFAULT_PAGE_SIZE,
@@ -16,6 +17,7 @@ import {
   defaultExpiry,
   SORT_COLUMNS,
 } from "@shared/core-boxes";
+import { searchProblem } from "@shared/list-total";
 import { z } from "zod";
 
 /** Filters, sort and page as they live in the URL; a bad value falls back to "none" instead of failing. */
@@ -53,7 +55,8 @@ export const hasFilters = (s: BoxSearch) =>
 
 export function listInputOf(s: BoxSearch): CoreBoxListInput {
   return {
-    q: s.q || undefined,
+    // A link may carry a one-letter search: it is not searched (the search box says why).
+    q: s.q && !searchProblem(s.q) ? s.q : undefined,
     island: s.island || undefined,
     year: s.year,
     complete: s.complete,

@@ -1,4 +1,5 @@
 import { CORE_BOX_PAGE_SIZES, type CoreBoxRow, DEFAULT_EXPIRY_MONTHS, ISLANDS } from "@shared/core-boxes";
+import { totalText } from "@shared/list-total";
 import { keepPreviousData } from "@tanstack/react-query";
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -64,6 +65,10 @@ export function BoxScreen() {
 
   // Removing the last boxes of the last page: step back to the page that now is the last.
   const total = list.data?.total ?? 0;
+  const capped = list.data?.total_capped ?? false;
+  const countText = capped
+    ? `${totalText({ total, total_capped: true })} boxes`
+    : plural(total, "box", "boxes");
   useEffect(() => {
     if (list.data && list.data.rows.length === 0 && total > 0 && input.page > 1)
       set({ page: Math.ceil(total / input.page_size) });
@@ -173,7 +178,7 @@ export function BoxScreen() {
           </Button>
           <span className="ml-auto text-sm text-muted-foreground" aria-live="polite">
             {list.data
-              ? `${plural(total, "box", "boxes")}${hasFilters(search) ? (total === 1 ? " matches" : " match") : ""}`
+              ? `${countText}${hasFilters(search) ? (total === 1 && !capped ? " matches" : " match") : ""}`
               : ""}
           </span>
         </div>
@@ -217,6 +222,7 @@ export function BoxScreen() {
             page={input.page}
             pageSize={input.page_size}
             total={total}
+            capped={capped}
             pageSizes={CORE_BOX_PAGE_SIZES}
             onPageChange={(page) => set({ page })}
             onPageSizeChange={(page_size) => set({ page_size })}

@@ -1,3 +1,4 @@
+import { SEARCH_MIN } from "@shared/list-total";
 import { RotateCcwIcon } from "lucide-react";
 import { useId } from "react";
 import { DateRange } from "@/components/date-range";
@@ -26,6 +27,7 @@ export function BinderFilters({
         shortPlaceholder="Search the binder…"
         value={search.q ?? ""}
         onCommit={(q) => set({ q })}
+        minChars={SEARCH_MIN}
       />
       <Input
         aria-label="Filter by work order (exact or prefix)"

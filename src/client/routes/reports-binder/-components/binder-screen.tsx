@@ -1,3 +1,4 @@
+import { searchProblem, totalText } from "@shared/list-total";
 import { BINDER_MESSAGES, BINDER_PAGE_SIZES, type BinderRow, type BinderSort } from "@shared/reports-binder";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -34,7 +35,8 @@ export function BinderScreen() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const input = {
-    q: search.q ?? "",
+    // A link may carry a one-letter search: it is not searched (the search box says why).
+    q: search.q && !searchProblem(search.q) ? search.q : "",
     wo: search.wo ?? "",
     eng: search.eng ?? "",
     billing_only: search.billing_only ?? false,
@@ -218,7 +220,9 @@ export function BinderScreen() {
         </Button>
         <ImportButton onImported={() => void utils.reportsBinder.invalidate()} />
         <span className="ml-auto text-sm text-muted-foreground" aria-live="polite">
-          {list.data ? `${list.data.total.toLocaleString()} result${list.data.total === 1 ? "" : "s"}` : ""}
+          {list.data
+            ? `${totalText(list.data)} result${list.data.total === 1 && !list.data.total_capped ? "" : "s"}`
+            : ""}
         </span>
       </div>
       <div>
@@ -261,6 +265,7 @@ export function BinderScreen() {
           page={input.page}
           pageSize={input.page_size}
           total={list.data?.total ?? 0}
+          capped={list.data?.total_capped}
           pageSizes={BINDER_PAGE_SIZES}
           onPageChange={(page) => set({ page })}
           onPageSizeChange={(page_size) => set({ page_size })}

@@ -1,0 +1,174 @@
+/**
+ * The core box list on the shared list engine (lib/list-engine.ts). Totals come from the core_box_counts
+ * summary (equality filters; "Expired only" as whole months from it plus this month's days from the expiry
+ * index) or from the full-text search, where the equality filters are facet tokens; a search's total is counted
+ * up to the cap. The page is a walk of the sort's index or a fetch of the matches, as the engine decides.
+ */
+import type { SortDir } from "@shared/common";
+import {
+  type CoreBoxFilters,
+  type CoreBoxListInput,
+  type CoreBoxRow,
+  type CoreBoxSortColumn,
+  todayIso,
+} from "@shared/core-boxes";
+import type { ListPage } from "@shared/list-total";
+import { type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { countUpTo, type ListQuery, pageIds, type Total, whereSql } from "../../lib/list-engine";
+import { boxesByIds, toCoreBox, withStatus } from "./queries";
+import { searchNeedle } from "./search-words";
+
+type EqColumn = "island" | "year" | "complete" | "keep_or_dump";
+const EQ_COLUMNS: EqColumn[] = ["island", "year", "complete", "keep_or_dump"];
+
+export interface Filters {
+  /** Search words (letters or digits in each), empty when there is no search text. */
+  terms: string[];
+  eq: Partial<Record<EqColumn, string | number>>;
+  expired: boolean;
+  /** Today's date (YYYY-MM-DD): a box with an expiry date before it is expired. */
+  today: string;
+}
+
+/** Search text → words that can match (letters or digits in them); at most 8. */
+export function searchWords(q: string | undefined): string[] {
+  return (q ?? "")
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, 8);
+}
+
+/** The list's filters; null when the search text has nothing searchable in it (it matches no box). */
+export function toFilters(input: CoreBoxFilters, now: Date): Filters | null {
+  const terms = searchWords(input.q);
+  if (input.q && terms.length === 0) return null;
+  const eq: Filters["eq"] = {};
+  for (const c of EQ_COLUMNS) if (input[c] != null && input[c] !== "") eq[c] = input[c];
+  return { terms, eq, expired: input.expired === true, today: todayIso(now) };
+}
+
+const FILTER_KEYS = ["island", "year", "complete", "keep_or_dump", "storage_expiry_date"];
+/**
+ * Sort keys in the order of the sort's index (schema/core-boxes.ts), so the index alone gives the order; every
+ * index carries the filter columns, so a walk checks the filters without reading rows. Sorts on columns of few
+ * values order by submission date within each value.
+ */
+const SORTS: Record<CoreBoxSortColumn, string[]> = {
+  work_order: ["work_order", ...FILTER_KEYS],
+  project: ["project COLLATE NOCASE", ...FILTER_KEYS],
+  engineer: ["engineer COLLATE NOCASE", ...FILTER_KEYS],
+  report_submission_date: ["report_submission_date", ...FILTER_KEYS],
+  storage_expiry_date: ["storage_expiry_date", "island", "year", "complete", "keep_or_dump"],
+  year: ["year", "report_submission_date", "island", "complete", "keep_or_dump", "storage_expiry_date"],
+  island: ["island", "report_submission_date", "year", "complete", "keep_or_dump", "storage_expiry_date"],
+  complete: ["complete", "report_submission_date", "island", "year", "keep_or_dump", "storage_expiry_date"],
+  keep_or_dump: [
+    "keep_or_dump",
+    "report_submission_date",
+    "island",
+    "year",
+    "complete",
+    "storage_expiry_date",
+  ],
+};
+
+/** The sort's ORDER BY keys, ending with id (also the reference tests' order). */
+export const sortKeys = (sort: CoreBoxSortColumn) => [...SORTS[sort], "id"];
+
+/** `prefix` "+" writes the columns so SQLite checks the terms instead of choosing their index. */
+const eqTerms = (eq: Filters["eq"], prefix = "") =>
+  Object.entries(eq).map(([c, v]) => sql`${sql.raw(prefix + c)} = ${v}`);
+
+/** The FTS5 query: every word as a prefix in work order, project or engineer, and the equality filters as facets. */
+export function matchExpression(f: Filters): string {
+  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  const words = `{work_order project engineer} : (${f.terms.map((t) => `${quote(t)}*`).join(" AND ")})`;
+  const facets: string[] = [];
+  if (f.eq.island !== undefined) facets.push(islandFacet(String(f.eq.island)));
+  if (f.eq.year !== undefined) facets.push(`y${f.eq.year}`);
+  if (f.eq.complete !== undefined) facets.push(`c${String(f.eq.complete).toLowerCase()}`);
+  if (f.eq.keep_or_dump !== undefined) facets.push(`d${String(f.eq.keep_or_dump).toLowerCase()}`);
+  return facets.length ? `${words} AND facets : (${facets.map(quote).join(" AND ")})` : words;
+}
+
+/** The island facet token: hex of the lower-cased name, as db/extras.ts computes it with SQLite's hex(lower()). */
+export function islandFacet(island: string): string {
+  const asciiLower = island.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return `i${Buffer.from(asciiLower, "utf8").toString("hex").toUpperCase()}`;
+}
+
+const searchHits = (f: Filters) =>
+  sql`SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f)}`;
+
+/** The list as the engine reads it: the sort's keys, the filters split into seek and checks, the search's hits. */
+export function boxQuery(f: Filters, sort: CoreBoxSortColumn, dir: SortDir): ListQuery {
+  const keys = sortKeys(sort);
+  const lead = keys[0]!;
+  const seek: SQL[] = [];
+  const where: SQL[] = [];
+  for (const [c, v] of Object.entries(f.eq)) (c === lead ? seek : where).push(sql`${sql.raw(c)} = ${v}`);
+  const expired = sql`storage_expiry_date < ${f.today}`;
+  if (f.expired) (lead === "storage_expiry_date" ? seek : where).push(expired);
+  // The search on the row's stored words (search-words.ts) for a walk; a fetch starts from the full-text hits.
+  for (const t of f.terms) where.push(sql`instr(search_words, ${searchNeedle(t)}) > 0`);
+  const columns = [...Object.keys(f.eq), ...(f.expired ? ["storage_expiry_date"] : [])];
+  if (f.terms.length) columns.push("search_words");
+  const hitsWhere = f.expired ? [sql`+storage_expiry_date < ${f.today}`] : [];
+  const hits = f.terms.length ? { ids: searchHits(f), where: hitsWhere } : undefined;
+  return { table: "core_boxes", keys, dir, seek, where, columns, hits };
+}
+
+const one = async (db: DbOrTx, query: SQL) => Number((await db.all<{ n: number }>(query))[0]?.n ?? 0);
+
+/** Live boxes matching equality filters (and `extra` terms on the summary), from the summary table. */
+export const summaryCount = (db: DbOrTx, eq: Filters["eq"] = {}, extra: SQL[] = []) =>
+  one(db, sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts${whereSql([...eqTerms(eq), ...extra])}`);
+
+/** The total: exact from the summary without search text; counted up to the cap with it. */
+export async function countBoxes(db: DbOrTx, f: Filters): Promise<Total> {
+  if (f.terms.length) {
+    if (!f.expired)
+      return countUpTo(db, sql`core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f)}`);
+    return countUpTo(
+      db,
+      sql`core_boxes WHERE id IN (${searchHits(f)}) AND +storage_expiry_date < ${f.today}`,
+    );
+  }
+  if (!f.expired) return { total: await summaryCount(db, f.eq), capped: false };
+  // Whole months before this one from the summary (it counts by expiry month), this month's days from the index.
+  const month = f.today.slice(0, 7);
+  const [whole, thisMonth] = await Promise.all([
+    summaryCount(db, f.eq, [sql`expiry_month <> ''`, sql`expiry_month < ${month}`]),
+    one(
+      db,
+      sql`SELECT count(*) AS n FROM core_boxes WHERE storage_expiry_date >= ${`${month}-01`} AND storage_expiry_date < ${f.today}${sql.join(
+        eqTerms(f.eq, "+").map((t) => sql` AND ${t}`),
+      )}`,
+    ),
+  ]);
+  return { total: whole + thisMonth, capped: false };
+}
+
+export async function listCoreBoxes(
+  db: DbOrTx,
+  input: CoreBoxListInput,
+  now = new Date(),
+): Promise<ListPage<CoreBoxRow>> {
+  const f = toFilters(input, now);
+  if (!f) return { rows: [], total: 0, total_capped: false };
+  const q = boxQuery(f, input.sort_by, input.sort_dir);
+  // A walk may read every box, or only those of the value it seeks on (one island, sorted by island).
+  const seekOn = EQ_COLUMNS.find((c) => c === q.keys[0] && f.eq[c] !== undefined);
+  const [counted, scanned] = await Promise.all([
+    countBoxes(db, f),
+    seekOn ? summaryCount(db, { [seekOn]: f.eq[seekOn] }) : allBoxes(db),
+  ]);
+  const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
+  const ids = await pageIds(db, q, page, { ...counted, scanned });
+  const rows = (await boxesByIds(db, ids)).map((r) => withStatus(toCoreBox(r), f.today));
+  return { rows, total: counted.total, total_capped: counted.capped };
+}
+
+/** SQLite counts a table's rows from its b-tree pages, without reading them. */
+const allBoxes = (db: DbOrTx) => one(db, sql`SELECT count(*) AS n FROM core_boxes`);
