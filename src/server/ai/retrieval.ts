@@ -120,7 +120,8 @@ export const FULL_QUERY_ROWS = 6000;
 const PAIRED_TERMS = 3;
 /** Rows the pairs of those terms may be expected to match before the first stage asks for all three. */
 const PAIR_ROWS = 2000;
-const RERANK_POOL = 100;
+/** Chunks each first-stage query adds to the pool reranked in memory. */
+const RERANK_POOL = 200;
 
 /** Chunk ids of the collections best matching `match` by bm25, best first. */
 export async function ftsChunkIds(db: Db, collectionIds: number[], match: string, limit: number) {
@@ -183,10 +184,12 @@ export async function retrieve(
 }
 
 /**
- * A large index: FTS5 scores every row a query matches, so an OR of common terms over 200,000 chunks is slow,
- * while an AND of two terms is cheap (the index intersects their lists). The first stage takes chunks holding
- * at least two of the question's rarest terms, topped up with the rarest term alone when they are few; the
- * pool is then scored with every term by BM25 in memory (rerank.ts).
+ * A large index: FTS5 scores every row a query matches, and its BM25 first walks every row holding each term
+ * (its weights), so an OR of common terms over two million chunks is slow, and so is ranking by a common term.
+ * The first stage takes chunks holding at least two of the question's rarest terms (all three when their
+ * pairs match more than PAIR_ROWS rows, as a project's name does), topped up with the rarest term alone when
+ * they are few; each stage is read newest first and unranked, in a bounded walk of the index. The pool is then
+ * scored with every term by BM25 in memory (rerank.ts), with the whole index's weights.
  */
 async function twoStageChunkIds(
   db: Db,
@@ -200,24 +203,23 @@ async function twoStageChunkIds(
     .sort((a, b) => a.df! - b.df!)
     .slice(0, PAIRED_TERMS);
   if (!rare.length) return [];
-  // Stages from narrow to wide, each ranked by FTS5, until the pool is big enough: all three rarest terms
-  // (when their pairs would match too many rows), their pairs (or only the rarest pair), the rarest term.
-  const est = (a: QueryTerm, b: QueryTerm) => (a.df! * b.df!) / Math.max(1, chunks);
   const pairs: [QueryTerm, QueryTerm][] = [];
   for (let i = 0; i < rare.length; i++)
     for (let j = i + 1; j < rare.length; j++) pairs.push([rare[i]!, rare[j]!]);
-  const wide = pairs.reduce((n, [a, b]) => n + est(a, b), 0) > PAIR_ROWS;
+  const orOf = (list: [QueryTerm, QueryTerm][]) =>
+    list.map(([a, b]) => `(${a.fts} AND ${b.fts})`).join(" OR ");
+  // Counted, not estimated: the words of a project's name are far from independent.
+  const wide = rare.length >= 3 && (await newestChunkIds(db, orOf(pairs), PAIR_ROWS + 1)).length > PAIR_ROWS;
+  // Stages from narrow to wide, until the pool is big enough: all three rarest terms (when their pairs
+  // match too many rows), their pairs (or only the rarest pair), the rarest term.
   const stages: string[] = [];
-  if (wide && rare.length >= 3) stages.push(rare.map((t) => t.fts).join(" AND "));
+  if (wide) stages.push(rare.map((t) => t.fts).join(" AND "));
   const usePairs = wide ? pairs.slice(0, 1) : pairs;
-  if (usePairs.length) stages.push(usePairs.map(([a, b]) => `(${a.fts} AND ${b.fts})`).join(" OR "));
+  if (usePairs.length) stages.push(orOf(usePairs));
   stages.push(rare[0]!.fts);
   const pool = new Set<number>();
   for (const match of stages) {
-    const rows = await db.all<{ id: number }>(
-      sql`SELECT rowid AS id FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${match} ORDER BY rank LIMIT ${RERANK_POOL}`,
-    );
-    for (const r of rows) pool.add(Number(r.id));
+    for (const id of await newestChunkIds(db, match, RERANK_POOL)) pool.add(id);
     if (pool.size >= limit / 2) break;
   }
   if (!pool.size) return [];
@@ -237,4 +239,12 @@ async function twoStageChunkIds(
     terms,
     chunks,
   ).slice(0, limit);
+}
+
+/** The newest `n` chunks matching: FTS5 walks a MATCH lazily in rowid order, so this reads at most `n` rows. */
+async function newestChunkIds(db: Db, match: string, n: number) {
+  const rows = await db.all<{ id: number }>(
+    sql`SELECT rowid AS id FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${n}`,
+  );
+  return rows.map((r) => Number(r.id));
 }

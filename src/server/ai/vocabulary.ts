@@ -6,7 +6,7 @@ import { stem } from "./fts-query";
  * What the chunk index knows about words, read from its fts5vocab view: how many chunks hold a stem (for
  * term weights and query planning) and which stems exist near a typo. Lookups are by term (the view seeks
  * the index; it never scans it whole), and typo candidates are read per two-letter prefix and kept until a
- * chunk is added.
+ * chunk is added (counts: until the index grows by a percent).
  */
 export interface IndexStats {
   /** Chunks in the index. */
@@ -19,38 +19,57 @@ type Term = { term: string; doc: number };
 interface Cached {
   sig: number;
   chunks: number;
+  /** Chunks holding a stem, as read from the vocabulary (each lookup reads the stem's whole doclist). */
+  df: Map<string, number>;
   /** Two-letter prefix → indexed stems by length. */
   prefixes: Map<string, Promise<Map<number, Term[]>>>;
 }
 const cache = new WeakMap<Db, Cached>();
+/** Stems whose counts are kept; past it the counts start over. */
+const DF_KEPT = 50_000;
+/** Chunks added since the counts were read, as a share of the index, before they are read again. */
+const STALE_SHARE = 0.01;
 
+/**
+ * The index's size and the counts read so far. Reading a common stem's count walks its whole doclist (tens of
+ * milliseconds at two million chunks), so counts are kept while the index grows by less than STALE_SHARE:
+ * a weight off by a percent ranks the same, and a bulk run does not re-read them after every report.
+ */
 async function state(db: Db): Promise<Cached> {
   const [row] = await db.all<{ m: number | null }>(sql`SELECT max(id) AS m FROM doc_chunks`);
   const sig = Number(row?.m ?? 0);
   const hit = cache.get(db);
   if (hit && hit.sig === sig) return hit;
+  if (hit && sig > hit.sig && sig - hit.sig < hit.chunks * STALE_SHARE) {
+    // At most this many chunks were added (ids only grow).
+    hit.chunks += sig - hit.sig;
+    hit.sig = sig;
+    return hit;
+  }
   const [count] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM doc_chunks`);
-  const fresh = { sig, chunks: Number(count?.n ?? 0), prefixes: new Map() };
+  const fresh = { sig, chunks: Number(count?.n ?? 0), df: new Map(), prefixes: new Map() };
   cache.set(db, fresh);
   return fresh;
 }
 
-/** Document frequencies of `stems` (and the index size), in one lookup. */
+/** Document frequencies of `stems` (and the index size), in one lookup of the stems not yet counted. */
 export async function indexStats(db: Db, stems: string[]): Promise<IndexStats> {
   const s = await state(db);
   const unique = [...new Set(stems)].filter(Boolean);
-  const df = new Map<string, number>(unique.map((x) => [x, 0]));
-  if (unique.length) {
+  const missing = unique.filter((x) => !s.df.has(x));
+  if (missing.length) {
     const list = sql.join(
-      unique.map((x) => sql`${x}`),
+      missing.map((x) => sql`${x}`),
       sql`, `,
     );
     const rows = await db.all<{ term: string; doc: number }>(
       sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term IN (${list})`,
     );
-    for (const r of rows) df.set(r.term, Number(r.doc));
+    if (s.df.size + missing.length > DF_KEPT) s.df.clear();
+    for (const x of missing) s.df.set(x, 0);
+    for (const r of rows) s.df.set(r.term, Number(r.doc));
   }
-  return { chunks: s.chunks, df };
+  return { chunks: s.chunks, df: new Map(unique.map((x) => [x, s.df.get(x) ?? 0])) };
 }
 
 /** Chunks holding a word (as its stem, or as indexed); from stats gathered for it. */

@@ -21,9 +21,11 @@ export function reportsRest(deps: AppDeps) {
       const ctx = restServiceCtx(deps, request);
       return listReportFiles(ctx, queryParams(reportFilesInput, query));
     })
-    .get("/search", ({ request, query }) => {
+    .get("/search", async ({ request, query }) => {
       const ctx = restServiceCtx(deps, request);
-      return searchReports(ctx, queryParams(reportSearchInput, query));
+      // The REST shape stays `{ hits, total }` (total stops at 10,000); `total_capped` is for the screen.
+      const { hits, total } = await searchReports(ctx, queryParams(reportSearchInput, query));
+      return { hits, total };
     })
     .get("/files/:id/link", ({ request, params, query }) => {
       const ctx = restServiceCtx(deps, request);

@@ -1,44 +1,95 @@
+import { LIST_TOTAL_CAP } from "@shared/list-total";
 import type { ReportHit, ReportSearchInput } from "@shared/reports";
-import { type SQL, sql } from "drizzle-orm";
-import { REPORT_PAGE_SPAN } from "../../db/extras-documents";
+import { sql } from "drizzle-orm";
+import { REPORT_PAGE_SPAN, WORK_ORDER_TOKENS, woToken } from "../../db/extras-documents";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { offsetOf } from "../../lib/sql";
 import { reportsCollectionId } from "./collection";
 import { reportQuery, snippetOf } from "./search-query";
 
-interface HitRow {
-  rid: number;
+interface DocRow {
   id: number;
   file_name: string;
   work_order: string | null;
   project: string | null;
 }
 
+export interface ReportSearchPage {
+  hits: ReportHit[];
+  /** Pages matching, counted up to LIST_TOTAL_CAP. */
+  total: number;
+  /** More than LIST_TOTAL_CAP pages match: `total` is the cap (the screen shows "10,000+"). */
+  total_capped: boolean;
+}
+
+/** The cap as SQL text: a bound JavaScript number may arrive as a REAL. */
+const CAP = sql.raw(String(LIST_TOTAL_CAP));
+
+/**
+ * Latest report first (highest document id), each report's pages in order, as far as `end`: the walk came
+ * newest rowid first, so each report's run of pages only needs turning round.
+ */
+function newestFirst(rows: { rid: number }[], end: number) {
+  const doc = (i: number) => Math.floor(Number(rows[i]!.rid) / REPORT_PAGE_SPAN);
+  const out: { rid: number }[] = [];
+  for (let i = 0; i < rows.length && out.length < end; ) {
+    let j = i;
+    while (j < rows.length && doc(j) === doc(i)) j++;
+    for (let k = j - 1; k >= i; k--) out.push(rows[k]!);
+    i = j;
+  }
+  return out;
+}
+
 /**
  * Full-text search over every page of every report (report_pages_fts, one row per page), best match first
- * (BM25), optionally within a work-order prefix; each hit is a page with a snippet cut from its text.
+ * (BM25 on the page text), optionally within a work-order prefix; each hit is a page with a snippet cut from
+ * its text. The W.O. prefix is a term of the MATCH (the row's work-order tokens), so the index does all the
+ * filtering and documents are read only for the page of hits shown.
+ *
+ * Broad searches stay cheap (docs/decisions/0033-archive-scale.md): hits are counted up to LIST_TOTAL_CAP;
+ * up to the cap every hit is ranked by BM25, exactly as before; past it ("10,000+") the newest hits (highest
+ * rowid) are listed, up to the cap: latest report first, its pages in order.
  */
-export async function searchReports(
-  ctx: ServiceCtx,
-  input: ReportSearchInput,
-): Promise<{ hits: ReportHit[]; total: number }> {
+export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): Promise<ReportSearchPage> {
+  const none = { hits: [], total: 0, total_capped: false };
   const id = await reportsCollectionId(ctx.db);
   const query = reportQuery(input.q);
-  if (!id || !query) return { hits: [], total: 0 };
+  if (!id || !query) return none;
   const wo = input.wo?.toUpperCase();
-  const woFilter: SQL = wo ? sql`AND d.work_order >= ${wo} AND d.work_order < ${`${wo}~`}` : sql``;
-  // The span inlined: a bound JavaScript number may arrive as a REAL, and the division must be an integer one.
-  const from = sql`FROM report_pages_fts f JOIN doc_documents d ON d.id = f.rowid / ${sql.raw(String(REPORT_PAGE_SPAN))}
-    WHERE report_pages_fts MATCH ${query.match} AND d.collection_id = ${id} AND d.status = 'indexed' ${woFilter}`;
-  const rows = await ctx.db.all<HitRow>(sql`
-    SELECT f.rowid AS rid, d.id AS id, d.file_name, d.work_order, d.project ${from}
-    ORDER BY bm25(report_pages_fts), f.rowid
-    LIMIT ${input.page_size} OFFSET ${offsetOf(input.page, input.page_size)}`);
-  const [count] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`);
-  const total = Number(count?.n ?? 0);
-  if (!rows.length) return { hits: [], total };
+  // A work order has at most WORK_ORDER_TOKENS characters: a longer prefix matches none.
+  if (wo && wo.length > WORK_ORDER_TOKENS) return none;
+  const match = `text : (${query.match})${wo ? ` AND wo : "${woToken(wo)}"` : ""}`;
 
-  const keys = rows.map((r) => ({ doc: Number(r.id), page: Number(r.rid) % REPORT_PAGE_SPAN }));
+  // FTS5 walks a MATCH lazily in rowid order: the newest cap+1 hits cost a bounded walk, never all of them.
+  const newest = await ctx.db.all<{ rid: number }>(sql`
+    SELECT rowid AS rid FROM report_pages_fts WHERE report_pages_fts MATCH ${match}
+    ORDER BY rowid DESC LIMIT ${CAP} + 1`);
+  const capped = newest.length > LIST_TOTAL_CAP;
+  const total = Math.min(newest.length, LIST_TOTAL_CAP);
+  const offset = offsetOf(input.page, input.page_size);
+  if (offset >= total) return { hits: [], total, total_capped: capped };
+  // Past the cap, newest first: BM25 would first walk every hit of every term across the archive (its weights).
+  // Below it, every hit is ranked; the work-order column carries no weight, the score is the page text's.
+  const rows = capped
+    ? newestFirst(newest.slice(0, LIST_TOTAL_CAP), offset + input.page_size).slice(offset)
+    : await ctx.db.all<{ rid: number }>(sql`
+        SELECT rowid AS rid FROM report_pages_fts WHERE report_pages_fts MATCH ${match}
+        ORDER BY bm25(report_pages_fts, 1.0, 0.0), rowid LIMIT ${input.page_size} OFFSET ${offset}`);
+  if (!rows.length) return { hits: [], total, total_capped: capped };
+
+  const keys = rows.map((r) => ({
+    doc: Math.floor(Number(r.rid) / REPORT_PAGE_SPAN),
+    page: Number(r.rid) % REPORT_PAGE_SPAN,
+  }));
+  const docIds = sql.join(
+    [...new Set(keys.map((k) => k.doc))].map((d) => sql`${d}`),
+    sql`, `,
+  );
+  const docs = await ctx.db.all<DocRow>(sql`
+    SELECT id, file_name, work_order, project FROM doc_documents
+    WHERE id IN (${docIds}) AND collection_id = ${id} AND status = 'indexed'`);
+  const docOf = new Map(docs.map((d) => [Number(d.id), d]));
   const wanted = sql.join(
     keys.map((k) => sql`(document_id = ${k.doc} AND page_no = ${k.page})`),
     sql` OR `,
@@ -47,16 +98,19 @@ export async function searchReports(
     sql`SELECT document_id, page_no, text FROM doc_pages WHERE ${wanted}`,
   );
   const textOf = new Map(pages.map((p) => [`${p.document_id}:${p.page_no}`, p.text]));
-  const hits = rows.map((r, i): ReportHit => {
-    const k = keys[i]!;
-    return {
+  const hits: ReportHit[] = [];
+  for (const k of keys) {
+    // Pages are indexed only with their report's row (the triggers); a row gone mid-read is skipped.
+    const d = docOf.get(k.doc);
+    if (!d) continue;
+    hits.push({
       file_id: k.doc,
-      file_name: r.file_name,
-      work_order: r.work_order ?? "",
-      project: r.project ?? "",
+      file_name: d.file_name,
+      work_order: d.work_order ?? "",
+      project: d.project ?? "",
       page: k.page,
       snippet: snippetOf(textOf.get(`${k.doc}:${k.page}`) ?? "", query.terms),
-    };
-  });
-  return { hits, total };
+    });
+  }
+  return { hits, total, total_capped: capped };
 }

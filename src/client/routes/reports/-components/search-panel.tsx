@@ -1,3 +1,4 @@
+import { totalText } from "@shared/list-total";
 import { REPORTS_TEXTS, type ReportHit } from "@shared/reports";
 import { keepPreviousData } from "@tanstack/react-query";
 import { ExternalLinkIcon, SearchIcon } from "lucide-react";
@@ -49,7 +50,8 @@ export function SearchPanel({
         </h2>
         {data && (
           <span className="text-sm text-muted-foreground" aria-live="polite">
-            {data.total.toLocaleString()} matching page{data.total === 1 ? "" : "s"}
+            {totalText(data)} matching page{data.total === 1 && !data.total_capped ? "" : "s"}
+            {data.total_capped ? " (newest first: add a word or a W.O. prefix to rank them)" : ""}
           </span>
         )}
       </div>
@@ -78,6 +80,7 @@ export function SearchPanel({
           page={page}
           pageSize={PAGE_SIZE}
           total={data.total}
+          capped={data.total_capped}
           onPageChange={(p) => onChange({ page: p })}
         />
       )}
