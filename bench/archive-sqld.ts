@@ -1,6 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SQLD_BINARY } from "../tests/helpers/sqld";
+import { startSqld } from "../tests/helpers/sqld";
 
 /**
  * A libSQL server (sqld) serving a copy of an existing database file: sqld keeps its database at
@@ -19,35 +19,6 @@ export async function startSqldOn(dbFile: string, dir: string) {
     copyFileSync(dbFile, data);
     writeFileSync(stamp, sig);
   }
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  const log = join(dir, "sqld.log");
-  const proc = Bun.spawn(
-    [SQLD_BINARY, "--db-path", join(dir, "db"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"],
-    { stdout: "ignore", stderr: Bun.file(log) },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    const up = await fetch(`${url}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (proc.exitCode !== null || performance.now() - started > 60_000) {
-      proc.kill();
-      await proc.exited;
-      throw new Error(`sqld did not start: ${readFileSync(log, "utf8").slice(-2000)}`);
-    }
-    await Bun.sleep(100);
-  }
-  return {
-    url,
-    pid: proc.pid,
-    async close() {
-      proc.kill();
-      await proc.exited;
-    },
-  };
+  // sqld may check a large copied file before it answers.
+  return startSqld({ dbPath: join(dir, "db"), startTimeoutMs: 60_000 });
 }

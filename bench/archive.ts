@@ -5,12 +5,11 @@ import { retrieve } from "../src/server/ai/retrieval";
 import { openDatabase } from "../src/server/db/client";
 import { deleteDocuments } from "../src/server/domains/documents/pipeline/store-rows";
 import { REPORTS_DB } from "../src/shared/reports";
-import { readUiStream } from "../tests/helpers/chat";
 import { SQLD_BINARY } from "../tests/helpers/sqld";
 import { archiveData, databaseBytes } from "./archive-data";
 import { startSqldOn } from "./archive-sqld";
 import { PLACES, SEARCH_WORDS, syntheticReport } from "./archive-text";
-import { type Figure, percentile, ROOT, startServer } from "./lib";
+import { type Figure, firstTokenMs, percentile, ROOT, startServer } from "./lib";
 
 /**
  * `bun run bench archive`: thirty years of reports. A reports collection of 1,000,000 pages (bench/.work/archive,
@@ -188,24 +187,7 @@ async function retrievalTimes(url: string): Promise<number[]> {
 
 /** From POST /api/chat to the first text delta, built-in model, no cache. */
 async function firstTokens(base: string, cookie: string): Promise<number[]> {
-  const ask = async (text: string) => {
-    const started = performance.now();
-    const res = await fetch(`${base}/api/chat`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie, origin: base },
-      body: JSON.stringify({
-        db: REPORTS_DB,
-        use_cache: false,
-        messages: [{ role: "user", parts: [{ type: "text", text }] }],
-      }),
-    });
-    let first = 0;
-    await readUiStream(res, (parts) => {
-      if (!first && parts.some((p) => p.type === "text-delta")) first = performance.now() - started;
-      return false;
-    });
-    return first;
-  };
+  const ask = (text: string) => firstTokenMs(base, cookie, REPORTS_DB, text);
   const questions = archiveQuestions().slice(0, 16);
   for (const q of questions.slice(0, 3)) await ask(q);
   const samples: number[] = [];
@@ -249,10 +231,10 @@ function wrap(text: string, width: number): string[] {
  * batch, and over its first and last tenth (from the time each file's "indexed" line arrives). The batch's
  * reports are removed again afterwards (removeBatch), so the archive stays as built.
  */
-async function bulkIndex(base: string, cookie: string, how: string) {
+export async function bulkIndex(base: string, cookie: string, how: string, files = BATCH_FILES) {
   const names: string[] = [];
   const form = new FormData();
-  for (let i = 0; i < BATCH_FILES; i++) {
+  for (let i = 0; i < files; i++) {
     const r = syntheticReport(900_000 + i, 1_000_000);
     // Tails 41–99 are never in the archive (its tails are 01–40): no batch file replaces an archived report.
     const wo = `${1001 + ((i * 37) % 8998)}-${41 + (i % 59)}`;
@@ -285,15 +267,21 @@ async function bulkIndex(base: string, cookie: string, how: string) {
     }
   }
   const total = performance.now() - t0;
-  if (done.length !== BATCH_FILES) throw new Error(`bulk-index: ${done.length} of ${BATCH_FILES} indexed`);
-  const tenth = Math.floor(BATCH_FILES / 10);
+  if (done.length !== files) throw new Error(`bulk-index: ${done.length} of ${files} indexed`);
+  const tenth = Math.floor(files / 10);
   const rate = (from: number, to: number) =>
     ((to - from) * BATCH_PAGES_PER_FILE) / ((done[to - 1]! - (from ? done[from - 1]! : done[0]!)) / 1000);
   const first = rate(1, tenth);
-  const last = rate(BATCH_FILES - tenth, BATCH_FILES);
-  const overall = (BATCH_FILES * BATCH_PAGES_PER_FILE) / (total / 1000);
+  const last = rate(files - tenth, files);
+  const overall = (files * BATCH_PAGES_PER_FILE) / (total / 1000);
+  const tenths = Array.from({ length: 10 }, (_, k) =>
+    rate(Math.max(1, k * tenth), (k + 1) * tenth).toFixed(0),
+  );
   console.log(
-    `  ${how}: bulk-indexed ${BATCH_FILES * BATCH_PAGES_PER_FILE} pages in ${(total / 1000).toFixed(1)} s: ${overall.toFixed(0)} pages/s (first tenth ${first.toFixed(0)}, last tenth ${last.toFixed(0)})`,
+    `  ${how}: first file indexed at ${(done[0]! / 1000).toFixed(1)} s; pages/s by tenth ${tenths.join(" ")}`,
+  );
+  console.log(
+    `  ${how}: bulk-indexed ${files * BATCH_PAGES_PER_FILE} pages in ${(total / 1000).toFixed(1)} s: ${overall.toFixed(0)} pages/s (first tenth ${first.toFixed(0)}, last tenth ${last.toFixed(0)})`,
   );
   const figures: Figure[] = [
     {
@@ -315,7 +303,7 @@ async function bulkIndex(base: string, cookie: string, how: string) {
 }
 
 /** The batch's documents out again, as the pipeline deletes documents (rows, pages, chunks and index entries). */
-async function removeBatch(url: string, names: string[]) {
+export async function removeBatch(url: string, names: string[]) {
   const database = await openDatabase(url);
   try {
     const list = names.map((n) => `'${n.replace(/'/g, "''")}'`).join(", ");

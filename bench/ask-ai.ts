@@ -8,10 +8,10 @@ import { seedDemoData } from "../src/server/db/seed";
 import { DEMO_DOCUMENTS } from "../src/server/domains/documents/demo";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
-import { indexDemoDocuments, readUiStream } from "../tests/helpers/chat";
+import { indexDemoDocuments } from "../tests/helpers/chat";
 import { EVAL_QUESTIONS } from "./ask-ai-eval/questions";
 import { seedSyntheticChunks } from "./ask-ai-load";
-import { type Figure, percentile } from "./lib";
+import { type Figure, firstTokenMs, percentile } from "./lib";
 
 /**
  * Ask AI: (1) the first streamed token with the built-in model on the demo collections, from the request to
@@ -54,24 +54,7 @@ async function firstToken(): Promise<Figure[]> {
         body: JSON.stringify({ email: "user@geolabs.example", password: "geolabs-demo" }),
       });
       const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
-      const ask = async (db: string, text: string) => {
-        const started = performance.now();
-        const res = await fetch(`${base}/api/chat`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie, origin: base },
-          body: JSON.stringify({
-            db,
-            use_cache: false,
-            messages: [{ role: "user", parts: [{ type: "text", text }] }],
-          }),
-        });
-        let first = 0;
-        await readUiStream(res, (parts) => {
-          if (!first && parts.some((p) => p.type === "text-delta")) first = performance.now() - started;
-          return false;
-        });
-        return first;
-      };
+      const ask = (db: string, text: string) => firstTokenMs(base, cookie, db, text);
       for (const q of EVAL_QUESTIONS.slice(0, 5)) await ask(q.db, q.q);
       const samples: number[] = [];
       for (const q of EVAL_QUESTIONS) samples.push(await ask(q.db, q.q));

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readUiStream } from "../tests/helpers/chat";
 
 export const ROOT = join(import.meta.dir, "..");
 
@@ -174,4 +175,24 @@ export async function timeIt(n: number, fn: () => Promise<unknown>) {
     cpu.push((used.user + used.system) / 1000);
   }
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), cpuP95: percentile(cpu, 95) };
+}
+
+/** Milliseconds from POST /api/chat to the first streamed text, asking `db` without the answer cache. */
+export async function firstTokenMs(base: string, cookie: string, db: string, text: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/chat`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie, origin: base },
+    body: JSON.stringify({
+      db,
+      use_cache: false,
+      messages: [{ role: "user", parts: [{ type: "text", text }] }],
+    }),
+  });
+  let first = 0;
+  await readUiStream(res, (parts) => {
+    if (!first && parts.some((p) => p.type === "text-delta")) first = performance.now() - started;
+    return false;
+  });
+  return first;
 }

@@ -52,21 +52,52 @@ async function state(db: Db): Promise<Cached> {
   return fresh;
 }
 
+/** Hits a probe reads: stems with fewer are counted exactly, from the vocabulary. */
+const PROBE = 2000;
+
+/**
+ * Counts of the common stems among `stems`, estimated: the vocabulary counts a stem by reading its whole doclist
+ * (tens of milliseconds for a word in a third of two million chunks, on a question's first asking), while the
+ * PROBE-th hit's place among the chunk ids says nearly as much in a fraction of a millisecond. Stems with fewer
+ * hits are left out (their exact count is cheap), so small collections keep exact weights.
+ */
+async function commonCounts(db: Db, stems: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const [ids] = await db.all<{ lo: number | null; hi: number | null }>(
+    sql`SELECT (SELECT min(id) FROM doc_chunks) AS lo, (SELECT max(id) FROM doc_chunks) AS hi`,
+  );
+  const lo = Number(ids?.lo ?? 0);
+  const span = Number(ids?.hi ?? 0) - lo + 1;
+  if (span < PROBE) return out;
+  for (const x of stems) {
+    // The stem as a query term: the tokenizer stems it again, which leaves a stem as it is.
+    if (!/^[\p{L}\p{N}]+$/u.test(x)) continue;
+    const [row] = await db.all<{ id: number | null }>(
+      sql`SELECT (SELECT rowid FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${`"${x}"`} ORDER BY rowid LIMIT 1 OFFSET ${PROBE - 1}) AS id`,
+    );
+    if (row?.id != null) out.set(x, Math.round((PROBE * span) / (Number(row.id) - lo + 1)));
+  }
+  return out;
+}
+
 /** Document frequencies of `stems` (and the index size), in one lookup of the stems not yet counted. */
 export async function indexStats(db: Db, stems: string[]): Promise<IndexStats> {
   const s = await state(db);
   const unique = [...new Set(stems)].filter(Boolean);
   const missing = unique.filter((x) => !s.df.has(x));
   if (missing.length) {
-    const list = sql.join(
-      missing.map((x) => sql`${x}`),
-      sql`, `,
-    );
-    const rows = await db.all<{ term: string; doc: number }>(
-      sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term IN (${list})`,
-    );
+    const common = await commonCounts(db, missing);
+    const exact = missing.filter((x) => !common.has(x));
+    const rows = exact.length
+      ? await db.all<{ term: string; doc: number }>(
+          sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term IN (${sql.join(
+            exact.map((x) => sql`${x}`),
+            sql`, `,
+          )})`,
+        )
+      : [];
     if (s.df.size + missing.length > DF_KEPT) s.df.clear();
-    for (const x of missing) s.df.set(x, 0);
+    for (const x of missing) s.df.set(x, common.get(x) ?? 0);
     for (const r of rows) s.df.set(r.term, Number(r.doc));
   }
   return { chunks: s.chunks, df: new Map(unique.map((x) => [x, s.df.get(x) ?? 0])) };

@@ -44,6 +44,9 @@ export const docDocuments = sqliteTable(
     uniqueIndex("doc_documents_collection_sha_idx")
       .on(t.collectionId, t.sha256)
       .where(sql`status = 'indexed'`),
+    // A new file replaces documents of the same content whatever their status (store-rows.ts replacedBy).
+    // The hash alone: selective by itself, and never a candidate for the collection's other queries.
+    index("doc_documents_sha_idx").on(t.sha256),
     index("doc_documents_key_idx").on(t.storageKey),
     // The reports list: one collection, newest first (paged in SQL), and its work-order prefix filter.
     index("doc_documents_collection_uploaded_idx").on(t.collectionId, t.uploadedAt, t.id),

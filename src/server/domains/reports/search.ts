@@ -26,22 +26,6 @@ export interface ReportSearchPage {
 const CAP = sql.raw(String(LIST_TOTAL_CAP));
 
 /**
- * Latest report first (highest document id), each report's pages in order, as far as `end`: the walk came
- * newest rowid first, so each report's run of pages only needs turning round.
- */
-function newestFirst(rows: { rid: number }[], end: number) {
-  const doc = (i: number) => Math.floor(Number(rows[i]!.rid) / REPORT_PAGE_SPAN);
-  const out: { rid: number }[] = [];
-  for (let i = 0; i < rows.length && out.length < end; ) {
-    let j = i;
-    while (j < rows.length && doc(j) === doc(i)) j++;
-    for (let k = j - 1; k >= i; k--) out.push(rows[k]!);
-    i = j;
-  }
-  return out;
-}
-
-/**
  * Full-text search over every page of every report (report_pages_fts, one row per page), best match first
  * (BM25 on the page text), optionally within a work-order prefix; each hit is a page with a snippet cut from
  * its text. The W.O. prefix is a term of the MATCH (the row's work-order tokens), so the index does all the
@@ -62,17 +46,29 @@ export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): 
   const match = `text : (${query.match})${wo ? ` AND wo : "${woToken(wo)}"` : ""}`;
 
   // FTS5 walks a MATCH lazily in rowid order: the newest cap+1 hits cost a bounded walk, never all of them.
-  const newest = await ctx.db.all<{ rid: number }>(sql`
-    SELECT rowid AS rid FROM report_pages_fts WHERE report_pages_fts MATCH ${match}
-    ORDER BY rowid DESC LIMIT ${CAP} + 1`);
-  const capped = newest.length > LIST_TOTAL_CAP;
-  const total = Math.min(newest.length, LIST_TOTAL_CAP);
   const offset = offsetOf(input.page, input.page_size);
+  // One statement walks the newest cap+1 hits (FTS5 walks a MATCH lazily in rowid order, so never all of them),
+  // counts them, and answers the page as a capped search lists it: the newest `cap` hits, latest report first,
+  // its pages in order. Only the count and one page leave the database (a libSQL server sends them over HTTP).
+  const span = sql.raw(String(REPORT_PAGE_SPAN));
+  const newest = await ctx.db.all<{ rid: number | null; n: number }>(sql`
+    SELECT rid, n FROM (SELECT rid, count(*) OVER () AS n, row_number() OVER (ORDER BY rid DESC) AS k
+      FROM (SELECT rowid AS rid FROM report_pages_fts WHERE report_pages_fts MATCH ${match}
+            ORDER BY rowid DESC LIMIT ${CAP} + 1))
+    WHERE k <= ${CAP} ORDER BY rid / ${span} DESC, rid LIMIT ${input.page_size} OFFSET ${offset}`);
+  const [count] = newest.length
+    ? [newest[0]!.n]
+    : (
+        await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT rowid FROM report_pages_fts
+        WHERE report_pages_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${CAP} + 1)`)
+      ).map((r) => r.n);
+  const capped = Number(count ?? 0) > LIST_TOTAL_CAP;
+  const total = Math.min(Number(count ?? 0), LIST_TOTAL_CAP);
   if (offset >= total) return { hits: [], total, total_capped: capped };
   // Past the cap, newest first: BM25 would first walk every hit of every term across the archive (its weights).
   // Below it, every hit is ranked; the work-order column carries no weight, the score is the page text's.
   const rows = capped
-    ? newestFirst(newest.slice(0, LIST_TOTAL_CAP), offset + input.page_size).slice(offset)
+    ? newest
     : await ctx.db.all<{ rid: number }>(sql`
         SELECT rowid AS rid FROM report_pages_fts WHERE report_pages_fts MATCH ${match}
         ORDER BY bm25(report_pages_fts, 1.0, 0.0), rowid LIMIT ${input.page_size} OFFSET ${offset}`);

@@ -45,6 +45,8 @@ type Pending = { resolve(v: unknown): void; reject(e: unknown): void };
 /** Documents at least this long are split between two processes (one per core of a small server). */
 const SPLIT_PAGES = 24;
 const WATCH_MS = 100;
+/** pdf.js keeps state from every document it read, and each next one reads slower: a process serves this many. */
+const RECYCLE_AFTER = 50;
 /** Below the server's priority: a request always goes before a page. */
 const NICENESS = 10;
 const ENTRY = new URL("./process.ts", import.meta.url).pathname;
@@ -71,6 +73,8 @@ class PdfProcess {
   private watch: ReturnType<typeof setInterval> | null = null;
   /** Holding a document (leased by an open PDF). */
   busy = false;
+  /** Documents leased since it started: past RECYCLE_AFTER it is ended when idle, and a fresh one takes over. */
+  served = 0;
   /** The memory it may use now: the setting, plus room for the file it holds (the bytes, pdf.js's copy). */
   capBytes = 0;
 
@@ -104,7 +108,13 @@ class PdfProcess {
 
   /** Nothing in flight and no document held: end the process after a while. */
   settle() {
-    if (this.pending.size || this.busy || !this.proc || this.idleTimer) return;
+    if (this.pending.size || this.busy || !this.proc) return;
+    if (this.served >= RECYCLE_AFTER) {
+      this.served = 0;
+      this.stop(new PdfReadError("unreadable", "The PDF reader was restarted."));
+      return;
+    }
+    if (this.idleTimer) return;
     if (this.watch) clearInterval(this.watch);
     this.watch = null;
     this.idleTimer = setTimeout(() => {
@@ -181,6 +191,7 @@ export function createPdfHost(limits: PdfLimits, opts: { idleMs?: number; split?
       processes.push(p);
     }
     p.busy = true;
+    p.served++;
     p.capBytes = limits.memoryBytes + 3 * fileBytes;
     return p;
   }

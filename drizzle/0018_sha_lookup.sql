@@ -1,0 +1,1 @@
+CREATE INDEX `doc_documents_sha_idx` ON `doc_documents` (`sha256`);
