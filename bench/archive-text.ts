@@ -6,18 +6,10 @@
  * characters a page on average. Common words (clay, boring, foundation) are in most reports; place and street
  * names in a few hundred; client names in a dozen; a lot's tax map key in one.
  */
+import { prng } from "../src/server/domains/core-boxes/demo-data";
 
-/** Mulberry32: small, fast, good enough to vary text. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo data's seeded generator (Mulberry32): small, fast, good enough to vary text. */
+export const random = prng;
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 /** Earlier items more often (a rough Zipf): most text uses a few terms, the rest now and then. */

@@ -13,12 +13,11 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { type CsvColumn, dateStamp, downloadText, toCsv } from "@/lib/csv";
-import { listSearch } from "@/lib/list-search";
+import type { listSearch } from "@/lib/list-search";
 import { useSearchState } from "@/lib/use-search-state";
 
-/** The URL search of the IT account lists. */
-export const accountSearch = listSearch(ADMIN_PAGE_SIZES);
-type Search = ReturnType<typeof accountSearch.parse>;
+/** The URL search of the IT account lists (each route validates it with the same schema). */
+type Search = ReturnType<ReturnType<typeof listSearch>["parse"]>;
 
 /**
  * The list the URL asks for, as the server's list and export procedures take it, and the options of the list
