@@ -119,6 +119,18 @@ async function fetch(db: DbOrTx, q: ListQuery, page: PageRequest) {
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * The page and the count in one read of the matches, for matches the caller knows are few (under the cap) but
+ * must read to count (a search with a check on each row): a count and then a fetch would read them twice.
+ * `total` is null when the page lies past the end (no row carries it).
+ */
+export async function fetchCounted(db: DbOrTx, q: ListQuery, page: PageRequest) {
+  const rows = await db.all<{ id: number; n: number }>(
+    sql`SELECT id, count(*) OVER () AS n FROM ${sql.raw(q.table)}${whereSql(matchTerms(q))} ORDER BY ${orderBy(q, true)} LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  return { ids: rows.map((r) => Number(r.id)), total: rows.length ? Number(rows[0]!.n) : null };
+}
+
 /** Every matching id in the list's order (exports), however SQLite finds them. */
 export async function allIds(db: DbOrTx, q: ListQuery): Promise<number[]> {
   const rows = await db.all<{ id: number }>(

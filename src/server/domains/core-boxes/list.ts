@@ -15,7 +15,14 @@ import {
 import type { ListPage } from "@shared/list-total";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { countUpTo, type ListQuery, pageIds, type Total, whereSql } from "../../lib/list-engine";
+import {
+  countUpTo,
+  fetchCounted,
+  type ListQuery,
+  pageIds,
+  type Total,
+  whereSql,
+} from "../../lib/list-engine";
 import { boxesByIds, toCoreBox, withStatus } from "./queries";
 import { searchNeedle } from "./search-words";
 
@@ -158,14 +165,23 @@ export async function listCoreBoxes(
   const f = toFilters(input, now);
   if (!f) return { rows: [], total: 0, total_capped: false };
   const q = boxQuery(f, input.sort_by, input.sort_dir);
+  const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
+  // A search with "Expired only" reads each hit's row to count it; when the hits are few, that one read gives
+  // the page too.
+  if (f.terms.length && f.expired && !(await countUpTo(db, sql`(${searchHits(f)})`)).capped) {
+    const both = await fetchCounted(db, q, page);
+    if (both.total !== null) return boxPage(db, both.ids, f, { total: both.total, capped: false });
+  }
   // A walk may read every box, or only those of the value it seeks on (one island, sorted by island).
   const seekOn = EQ_COLUMNS.find((c) => c === q.keys[0] && f.eq[c] !== undefined);
   const [counted, scanned] = await Promise.all([
     countBoxes(db, f),
     seekOn ? summaryCount(db, { [seekOn]: f.eq[seekOn] }) : allBoxes(db),
   ]);
-  const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
-  const ids = await pageIds(db, q, page, { ...counted, scanned });
+  return boxPage(db, await pageIds(db, q, page, { ...counted, scanned }), f, counted);
+}
+
+async function boxPage(db: DbOrTx, ids: number[], f: Filters, counted: Total): Promise<ListPage<CoreBoxRow>> {
   const rows = (await boxesByIds(db, ids)).map((r) => withStatus(toCoreBox(r), f.today));
   return { rows, total: counted.total, total_capped: counted.capped };
 }
