@@ -14,7 +14,7 @@ import { RESULTS_FILE, type Results, writeBenchmarksDoc } from "./docs";
 import { documentsBench } from "./documents";
 import { foundationBench } from "./foundation";
 import { hardeningBench } from "./hardening";
-import { type Figure, passes } from "./lib";
+import { type Figure, passes, verdict } from "./lib";
 import { loadBench } from "./load";
 import { ocrBench } from "./ocr";
 import { formatTable, formatValue, machine, speedIndexMs } from "./report";
@@ -61,7 +61,7 @@ for (const [name, run] of Object.entries(suites)) {
     const target = Number.isFinite(f.target)
       ? ` (target ${f.better === "lower" ? "≤" : "≥"} ${f.target})`
       : "";
-    console.log(`${ok ? "ok  " : "MISS"}  ${f.name}: ${value} ${f.unit}${target}`);
+    console.log(`${verdict(f).padEnd(4)}  ${f.name}: ${value} ${f.unit}${target}`);
   }
 }
 console.log(`\n## All figures of this run (${failed} missed)\n`);

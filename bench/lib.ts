@@ -14,7 +14,12 @@ export interface Figure {
   better: "lower" | "higher";
 }
 
-export const passes = (f: Figure) => (f.better === "lower" ? f.value <= f.target : f.value >= f.target);
+/** A figure shown for context (no target: e.g. the native CLI's time beside ours); it neither passes nor misses. */
+export const isInfo = (f: Figure) => f.target == null || !Number.isFinite(f.target);
+export const passes = (f: Figure) =>
+  isInfo(f) || (f.better === "lower" ? f.value <= f.target : f.value >= f.target);
+/** "ok", "MISS", or "info" for a figure without a target. */
+export const verdict = (f: Figure) => (isInfo(f) ? "info" : passes(f) ? "ok" : "MISS");
 
 export function percentile(samples: number[], p: number) {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { type Figure, passes } from "./lib";
+import { type Figure, verdict } from "./lib";
 
 /** The machine a run measured, written beside its figures (figures from different machines don't compare). */
 export function machine() {
@@ -24,18 +24,12 @@ export function formatValue(f: Figure) {
 const formatTarget = (f: Figure) =>
   Number.isFinite(f.target) ? `${f.better === "lower" ? "≤" : "≥"} ${f.target} ${f.unit}`.trim() : "–";
 
-/** Every figure of a run as one table: suite, figure, target, measured, ok / MISS. */
+/** Every figure of a run as one table: suite, figure, target, measured, ok / MISS / info. */
 export function formatTable(results: Record<string, Figure[]>): string {
   const rows = [["suite", "figure", "target", "measured", ""]];
   for (const [suite, figures] of Object.entries(results)) {
     for (const f of figures) {
-      rows.push([
-        suite,
-        f.name,
-        formatTarget(f),
-        `${formatValue(f)} ${f.unit}`.trim(),
-        passes(f) ? "ok" : "MISS",
-      ]);
+      rows.push([suite, f.name, formatTarget(f), `${formatValue(f)} ${f.unit}`.trim(), verdict(f)]);
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));

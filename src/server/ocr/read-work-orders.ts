@@ -1,12 +1,12 @@
 import type { RecognizeResult } from "@shared/ocr";
 import { boxToSource } from "./geometry";
 import type { OcrPage, OcrPool } from "./pool";
+import { prepareOffThread } from "./prepare-thread";
 import {
   type ImageInfo,
   type ImageLimits,
   inspectImage,
   type PreparedImage,
-  prepareImage,
   type Rotation,
 } from "./preprocess";
 import { extractFromLines } from "./work-orders";
@@ -71,7 +71,7 @@ async function readAt(
   rotation: Rotation,
   maxPixels: number,
 ): Promise<Reading> {
-  const prep = await prepareImage(bytes, info, rotation, maxPixels);
+  const prep = await prepareOffThread(bytes, info, rotation, maxPixels);
   // Sparse text: photos of paper are tables, forms, labels and lists more often than columns of prose.
   const page = await pool.recognize(prep.data, { psm: "11" });
   return { page, prep, score: readingScore(page) };
