@@ -78,26 +78,20 @@ export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): 
     doc: Math.floor(Number(r.rid) / REPORT_PAGE_SPAN),
     page: Number(r.rid) % REPORT_PAGE_SPAN,
   }));
-  const docIds = sql.join(
-    [...new Set(keys.map((k) => k.doc))].map((d) => sql`${d}`),
-    sql`, `,
-  );
-  const docs = await ctx.db.all<DocRow>(sql`
-    SELECT id, file_name, work_order, project FROM doc_documents
-    WHERE id IN (${docIds}) AND collection_id = ${id} AND status = 'indexed'`);
-  const docOf = new Map(docs.map((d) => [Number(d.id), d]));
+  // The hits' pages with their reports, in one statement (behind a libSQL server each one is a round trip).
   const wanted = sql.join(
-    keys.map((k) => sql`(document_id = ${k.doc} AND page_no = ${k.page})`),
+    keys.map((k) => sql`(p.document_id = ${k.doc} AND p.page_no = ${k.page})`),
     sql` OR `,
   );
-  const pages = await ctx.db.all<{ document_id: number; page_no: number; text: string }>(
-    sql`SELECT document_id, page_no, text FROM doc_pages WHERE ${wanted}`,
-  );
-  const textOf = new Map(pages.map((p) => [`${p.document_id}:${p.page_no}`, p.text]));
+  const found = await ctx.db.all<DocRow & { page_no: number; text: string }>(sql`
+    SELECT d.id, d.file_name, d.work_order, d.project, p.page_no, p.text
+    FROM doc_pages p JOIN doc_documents d ON d.id = p.document_id
+    WHERE (${wanted}) AND d.collection_id = ${id} AND d.status = 'indexed'`);
+  const hitOf = new Map(found.map((f) => [`${f.id}:${f.page_no}`, f]));
   const hits: ReportHit[] = [];
   for (const k of keys) {
     // Pages are indexed only with their report's row (the triggers); a row gone mid-read is skipped.
-    const d = docOf.get(k.doc);
+    const d = hitOf.get(`${k.doc}:${k.page}`);
     if (!d) continue;
     hits.push({
       file_id: k.doc,
@@ -105,7 +99,7 @@ export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): 
       work_order: d.work_order ?? "",
       project: d.project ?? "",
       page: k.page,
-      snippet: snippetOf(textOf.get(`${k.doc}:${k.page}`) ?? "", query.terms),
+      snippet: snippetOf(d.text, query.terms),
     });
   }
   return { hits, total, total_capped: capped };
