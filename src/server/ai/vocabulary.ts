@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { estimateHits, idRange } from "../lib/fts-estimate";
 import { stem } from "./fts-query";
 
 /**
@@ -63,19 +64,13 @@ const PROBE = 2000;
  */
 async function commonCounts(db: Db, stems: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  const [ids] = await db.all<{ lo: number | null; hi: number | null }>(
-    sql`SELECT (SELECT min(id) FROM doc_chunks) AS lo, (SELECT max(id) FROM doc_chunks) AS hi`,
-  );
-  const lo = Number(ids?.lo ?? 0);
-  const span = Number(ids?.hi ?? 0) - lo + 1;
-  if (span < PROBE) return out;
+  const range = await idRange(db, "doc_chunks");
+  if (range.span < PROBE) return out;
   for (const x of stems) {
     // The stem as a query term: the tokenizer stems it again, which leaves a stem as it is.
     if (!/^[\p{L}\p{N}]+$/u.test(x)) continue;
-    const [row] = await db.all<{ id: number | null }>(
-      sql`SELECT (SELECT rowid FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${`"${x}"`} ORDER BY rowid LIMIT 1 OFFSET ${PROBE - 1}) AS id`,
-    );
-    if (row?.id != null) out.set(x, Math.round((PROBE * span) / (Number(row.id) - lo + 1)));
+    const n = await estimateHits(db, "doc_chunks_fts", `"${x}"`, range, PROBE);
+    if (n !== null) out.set(x, Math.round(n));
   }
   return out;
 }

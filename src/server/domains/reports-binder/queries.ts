@@ -14,6 +14,7 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
+import { estimateHits, type IdRange, idRange } from "../../lib/fts-estimate";
 import { countUpTo, type ListQuery, pageIds, type Total, whereSql } from "../../lib/list-engine";
 import { offsetOf } from "../../lib/sql";
 
@@ -137,17 +138,15 @@ const [PROBE, ROW_CHECK] = [200, 25];
  * are in nearly every row; one rare trigram finds the candidates far sooner, and the search term checks the whole
  * text on each. A trigram's count is estimated from how far along the rowids its PROBE-th hit lies.
  */
-export async function candidateText(db: DbOrTx, q: string): Promise<string> {
+export async function candidateText(db: DbOrTx, q: string, range?: IdRange): Promise<string> {
   const chars = [...q.toLowerCase()];
   const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join("")))];
   if (trigrams.length < 2) return q;
-  const { lo, span } = await idRange(db);
+  const ids = range ?? (await idRange(db, "reports_binder"));
   const counts = new Map<string, number>();
   for (const trigram of trigrams) {
-    const [row] = await db.all<{ id: number | null }>(
-      sql`SELECT (${trigramHits(q, trigram)} ORDER BY rowid LIMIT 1 OFFSET ${PROBE - 1}) AS id`,
-    );
-    counts.set(trigram, row?.id == null ? PROBE : (PROBE * span) / (Number(row.id) - lo + 1));
+    const phrase = `"${trigram.replace(/"/g, '""')}"`;
+    counts.set(trigram, (await estimateHits(db, "reports_binder_fts", phrase, ids, PROBE)) ?? PROBE);
   }
   const [rarest, fewest] = [...counts].reduce((a, b) => (b[1] < a[1] ? b : a));
   const wholeText = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -179,18 +178,6 @@ export function binderExportQuery(input: ListInput) {
   return { where: terms.length ? sql.join(terms, sql` AND `) : undefined, order };
 }
 
-/**
- * The ids' range (one seek to each end of the table; min and max in one SELECT would read every row): how many
- * rows a walk may pass, near enough, and where a trigram's hits start.
- */
-async function idRange(db: DbOrTx) {
-  const [row] = await db.all<{ lo: number | null; hi: number | null }>(
-    sql`SELECT (SELECT min(id) FROM reports_binder) AS lo, (SELECT max(id) FROM reports_binder) AS hi`,
-  );
-  const lo = Number(row?.lo ?? 0);
-  return { lo, span: row?.hi == null ? 0 : Number(row.hi) - lo + 1 };
-}
-
 const rowCount = async (db: DbOrTx) =>
   Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM reports_binder`))[0]?.n ?? 0);
 
@@ -209,10 +196,12 @@ async function countBinder(db: DbOrTx, q: ListQuery): Promise<Total> {
 
 /** One page of binder rows, filtered, sorted and paged in SQL. */
 export async function listBinder(db: DbOrTx, input: ListInput): Promise<ListPage<BinderRow>> {
-  const q = binderQuery(input, [...input.q].length >= 3 ? await candidateText(db, input.q) : input.q);
-  const [counted, { span: scanned }] = await Promise.all([countBinder(db, q), idRange(db)]);
+  // The ids' range serves twice: how many rows a walk may pass, and where a trigram's hits start.
+  const range = await idRange(db, "reports_binder");
+  const q = binderQuery(input, [...input.q].length >= 3 ? await candidateText(db, input.q, range) : input.q);
+  const counted = await countBinder(db, q);
   const page = { offset: offsetOf(input.page, input.page_size), limit: input.page_size };
-  const ids = await pageIds(db, q, page, { ...counted, scanned });
+  const ids = await pageIds(db, q, page, { ...counted, scanned: range.span });
   const rows = ids.length ? await db.select().from(rb).where(inArray(rb.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, toBinderRow(r)]));
   return {
