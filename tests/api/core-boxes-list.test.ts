@@ -10,7 +10,7 @@ import { generateDemoBoxes, prng } from "@server/domains/core-boxes/demo-data";
 import { boxQuery, countBoxes, listCoreBoxes, sortKeys, toFilters } from "@server/domains/core-boxes/list";
 import { listIslands, listYears, toCoreBox } from "@server/domains/core-boxes/queries";
 import { backfillSearchWords, searchWordsOf } from "@server/domains/core-boxes/search-words";
-import { type ListQuery, type PageRequest, pageIds } from "@server/lib/list-engine";
+import type { PageRequest } from "@server/lib/list-engine";
 import {
   type CoreBox,
   type CoreBoxListInput,
@@ -19,10 +19,11 @@ import {
   todayIso,
 } from "@shared/core-boxes";
 import { LIST_TOTAL_CAP, SEARCH_TOO_SHORT } from "@shared/list-total";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
 import { clearBoxes } from "../helpers/core-boxes";
+import { pageOneWay } from "../helpers/list-engine";
 
 let t: TestApp;
 const now = new Date();
@@ -161,42 +162,13 @@ const pageOf = (input: CoreBoxListInput): PageRequest => ({
   limit: input.page_size,
 });
 
-/**
- * The page found one way only. The engine walks when told the matches are many and spread along the index
- * (`scanned` 0, a huge capped count: the walk is uncapped), and fetches when a walk looks endless (`scanned`
- * Infinity). A walk that ends short of a full page (the last page) is followed by a fetch, so the walk's own rows
- * are taken from the query it ran.
- */
-async function pageOneWay(way: "walk" | "fetch", q: ListQuery, page: PageRequest): Promise<number[]> {
-  const db = t.deps.db;
-  const walks: number[][] = [];
-  let fetches = 0;
-  const spy = {
-    all: async (query: SQL) => {
-      const rows = await db.all<{ id: number }>(query);
-      if (JSON.stringify(query.queryChunks).includes("FROM (SELECT "))
-        walks.push(rows.map((r) => Number(r.id)));
-      else fetches++;
-      return rows;
-    },
-  } as unknown as typeof db;
-  const scanned = way === "walk" ? 0 : Number.POSITIVE_INFINITY;
-  const ids = await pageIds(spy, q, page, { total: 1e9, capped: true, scanned });
-  if (way === "fetch") {
-    expect({ walks: walks.length, fetches }).toEqual({ walks: 0, fetches: 1 });
-    return ids;
-  }
-  expect(walks.length).toBe(1);
-  return walks[0]!;
-}
-
 /** The list, a walk alone and a fetch alone all give the reference's page; the count gives its total. */
 async function expectBothWays(boxes: CoreBox[], raw: Record<string, unknown>) {
   const ref = await expectListMatches(boxes, raw);
   const f = toFilters(ref.input, now)!;
   const q = boxQuery(f, ref.input.sort_by, ref.input.sort_dir);
-  const walk = await pageOneWay("walk", q, pageOf(ref.input));
-  const fetch = await pageOneWay("fetch", q, pageOf(ref.input));
+  const walk = await pageOneWay(t.deps.db, "walk", q, pageOf(ref.input));
+  const fetch = await pageOneWay(t.deps.db, "fetch", q, pageOf(ref.input));
   const total = await countBoxes(t.deps.db, f);
   expect({ raw, walk, fetch, total }).toEqual({
     raw,
@@ -426,10 +398,10 @@ describe("search words stored with each box", () => {
     const input = coreBoxListInput.parse({ q: "kihei pump", sort_by: "work_order" });
     const q = boxQuery(toFilters(input, now)!, input.sort_by, input.sort_dir);
     const edge = (await t.deps.db.select().from(coreBoxes)).find((b) => b.workOrder === "EDGE-1A")!.id;
-    const walked = () => pageOneWay("walk", q, pageOf(input));
+    const walked = () => pageOneWay(t.deps.db, "walk", q, pageOf(input));
     expect(await walked()).not.toContain(edge);
     // The full-text index had it all along.
-    expect(await pageOneWay("fetch", q, pageOf(input))).toContain(edge);
+    expect(await pageOneWay(t.deps.db, "fetch", q, pageOf(input))).toContain(edge);
     expect(await backfillSearchWords(t.deps.db)).toBe(1);
     expect(await walked()).toContain(edge);
     expect(await backfillSearchWords(t.deps.db)).toBe(0);

@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { reportsBinder } from "@server/db/schema";
 import { binderQuery, candidateText, listBinder, toBinderRow } from "@server/domains/reports-binder/queries";
-import { type ListQuery, type PageRequest, pageIds } from "@server/lib/list-engine";
 import { LIST_TOTAL_CAP, SEARCH_TOO_SHORT } from "@shared/list-total";
 import { BINDER_SORTS, type BinderRow, binderListInput } from "@shared/reports-binder";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
+import { pageOneWay } from "../helpers/list-engine";
 
 let t: TestApp;
 let all: BinderRow[] = [];
@@ -79,34 +79,6 @@ function reference(input: Input) {
   return { total: rows.length, ids: rows.slice(start, start + input.page_size).map((r) => r.id) };
 }
 
-/**
- * The page found one way only: a walk (told the matches are many and spread: `scanned` 0, a huge count, so the
- * walk is uncapped) or a fetch (`scanned` Infinity). A walk short of a full page is followed by a fetch, so the
- * walk's own rows are taken from the query it ran.
- */
-async function pageOneWay(way: "walk" | "fetch", q: ListQuery, page: PageRequest): Promise<number[]> {
-  const db = t.deps.db;
-  const walks: number[][] = [];
-  let fetches = 0;
-  const spy = {
-    all: async (query: SQL) => {
-      const rows = await db.all<{ id: number }>(query);
-      if (JSON.stringify(query.queryChunks).includes("FROM (SELECT "))
-        walks.push(rows.map((r) => Number(r.id)));
-      else fetches++;
-      return rows;
-    },
-  } as unknown as typeof db;
-  const scanned = way === "walk" ? 0 : Number.POSITIVE_INFINITY;
-  const ids = await pageIds(spy, q, page, { total: 1e9, capped: true, scanned });
-  if (way === "fetch") {
-    expect({ walks: walks.length, fetches }).toEqual({ walks: 0, fetches: 1 });
-    return ids;
-  }
-  expect(walks.length).toBe(1);
-  return walks[0]!;
-}
-
 const cases: Record<string, unknown>[] = [
   {},
   { q: "GS" },
@@ -146,8 +118,8 @@ describe("binder list equals the reference", () => {
           const want = reference(input);
           const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
           const q = binderQuery(input);
-          const walk = await pageOneWay("walk", q, page);
-          const fetch = await pageOneWay("fetch", q, page);
+          const walk = await pageOneWay(t.deps.db, "walk", q, page);
+          const fetch = await pageOneWay(t.deps.db, "fetch", q, page);
           expect({ c, sort_by, sort_dir, walk, fetch }).toEqual({
             c,
             sort_by,
@@ -172,7 +144,11 @@ describe("a search's candidates from one trigram", () => {
       const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
       for (let i = 0; i + 3 <= chars.length; i++) {
         const trigram = chars.slice(i, i + 3).join("");
-        expect({ c, trigram, ids: await pageOneWay("fetch", binderQuery(input, trigram), page) }).toEqual({
+        expect({
+          c,
+          trigram,
+          ids: await pageOneWay(t.deps.db, "fetch", binderQuery(input, trigram), page),
+        }).toEqual({
           c,
           trigram,
           ids: want.ids,
