@@ -1,9 +1,11 @@
 import type { binderListInput } from "@shared/reports-binder";
+import { inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { csvStream } from "../../lib/csv";
-import { binderExportQuery } from "./queries";
+import { allIds } from "../../lib/list-engine";
+import { binderQuery } from "./queries";
 
 export const BINDER_CSV_HEADER = [
   "id",
@@ -18,14 +20,15 @@ export const BINDER_CSV_HEADER = [
 const BATCH = 5000;
 
 /**
- * Every row matching the filters (not one page), in the list's order (its sort, then id), streamed in batches of
- * 5,000 so memory stays flat however many rows there are. Each batch reads on from where the last one ended along
- * the sort index; skipping the rows already sent costs an index walk, not a row read.
+ * Every row matching the filters (not one page), in the list's order (its sort, then id): the ids first (a few
+ * bytes a row, found as the list finds them), then the rows read 5,000 at a time while streaming, so memory stays
+ * flat however many rows there are and no batch re-reads the ones before it.
  */
 export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): ReadableStream<Uint8Array> {
   async function* batches() {
-    const { where, order } = binderExportQuery(input);
-    for (let offset = 0; ; offset += BATCH) {
+    const ids = await allIds(db, binderQuery(input));
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const part = ids.slice(i, i + BATCH);
       // Only the exported columns: the timestamps would each become a Date for nothing.
       const rows = await db
         .select({
@@ -39,22 +42,26 @@ export function binderCsv(db: Db, input: z.infer<typeof binderListInput>): Reada
           pageLabel: rb.pageLabel,
         })
         .from(rb)
-        .where(where)
-        .orderBy(order)
-        .limit(BATCH)
-        .offset(offset);
-      if (rows.length === 0) return;
-      yield rows.map((r) => [
-        r.id,
-        r.date ?? "",
-        r.workOrder,
-        r.engineerInitials,
-        r.billing,
-        r.dateSent ?? "",
-        r.pdfFile,
-        r.pageLabel,
-      ]);
-      if (rows.length < BATCH) return;
+        .where(inArray(rb.id, part));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      // A row removed since the export started is left out.
+      yield part.flatMap((id) => {
+        const r = byId.get(id);
+        return r
+          ? [
+              [
+                r.id,
+                r.date ?? "",
+                r.workOrder,
+                r.engineerInitials,
+                r.billing,
+                r.dateSent ?? "",
+                r.pdfFile,
+                r.pageLabel,
+              ],
+            ]
+          : [];
+      });
     }
   }
   return csvStream(BINDER_CSV_HEADER, batches());

@@ -170,14 +170,6 @@ export function binderQuery(input: ListInput, candidates = input.q): ListQuery {
   };
 }
 
-/** The CSV export's filter and order: every matching row (the trigram index narrows a text search first). */
-export function binderExportQuery(input: ListInput) {
-  const q = binderQuery(input);
-  const terms = [...(q.hits ? [sql`id IN (${q.hits.ids})`] : []), ...q.seek, ...q.where];
-  const order = sql.raw(q.keys.map((k) => `${k} ${q.dir}`).join(", "));
-  return { where: terms.length ? sql.join(terms, sql` AND `) : undefined, order };
-}
-
 const rowCount = async (db: DbOrTx) =>
   Number((await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM reports_binder`))[0]?.n ?? 0);
 
