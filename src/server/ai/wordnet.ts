@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { openSync, readFileSync, readSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BoundedMap } from "../lib/bounded-map";
 
@@ -118,12 +118,4 @@ export function synonymsOf(word: string): string[] {
   const list = [...out];
   cache.set(key, list);
   return list;
-}
-
-/** Close the data files (tests, shutdown). */
-export function closeWordnet() {
-  for (const pos of POS) {
-    if (fds[pos] !== undefined) closeSync(fds[pos]!);
-    delete fds[pos];
-  }
 }

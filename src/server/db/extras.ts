@@ -130,6 +130,7 @@ export async function applyExtras(db: Db, extras: DbExtra[] = DB_EXTRAS) {
 
 /** Drop the triggers and search table so a bulk load runs fast; applyExtras() rebuilds them after. */
 export async function dropExtras(db: Db) {
-  for (const name of [...SEARCH_TRIGGERS, ...COUNT_TRIGGERS]) await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
+  for (const name of [...SEARCH_TRIGGERS, ...COUNT_TRIGGERS])
+    await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${name}`));
   await db.run(sql.raw("DROP TABLE IF EXISTS core_boxes_search"));
 }

@@ -20,15 +20,8 @@ export interface ServiceCtx {
   now: () => Date;
 }
 
-/** For the few reads open to anyone (no user yet: the sign-in page, health). */
-export type PublicCtx = Omit<ServiceCtx, "user">;
-
 export function serviceCtx(deps: AppDeps, user: Identity, log: Logger = deps.log): ServiceCtx {
   return { db: deps.db, user, settings: deps.env, deps, log, now: () => new Date() };
-}
-
-export function publicCtx(deps: AppDeps, log: Logger = deps.log): PublicCtx {
-  return { db: deps.db, settings: deps.env, deps, log, now: () => new Date() };
 }
 
 /** A tRPC procedure's ctx, behind authedProcedure or a stricter level: its log lines carry the request's id. */

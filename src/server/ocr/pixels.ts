@@ -105,3 +105,6 @@ export function maxFilter(img: Grey, radius: number): Grey {
   }
   return { ...img, data: out };
 }
+
+/** `v` held within [lo, hi]. */
+export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

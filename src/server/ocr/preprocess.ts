@@ -3,7 +3,7 @@ import type { Metadata, Sharp } from "sharp";
 import { AppError } from "../lib/errors";
 import { type PrepGeometry, turnBox } from "./geometry";
 import { type ImageKind, sniffImageType } from "./image-type";
-import { evenLight, type Grey, layoutOf, maxFilter } from "./pixels";
+import { clamp, evenLight, type Grey, layoutOf, maxFilter } from "./pixels";
 import { findWriting } from "./writing";
 
 /**
@@ -216,7 +216,6 @@ const area = (c: { x: number; y: number; width: number; height: number }) => ({
   height: c.height,
 });
 
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 /** Grey levels of raw pixels: the mean of red, green and blue (a rendered page is black print on white). */
 function lightness(pixels: Uint8Array, channels: number): Uint8Array {
   if (channels === 1) return pixels;

@@ -1,5 +1,5 @@
 import { components, glyphHeight, inkMask, isGlyph, ruleMask, sauvolaThreshold } from "./ink";
-import type { Grey } from "./pixels";
+import { clamp, type Grey } from "./pixels";
 
 /** Ink is at least this much darker than the paper around it (grey levels, light evened out). */
 const INK_CONTRAST = 25;
@@ -50,5 +50,3 @@ export function findWriting(soft: Grey, radius: number): Writing {
   }
   return { glyph, box, feet: Int32Array.from(feet) };
 }
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

@@ -10,8 +10,9 @@ import {
 import { badRequest, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import type { IndexFilePayload } from "../documents/pipeline/index-file";
+import { enqueueIndexFile } from "../documents/pipeline/queue";
 import { stageUpload } from "../documents/pipeline/staging";
-import { storageLimits } from "../storage/service";
+import { uploadLimits } from "../storage/service";
 import { pdfGuard } from "../storage/upload";
 import { receiveUploads } from "../storage/upload-form";
 import { ensureReportsCollection, REPORTS_TITLE } from "./collection";
@@ -65,7 +66,7 @@ export function reportPayload(
 export async function startBulkIndex(ctx: ServiceCtx, request: Request): Promise<BulkStart> {
   const { deps, user } = ctx;
   assertCanWrite(user);
-  const limits = storageLimits(deps);
+  const limits = uploadLimits(ctx);
   const staged: Staged[] = [];
   const dropStaged = () =>
     Promise.all(staged.map((s) => (s.key ? deps.store.delete(s.key).catch(() => {}) : undefined)));
@@ -125,7 +126,7 @@ export async function startBulkIndex(ctx: ServiceCtx, request: Request): Promise
         { fileName: s.file, staged: s.key, ...s.report! },
         { user: user.email, store: fields.upload_to_s3, replace: fields.replace_if_exists },
       );
-      const jobId = await deps.jobs.enqueue("index-file", payload as unknown as Record<string, unknown>);
+      const jobId = await enqueueIndexFile(deps.jobs, payload);
       entries.push({ file: s.file, jobId });
     } catch (err) {
       // Files already queued run on; the rest are not going to be indexed.

@@ -4,6 +4,7 @@ import { jobs } from "../../db/schema";
 import type { JobHandler, JobRunner } from "../../jobs/worker";
 import type { Logger } from "../../lib/logger";
 import type { PipelineDeps } from "../documents/pipeline/index-file";
+import { enqueueIndexFile } from "../documents/pipeline/queue";
 import { stageUpload } from "../documents/pipeline/staging";
 import { reportPayload } from "./bulk";
 import { ensureReportsCollection, reportsCollectionId } from "./collection";
@@ -27,7 +28,7 @@ export function reportJobHandlers(deps: PipelineDeps, runner: () => JobRunner) {
           { fileName: name.fileName, staged: key, workOrder: name.workOrder, project: name.project },
           { user: "seed", store: true, replace: false },
         );
-        await runner().enqueue("index-file", payload as unknown as Record<string, unknown>);
+        await enqueueIndexFile(runner(), payload);
       }
       await ctx.step(`Queued ${files.length} demo report(s) for indexing.`);
       return { ok: true, queued: files.length };

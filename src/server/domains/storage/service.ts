@@ -55,10 +55,6 @@ export function uploadLimits(ctx: {
   };
 }
 
-/** The same, for a caller that holds the app's parts rather than a ServiceCtx (the reports upload). */
-export const storageLimits = (deps: { env: Pick<Env, "UPLOAD_MAX_MB" | "STORAGE_DRIVER"> }) =>
-  uploadLimits({ settings: deps.env });
-
 interface EventInput {
   action: StorageAction;
   key: string;

@@ -3,6 +3,7 @@ import { docChunkEmbeddings } from "../../../db/schema";
 import type { JobCleanup, JobHandler, JobRunner } from "../../../jobs/worker";
 import { chunkPage, embedTexts, writeEmbeddings } from "./embeddings";
 import { cleanUpIndexFile, type IndexFilePayload, indexFile, type PipelineDeps } from "./index-file";
+import { enqueueIndexFile } from "./queue";
 import { stageUpload } from "./staging";
 import { findCollection } from "./store-rows";
 
@@ -77,7 +78,7 @@ export function documentJobHandlers(deps: PipelineDeps, runner: () => JobRunner)
           title: f.title,
           create: true,
         };
-        await runner().enqueue("index-file", payload as unknown as Record<string, unknown>);
+        await enqueueIndexFile(runner(), payload);
         queued++;
       }
       await ctx.step(`Queued ${queued} demo document(s) for indexing.`);
