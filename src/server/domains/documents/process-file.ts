@@ -1,11 +1,11 @@
-import { DOCUMENT_MESSAGES, type ProcessStreamLine, processFileFields } from "@shared/documents";
+import { DOCUMENT_MESSAGES, processFileFields } from "@shared/documents";
 import { conflict, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { objectKey } from "../../storage/keys";
 import { assertCanWrite } from "../storage/service";
 import { putGuarded, uploadBounds, uploadFileName } from "../storage/upload";
 import type { FileUpload, ReceivedFile } from "../storage/upload-form";
-import { enqueueIndexFile, type JobOutcome, jobOutcome, jobProgress } from "./pipeline/queue";
+import { enqueueIndexFile } from "./pipeline/queue";
 import { stageUpload } from "./pipeline/staging";
 import { findCollection } from "./pipeline/store-rows";
 
@@ -45,14 +45,4 @@ async function queueFile(ctx: ServiceCtx, file: ReceivedFile): Promise<number> {
     create: fields.action !== "append",
     fresh: fields.action === "new",
   });
-}
-
-/** The job's steps as they happen, then one closing line with the outcome. */
-export function processSteps(ctx: ServiceCtx, jobId: number): AsyncGenerator<ProcessStreamLine> {
-  return jobProgress(ctx.deps.jobs, jobId);
-}
-
-/** The job run to its end: its steps, and its error or the document it wrote. */
-export function processOutcome(ctx: ServiceCtx, jobId: number): Promise<JobOutcome> {
-  return jobOutcome(ctx.deps.jobs, jobId);
 }

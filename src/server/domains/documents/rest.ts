@@ -13,7 +13,8 @@ import { json, jsonBody, queryParams } from "../../http/rest-helpers";
 import { restServiceCtx } from "../../lib/service-ctx";
 import { formUpload } from "../storage/upload-form";
 import { inspectDb } from "./inspect";
-import { processFile, processOutcome, processSteps } from "./process-file";
+import { jobOutcome, jobProgress } from "./pipeline/queue";
+import { processFile } from "./process-file";
 import { listDbs, listFileNames, pdfLinks, uploadHistory } from "./queries";
 import { deleteDb, refreshEmbeddings } from "./service";
 
@@ -46,9 +47,9 @@ export function documentsRest(deps: AppDeps) {
       const ctx = ctxOf(request);
       const jobId = await processFile(ctx, formUpload(request, deps.env.DATA_DIR));
       if (wantsNdjson(request)) {
-        // processSteps ends with its own closing line; this one is for a failure of the stream itself.
+        // jobProgress ends with its own closing line; this one is for a failure of the stream itself.
         return ndjsonResponse(
-          processSteps(ctx, jobId),
+          jobProgress(ctx.deps.jobs, jobId),
           (): ProcessStreamLine => ({
             done: true,
             ok: false,
@@ -57,7 +58,7 @@ export function documentsRest(deps: AppDeps) {
           }),
         );
       }
-      const r = await processOutcome(ctx, jobId);
+      const r = await jobOutcome(ctx.deps.jobs, jobId);
       if (!r.ok) return json(422, { error: r.error, steps: r.steps });
       return { steps: r.steps, ...(r.document_id ? { document_id: r.document_id } : {}) };
     },
