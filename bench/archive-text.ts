@@ -9,7 +9,7 @@
 import { prng } from "../src/server/domains/core-boxes/demo-data";
 
 /** The demo data's seeded generator (Mulberry32): small, fast, good enough to vary text. */
-export const random = prng;
+const random = prng;
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 /** Earlier items more often (a rough Zipf): most text uses a few terms, the rest now and then. */
@@ -318,7 +318,7 @@ export interface SyntheticReport {
 }
 
 /** Work orders run with time: 1001-01 for the first report of the archive, 9999-… for the last. */
-export function workOrderOf(n: number, total: number): string {
+function workOrderOf(n: number, total: number): string {
   const r = random(n * 31 + 7);
   const head = 1001 + Math.floor((n / total) * 8998);
   const tail = String(1 + (n % 40)).padStart(2, "0");

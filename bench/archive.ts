@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { retrieve } from "../src/server/ai/retrieval";
 import { openDatabase } from "../src/server/db/client";
-import { deleteDocuments } from "../src/server/domains/documents/pipeline/store-rows";
+import { deleteDocuments, findCollection } from "../src/server/domains/documents/pipeline/store-rows";
 import { REPORTS_DB } from "../src/shared/reports";
 import { SQLD_BINARY } from "../tests/helpers/sqld";
 import { archiveData, databaseBytes } from "./archive-data";
@@ -164,10 +164,7 @@ export function archiveQuestions(): string[] {
 async function retrievalTimes(url: string): Promise<number[]> {
   const database = await openDatabase(url);
   try {
-    const [row] = await database.db.all<{ id: number }>(
-      `SELECT id FROM doc_collections WHERE name = '${REPORTS_DB}'` as never,
-    );
-    const id = Number(row!.id);
+    const id = (await findCollection(database.db, REPORTS_DB))!.id;
     const questions = archiveQuestions();
     for (const q of questions) await retrieve(database.db, [id], q);
     const samples: number[] = [];

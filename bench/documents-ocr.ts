@@ -1,16 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import type { AppDeps } from "../src/server/deps";
 import { OCR_RENDER_SCALE } from "../src/server/domains/documents/pipeline/ocr-page";
-import { DEFAULT_LANG_PATH } from "../src/server/ocr/pool";
 import { ensureApt } from "./documents";
 import type { Figure } from "./lib";
+import { NATIVE_TESSERACT as NATIVE, nativeCli } from "./ocr-eval/native";
 
-const NATIVE = "/usr/bin/tesseract";
 const LINES = [
   "GEOTECHNICAL ENGINEERING EXPLORATION - KALIHI STREAM BRIDGE",
   "Boring B-3 was drilled on March 4 with a truck-mounted CME-55 rig.",
@@ -107,33 +105,26 @@ export async function documentsOcrBench(deps: AppDeps): Promise<Figure[]> {
     return [];
   }
   const dir = mkdtempSync(join(tmpdir(), "geolabs-bench-ocr-"));
+  const cli = nativeCli()!;
+  const runNative = async (file: string) => (await cli.read(file)).text;
   try {
-    const figures = [...(await scanSpeed(deps, dir)), ...(await photoScan(deps, dir))];
-    return figures;
+    return [...(await scanSpeed(deps, dir, runNative)), ...(await photoScan(deps, dir, runNative))];
   } finally {
+    cli.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function runNative(file: string, dir: string) {
-  const proc = Bun.spawn([NATIVE, file, "stdout", "--tessdata-dir", dir, "-l", "eng"], {
-    env: { ...process.env, OMP_THREAD_LIMIT: "1" },
-    stdout: "pipe",
-    stderr: "ignore",
-  });
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  return out;
-}
+type RunNative = (file: string) => Promise<string>;
 
 /** A photographed page in a PDF: the share of its words each reads (the preparation is what differs). */
-async function photoScan(deps: AppDeps, dir: string): Promise<Figure[]> {
+async function photoScan(deps: AppDeps, dir: string, runNative: RunNative): Promise<Figure[]> {
   const doc = await deps.pdf.open(await scannedPdf(true));
   const file = join(dir, "photo.png");
   writeFileSync(file, await doc.render(1, OCR_RENDER_SCALE));
   const ours = wordRecall(await doc.ocr(1));
   await doc.close();
-  const native = wordRecall(await runNative(file, dir));
+  const native = wordRecall(await runNative(file));
   console.log(
     `  a photographed page in a PDF (turned 4°, lit from one side): ours reads ${(ours * 100).toFixed(1)}% of its words, the CLI ${(native * 100).toFixed(1)}%`,
   );
@@ -148,20 +139,16 @@ async function photoScan(deps: AppDeps, dir: string): Promise<Figure[]> {
   ];
 }
 
-async function scanSpeed(deps: AppDeps, dir: string): Promise<Figure[]> {
+async function scanSpeed(deps: AppDeps, dir: string, runNative: RunNative): Promise<Figure[]> {
   const doc = await deps.pdf.open(await scannedPdf());
   const png = await doc.render(1, OCR_RENDER_SCALE);
   const file = join(dir, "page.png");
   writeFileSync(file, png);
-  writeFileSync(
-    join(dir, "eng.traineddata"),
-    gunzipSync(readFileSync(join(DEFAULT_LANG_PATH, "eng.traineddata.gz"))),
-  );
   // Ours as the pipeline reads a scanned page: rendered and read in the PDF process (its OCR worker warm).
   await doc.ocr(1);
   const ours = await best(3, () => doc.ocr(1));
   await doc.close();
-  const native = await best(3, () => runNative(file, dir));
+  const native = await best(3, () => runNative(file));
   console.log(
     `  OCR of a scanned page (2550×3300 rendered): ours ${ours.ms.toFixed(0)} ms (words right ${(wordRecall(ours.text) * 100).toFixed(1)}%), ` +
       `tesseract CLI ${native.ms.toFixed(0)} ms (words right ${(wordRecall(native.text) * 100).toFixed(1)}%)`,

@@ -15,7 +15,7 @@ export interface Figure {
 }
 
 /** A figure shown for context (no target: e.g. the native CLI's time beside ours); it neither passes nor misses. */
-export const isInfo = (f: Figure) => f.target == null || !Number.isFinite(f.target);
+export const isInfo = (f: Figure) => !Number.isFinite(f.target);
 export const passes = (f: Figure) =>
   isInfo(f) || (f.better === "lower" ? f.value <= f.target : f.value >= f.target);
 /** "ok", "MISS", or "info" for a figure without a target. */

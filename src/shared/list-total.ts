@@ -21,6 +21,10 @@ export const searchQuery = searchText.refine((s) => s === "" || [...s].length >=
 export const searchProblem = (q: string | undefined): string | null =>
   searchQuery.safeParse(q ?? "").success ? null : SEARCH_TOO_SHORT;
 
+/** The search text a screen sends: none when it is too short (a link may carry one letter; the box says why). */
+export const searchable = (q: string | undefined): string | undefined =>
+  q && !searchProblem(q) ? q : undefined;
+
 /**
  * A page of a long list. `total_capped`: more than LIST_TOTAL_CAP rows match, and `total` is LIST_TOTAL_CAP
  * (REST clients that page on `total` stop there; the screens show "10,000+").

@@ -8,10 +8,12 @@
  * perspective/rotation warp onto a desk or floor background -> blur -> resize to 760-820 px -> uneven light,
  * shadow, colour cast, sensor noise -> JPEG q25-55.
  */
+
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp, { type Sharp } from "sharp";
+import { prng } from "../../../src/server/domains/core-boxes/demo-data";
 
 export const PHOTO_DIR = join(import.meta.dir, "images");
 const SEEDS = { dev: 0x5eed_d3e1, test: 0x7e57_2a91 } as const;
@@ -32,16 +34,8 @@ export interface PhotoImage {
 // ---------------------------------------------------------------------------------------------------------
 // Randomness
 type Rand = () => number;
-function rng(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo data's seeded generator (Mulberry32): the same seeds give the same photos. */
+const rng: (seed: number) => Rand = prng;
 const pick = <T>(r: Rand, xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const uni = (r: Rand, lo: number, hi: number) => lo + r() * (hi - lo);

@@ -81,9 +81,16 @@ export const UNREADABLE =
  */
 export function errorMessage(err: unknown, fallback: string): string {
   const message = err instanceof Error ? err.message : "";
-  if (/^(Failed to fetch|NetworkError|Load failed|fetch failed)/i.test(message))
-    return `${fallback} ${UNREACHABLE}`;
-  // tRPC's words for a body that is not its JSON (an HTML error page, a cut-off answer).
-  if (/Unable to transform response|Unexpected token|JSON/i.test(message)) return `${fallback} ${UNREADABLE}`;
+  if (isNetworkFailure(message)) return `${fallback} ${UNREACHABLE}`;
+  // tRPC's and the JSON parser's words for a body that is not our JSON (an HTML error page, a cut-off answer);
+  // anchored, so the server's own sentences that mention JSON are shown as they are.
+  if (
+    /^(Unable to transform response|Unexpected token|JSON Parse error|Unexpected end of JSON)/i.test(message)
+  )
+    return `${fallback} ${UNREADABLE}`;
   return message || fallback;
 }
+
+/** The browser's words for a request that never reached the portal. */
+export const isNetworkFailure = (message: string) =>
+  /^(Failed to fetch|NetworkError|Load failed|fetch failed)/i.test(message);

@@ -2,7 +2,7 @@ import { useChat } from "@ai-sdk/react";
 import { CHAT_MESSAGES, type ChatHistoryEntry } from "@shared/chat";
 import { DefaultChatTransport } from "ai";
 import { useCallback, useMemo, useRef, useState } from "react";
-import { errorField, parseJson } from "@/lib/api";
+import { errorField, isNetworkFailure, parseJson } from "@/lib/api";
 import { authHeaders } from "@/lib/session";
 import { type ChatMessage, messageText } from "./chat-model";
 
@@ -117,7 +117,5 @@ export function useAskChat(settings: AskSettings, onAnswered: () => void) {
 /** The server's own message when it sent one we can show (JSON `{ error }` or the stream's error text). */
 function reason(err: Error): string {
   const text = errorField(parseJson(err.message ?? "")) ?? err.message ?? "";
-  return text && text !== CHAT_MESSAGES.failed && !/^(Failed to fetch|NetworkError|Load failed)/.test(text)
-    ? text.slice(0, 300)
-    : "";
+  return text && text !== CHAT_MESSAGES.failed && !isNetworkFailure(text) ? text.slice(0, 300) : "";
 }

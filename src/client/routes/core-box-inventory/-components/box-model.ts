@@ -17,7 +17,7 @@ import {
   defaultExpiry,
   SORT_COLUMNS,
 } from "@shared/core-boxes";
-import { searchProblem } from "@shared/list-total";
+import { searchable } from "@shared/list-total";
 import { z } from "zod";
 
 /** Filters, sort and page as they live in the URL; a bad value falls back to "none" instead of failing. */
@@ -55,8 +55,7 @@ export const hasFilters = (s: BoxSearch) =>
 
 export function listInputOf(s: BoxSearch): CoreBoxListInput {
   return {
-    // A link may carry a one-letter search: it is not searched (the search box says why).
-    q: s.q && !searchProblem(s.q) ? s.q : undefined,
+    q: searchable(s.q),
     island: s.island || undefined,
     year: s.year,
     complete: s.complete,

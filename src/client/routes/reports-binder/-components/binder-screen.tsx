@@ -1,4 +1,4 @@
-import { searchProblem, totalText } from "@shared/list-total";
+import { searchable, totalText } from "@shared/list-total";
 import { BINDER_MESSAGES, BINDER_PAGE_SIZES, type BinderRow, type BinderSort } from "@shared/reports-binder";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -35,8 +35,7 @@ export function BinderScreen() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const input = {
-    // A link may carry a one-letter search: it is not searched (the search box says why).
-    q: search.q && !searchProblem(search.q) ? search.q : "",
+    q: searchable(search.q) ?? "",
     wo: search.wo ?? "",
     eng: search.eng ?? "",
     billing_only: search.billing_only ?? false,
