@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { answerTypeOf } from "@server/ai/answer-type";
+import { answerTypeOf, expectedAnswer } from "@server/ai/answer-type";
 import { composeExtractiveAnswer, type WeightedTerm } from "@server/ai/extractive";
+import { contentWords, queryTerms } from "@server/ai/fts-query";
 import { splitSentences } from "@server/ai/sentences";
 import { isEnglishWord, synonymsOf } from "@server/ai/wordnet";
 import { stripRunningLines } from "@server/domains/documents/pipeline/running-lines";
@@ -111,6 +112,105 @@ describe("the answer", () => {
       terms: [term(["symptom"], 3), term(["heat"], 3), term(["exhaust"], 3)],
     });
     expect(isRefusal(a)).toBe(true);
+  });
+});
+
+describe("what the question asks for", () => {
+  const fits = (question: string, text: string) => expectedAnswer(question).fits(text);
+
+  test("a span of time, a frequency, money or a count is asked for, and only a unit holding it fits", () => {
+    // "how long": a number of days, not a form number or the verb "may".
+    expect(
+      fits("how long does a consol test take", "One-dimensional consolidation 1 tube 15 business days"),
+    ).toBe(true);
+    expect(
+      fits("how long does a consol test take", "Rush testing is not available for one-dimensional tests."),
+    ).toBe(false);
+    expect(fits("how much review time do i plan for", "The reviewers complete Form QC-3.")).toBe(false);
+    expect(fits("when do i have to return my laptop", "Only IT may install software.")).toBe(false);
+    expect(fits("when do i have to return my laptop", "Devices are returned by May 5.")).toBe(true);
+    // "how often": every / once / per year, not a turnaround.
+    expect(fits("how often are ovens checked", "Drying ovens Temperature verification Every 3 months")).toBe(
+      true,
+    );
+    expect(fits("how often are ovens checked", "Hydrometer analysis 500 g 7 business days")).toBe(false);
+    // "how much does it cost": money.
+    expect(fits("how much does urgent retrieval cost", "a fee of $75 per box")).toBe(true);
+    expect(fits("how much does urgent retrieval cost", "Stored at 91-150 Hanua St.")).toBe(false);
+    // "how many hours": a number of hours.
+    expect(fits("how many hours is the class", "The card is issued after 4 hours of training.")).toBe(true);
+    expect(fits("how many hours is the class", "At least one crew member shall hold a card.")).toBe(false);
+    expect(fits("how many miles per trip", "70 cents per mile")).toBe(false);
+  });
+
+  test("a form, a number to call and a person are recognised", () => {
+    expect(answerTypeOf("what form do i need to get records shredded")).toBe("form");
+    expect(fits("what form do i need", "listed on Form RM-3, Records Destruction Authorization")).toBe(true);
+    expect(answerTypeOf("after hours IT emergency number")).toBe("contact");
+    expect(fits("help desk extension", "IT Help Desk: ext. 250")).toBe(true);
+    expect(answerTypeOf("who's the safety officer")).toBe("person");
+    expect(answerTypeOf("who approves overtime")).toBe("other");
+  });
+
+  test("a question about a figure is answered by the unit that gives one, not by one sharing more words", () => {
+    const a = composeExtractiveAnswer({
+      question: "how long does a consolidation test take",
+      pages: [
+        {
+          n: 1,
+          file: "Lab.pdf",
+          page: 2,
+          text: "Rush testing is not available for one-dimensional consolidation tests or curing tests.\nOne-dimensional consolidation ASTM D2435 1 tube 15 business days",
+        },
+      ],
+      dbLabel: "Lab",
+      useWeb: false,
+      terms: [term(["consolid"], 3), term(["test"], 1)],
+    });
+    expect(a.split("\n")[0]).toContain("15 business days");
+  });
+});
+
+describe("label letters", () => {
+  test("a lone letter after a word names which one: kept in questions and text ('Category A', not the article)", () => {
+    expect(contentWords("Each Category A project needs a review")).toEqual([
+      "category",
+      "a",
+      "project",
+      "review",
+    ]);
+    expect(contentWords("zone c is closed; do I need a permit")).toEqual(["zone", "c", "closed", "permit"]);
+    expect(queryTerms("what kinds of projects are category A").map((t) => t.words.join(" "))).toContain("a");
+    expect(queryTerms("do i need a permit").map((t) => t.words.join(" "))).toEqual(["permit"]);
+  });
+
+  test("a rule for Category A does not answer a question about Category C", () => {
+    const pages = [
+      {
+        n: 1,
+        file: "QC.pdf",
+        page: 4,
+        text: "Allow 5 business days for the technical review of a Category A report.",
+      },
+    ];
+    const ask = (question: string, letter: string) =>
+      composeExtractiveAnswer({
+        question,
+        pages,
+        dbLabel: "QC",
+        useWeb: false,
+        terms: [term(["review"], 2), term(["categori"], 2), term([letter], 2), term(["report"], 1)],
+      });
+    expect(isRefusal(ask("how long is the review for a category C report", "c"))).toBe(true);
+    expect(ask("how long is the review for a Category A report", "a")).toContain("5 business days");
+  });
+
+  test("a numbered title with a year is a heading, never quoted as an answer", () => {
+    const units = splitSentences(
+      "2.2 Mileage and Per Diem Rates – Calendar Year 2026\nMileage is paid at 70 cents per mile.",
+    );
+    expect(units.map((u) => u.text)).toEqual(["Mileage is paid at 70 cents per mile."]);
+    expect(units[0]!.heading).toBe("2.2 Mileage and Per Diem Rates – Calendar Year 2026");
   });
 });
 

@@ -1,5 +1,5 @@
 import { CHAT_TEXTS, citation } from "@shared/chat";
-import { answerTypeOf, holdsFigure } from "./answer-type";
+import { expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
 import { sentenceEnd, splitSentences } from "./sentences";
@@ -178,7 +178,7 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
   const known = termsOf(input).filter((t) => t.weight > 0);
   const total = known.reduce((a, t) => a + t.weight, 0);
   if (!total) return [];
-  const type = answerTypeOf(input.question);
+  const expected = expectedAnswer(input.question);
   const units = sentencesOf(input.pages);
   // What each page is about: every word its units and headings hold (the page a unit stands on names its scope:
   // "Oahu" or "neighbor islands", "2025" or "2026", "part-time" or "full-time").
@@ -206,11 +206,13 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
       if (a >= 0 && s.stems[a + 1] === known[i + 1]!.stems[0]) pairs++;
     }
     const coverage = (got + HEADING_SHARE * underHeading + PAGE_SHARE * elsewhere) / total;
-    // What the question asks for: a figure for "how long / how much", a list for "what are the steps".
+    // What the question asks for: a span of time for "how long", a list for "what are the steps", a form's
+    // number for "what form", a person for "who is".
     let fit = 0;
-    if (type === "quantity") fit = holdsFigure(s.text) ? 0.15 : -0.3;
-    else if (type === "list") fit = s.list && !s.row ? 0.15 : 0;
-    if (s.text.length > LONG_UNIT && type !== "list") fit -= 0.1;
+    if (expected.type === "list") fit = s.list && !s.row ? 0.15 : 0;
+    else if (expected.type === "person") fit = expected.fits(s.text) ? 0.15 : 0;
+    else if (expected.type !== "other") fit = expected.fits(s.text) ? 0.15 : -0.3;
+    if (s.text.length > LONG_UNIT && expected.type !== "list") fit -= 0.1;
     const score = coverage + fit + 0.1 * pairs + 0.05 / s.n - 0.003 * s.pos;
     return { ...s, coverage, score };
   });
@@ -219,7 +221,7 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
 /**
  * Whether `best` answers the question: it holds enough of the question, counting the words the documents never
  * use against it (a question about "prescription glasses" is not answered by a sentence about safety glasses),
- * and, for a question asking a figure, it gives one.
+ * and, for a question asking a quantity, it gives the kind asked for (a span of time, a frequency, money, a count).
  */
 export function isRelevant(best: ScoredSentence | undefined, terms: WeightedTerm[], question = ""): boolean {
   if (!best) return false;
@@ -231,7 +233,11 @@ export function isRelevant(best: ScoredSentence | undefined, terms: WeightedTerm
     .filter((t) => t.weight === 0 && t.stems.length)
     .reduce((a, t) => a + Math.min(1, Math.max(0.2, (t.stems.join("").length - 3) / 5)), 0);
   const share = (best.coverage * weight) / (weight + (UNKNOWN_WEIGHT * unknown * weight) / known.length);
-  if (answerTypeOf(question) === "quantity" && !holdsFigure(best.text)) return false;
+  const expected = expectedAnswer(question);
+  if (expected.required && !expected.fits(best.text)) return false;
+  // "Category C" is not answered by a rule for Category A: a label letter the question names must be there.
+  const label = (t: WeightedTerm) => t.stems.length === 1 && /^\p{L}$/u.test(t.stems[0]!);
+  if (known.some((t) => label(t) && !holds(best.sorted, t) && !holds(best.headingSorted, t))) return false;
   return share >= ANSWERABLE;
 }
 
@@ -288,7 +294,7 @@ export function composeExtractiveAnswer(input: ExtractiveInput): string {
   } else {
     // The sentence that answers comes first; at most three points (a list is one point).
     const chosen = supporting(best!, ranked, terms, MAX_SENTENCES);
-    if (answerTypeOf(input.question) === "list") chosen[0] = withRows(chosen[0]!, ranked);
+    if (expectedAnswer(input.question).type === "list") chosen[0] = withRows(chosen[0]!, ranked);
     parts.push(chosen.map(quote).join("\n"));
     parts.push(CHAT_TEXTS.extracted);
   }

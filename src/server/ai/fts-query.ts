@@ -72,11 +72,25 @@ export function stem(word: string): string {
   return s;
 }
 
-/** Words of a text as the retriever compares them: folded, stop words dropped. */
+/**
+ * A lone letter after a word names which one ("category B", "Zone c", "Category A"): it counts as a word.
+ * "I" never does, and "a" only written as a capital (otherwise it is the article: "need a permit").
+ */
+export function isLabelLetter(raw: string, previous: string): boolean {
+  return /^\p{L}$/u.test(raw) && /^\p{L}{3,}$/u.test(previous) && !/^[iI]$/.test(raw) && raw !== "a";
+}
+
+/** Words of a text as the retriever compares them: folded, stop words dropped, label letters kept. */
 export function contentWords(text: string): string[] {
-  return (fold(text).match(WORD) ?? [])
-    .map((w) => w.replace(/['’]s$/, ""))
-    .filter((w) => !STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)));
+  const out: string[] = [];
+  let previous = "";
+  for (const raw of text.match(WORD) ?? []) {
+    const w = fold(raw).replace(/['’]s$/, "");
+    if (isLabelLetter(raw, previous)) out.push(w);
+    else if (!STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))) out.push(w);
+    previous = raw;
+  }
+  return out;
 }
 
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -91,7 +105,9 @@ export function queryTerms(input: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   let previous = "";
   // Split on whitespace first so compound tokens can be recognised, then into word parts.
-  for (const raw of text.split(/\s+/)) {
+  for (const typed of input.slice(0, 2000).split(/\s+/)) {
+    const raw = fold(typed);
+    const typedParts = typed.match(WORD) ?? [];
     const parts = (raw.match(WORD) ?? []).map((w) => w.replace(/['’]s$/, "").replace(/['’]/g, ""));
     if (!parts.length) continue;
     const compound = parts.length > 1 && /[\p{L}\p{N}][-./_()][\p{L}\p{N}]/u.test(raw);
@@ -102,14 +118,14 @@ export function queryTerms(input: string): QueryTerm[] {
       out.push({ fts: quote(key), words: parts, stems: parts.map(stem) });
       continue;
     }
-    for (const w of parts) {
+    for (const [i, w] of parts.entries()) {
       // A lone letter counts after a word ("category B", "zone c"): it names which one.
-      const label = w.length === 1 && /\p{L}/u.test(w) && /^\p{L}{3,}$/u.test(previous);
+      const label = isLabelLetter(typedParts[i] ?? w, previous);
       // "how long", "how far", "how much": the kind of answer asked for (answer-type.ts), not a subject.
       const asked = previous === "how" && HOW.has(w);
       previous = w;
       if (asked) continue;
-      if (STOP_WORDS.has(w) || (w.length < 2 && !/\d/.test(w) && !label)) continue;
+      if (!label && (STOP_WORDS.has(w) || (w.length < 2 && !/\d/.test(w)))) continue;
       if (seen.has(w)) continue;
       seen.add(w);
       out.push(withAlternatives(w, synonymsOf(w)));

@@ -32,11 +32,18 @@ const NUMBERED_HEADING =
  * punctuation and not continued on the next line (a wrapped sentence goes on in lower case).
  */
 const isHeading = (line: string, next?: string) =>
-  // A figure after the first word ("Proctor compaction 25 kg") makes a table row, not a title.
-  !/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
-  (!/\p{Ll}/u.test(line) ||
-    (line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line) && !isItem(line)) ||
-    (line.length < 60 && !endsSentence(line) && !isItem(line) && !(next && /^\p{Ll}/u.test(next))));
+  // A numbered title keeps its year ("2.2 Mileage Rates – Calendar Year 2026").
+  (/^\d/.test(line) && numberedTitle(line)) ||
+  // Otherwise a figure after the first word ("Proctor compaction 25 kg") makes a table row, not a title.
+  (!/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
+    (!/\p{Ll}/u.test(line) ||
+      (line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line) && !isItem(line)) ||
+      (line.length < 60 && !endsSentence(line) && !isItem(line) && !(next && /^\p{Ll}/u.test(next)))));
+const numberedTitle = (line: string) =>
+  line.length < 90 &&
+  !endsSentence(line) &&
+  NUMBERED_HEADING.test(line) &&
+  isTitle(line.replace(NUMBERED_PREFIX, ""));
 
 export interface Block {
   text: string;
