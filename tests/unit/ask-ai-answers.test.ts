@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { answerTypeOf, expectedAnswer } from "@server/ai/answer-type";
 import { composeExtractiveAnswer, type WeightedTerm } from "@server/ai/extractive";
 import { contentWords, queryTerms } from "@server/ai/fts-query";
-import { splitSentences } from "@server/ai/sentences";
+import { splitSentences, tableEnd } from "@server/ai/sentences";
 import { isEnglishWord, synonymsOf } from "@server/ai/wordnet";
 import { stripRunningLines } from "@server/domains/documents/pipeline/running-lines";
 import { isRefusal } from "@shared/chat";
@@ -168,6 +168,41 @@ describe("what the question asks for", () => {
       terms: [term(["consolid"], 3), term(["test"], 1)],
     });
     expect(a.split("\n")[0]).toContain("15 business days");
+  });
+});
+
+describe("tables and lists", () => {
+  const holidays = [
+    "2 Company Holidays – 2026",
+    "The following paid holidays will be observed in 2026. Holidays on a Sunday are observed on the Monday.",
+    "Holiday Date Day",
+    "New Year's Day January 1, 2026 Thursday",
+    "Memorial Day May 25, 2026 Monday",
+    "Independence Day (observed) July 3, 2026 Friday",
+    "Christmas Day December 25, 2026 Friday",
+    "In addition, each regular employee receives 2 floating holidays in 2026, which must be used by December 31.",
+  ].join("\n");
+
+  test("a sentence introducing a table is quoted with every row, word for word from its page", () => {
+    const a = composeExtractiveAnswer({
+      question: "list the paid holidays for 2026",
+      pages: [{ n: 1, file: "HR.pdf", page: 3, text: holidays }],
+      dbLabel: "HR",
+      useWeb: false,
+      terms: [term(["paid"], 2), term(["holidai"], 3), term(["2026"], 1)],
+    });
+    const first = a.split("\n")[0]!;
+    expect(first).toStartWith("- The following paid holidays will be observed in 2026.");
+    expect(first).toContain("Holiday Date Day New Year's Day January 1, 2026 Thursday");
+    expect(first).toContain("Christmas Day December 25, 2026 Friday [HR.pdf p. 3]");
+  });
+
+  test("a chunk that stops inside a table runs on to the table's last row", () => {
+    const cut = holidays.indexOf("Memorial Day") + 5;
+    const end = tableEnd(holidays, cut);
+    expect(holidays.slice(0, end)).toEndWith("Christmas Day December 25, 2026 Friday");
+    // Inside a paragraph nothing changes.
+    expect(tableEnd(holidays, 40)).toBe(40);
   });
 });
 

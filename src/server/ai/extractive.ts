@@ -263,18 +263,47 @@ function supporting(best: ScoredSentence, ranked: ScoredSentence[], terms: Weigh
   return chosen;
 }
 
-/** A list asked for, answered by the sentence that introduces a table: the table's rows come with it. */
-function withRows(lead: ScoredSentence, all: ScoredSentence[]): ScoredSentence {
-  if (lead.list || lead.row) return lead;
-  const rows = all
-    .filter((s) => s.row && s.file === lead.file && s.pages[0] === lead.pages[0] && s.pos > lead.pos)
-    .sort((a, b) => a.pos - b.pos);
+/** "The following holidays are observed in 2026.", "accrue vacation by length of service: Years  Days". */
+const INTRODUCES_TABLE = /:|\bfollowing\b/i;
+
+/**
+ * A sentence that introduces a table is quoted with the table's rows: the rows are its answer (the table may
+ * start after a sentence or two of notes).
+ */
+function withTable(
+  lead: ScoredSentence,
+  all: ScoredSentence[],
+  pageOf: (s: ScoredSentence) => string,
+): ScoredSentence {
+  // The same page of the same passage (positions count within a passage's text).
+  const samePage = (s: ScoredSentence) =>
+    s.n === lead.n && s.file === lead.file && s.pages[0] === lead.pages[0];
+  if (lead.list && !lead.row) return lead;
+  if (!INTRODUCES_TABLE.test(lead.text)) return lead;
+  const after = all.filter((s) => samePage(s) && s.pos > lead.pos).sort((a, b) => a.pos - b.pos);
+  // Units in page order after the lead: up to two notes, then the rows (the notes are quoted too, so the
+  // quote stays the page's own text).
   const run: ScoredSentence[] = [];
-  for (const r of rows) {
-    if (r.pos !== lead.pos + run.length + 1 || run.length >= 15) break;
-    run.push(r);
+  let rows = 0;
+  for (const [i, s] of after.entries()) {
+    if (s.pos !== lead.pos + i + 1 || rows >= 15 || (!s.row && (rows || i >= 2))) break;
+    run.push(s);
+    if (s.row) rows++;
   }
-  return run.length ? { ...lead, text: [lead.text, ...run.map((r) => r.text)].join(" ") } : lead;
+  if (!rows) return lead;
+  while (!run.at(-1)!.row) run.pop();
+  return {
+    ...lead,
+    text: span(pageOf(lead), lead.text, run.at(-1)!.text) ?? [lead, ...run].map((r) => r.text).join(" "),
+  };
+}
+
+/** The page's own text from `first` to the end of `last` (the table's header line included), spaces folded. */
+function span(page: string, first: string, last: string): string | null {
+  const text = page.replace(/\s+/g, " ");
+  const from = text.indexOf(first);
+  const to = from < 0 ? -1 : text.indexOf(last, from + first.length);
+  return to < 0 ? null : text.slice(from, to + last.length);
 }
 
 export function composeExtractiveAnswer(input: ExtractiveInput): string {
@@ -293,9 +322,10 @@ export function composeExtractiveAnswer(input: ExtractiveInput): string {
     if (related.length) parts.push(`${CHAT_TEXTS.relatedReading}\n${related.map(quote).join("\n")}`);
   } else {
     // The sentence that answers comes first; at most three points (a list is one point).
-    const chosen = supporting(best!, ranked, terms, MAX_SENTENCES);
-    if (expectedAnswer(input.question).type === "list") chosen[0] = withRows(chosen[0]!, ranked);
-    parts.push(chosen.map(quote).join("\n"));
+    const pageOf = (s: ScoredSentence) =>
+      input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
+    const chosen = supporting(best!, ranked, terms, MAX_SENTENCES).map((s) => withTable(s, ranked, pageOf));
+    parts.push([...new Set(chosen.map(quote))].join("\n"));
     parts.push(CHAT_TEXTS.extracted);
   }
   if (input.useWeb) parts.push(`${CHAT_TEXTS.generalKnowledge} ${CHAT_TEXTS.noGeneralKnowledge}`);

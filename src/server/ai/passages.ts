@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type PageText, splitByPage } from "./page-split";
 import type { Passage } from "./retrieval";
-import { sentenceEnd, sentenceStart } from "./sentences";
+import { sentenceEnd, sentenceStart, tableEnd } from "./sentences";
 
 export const CONTEXT_BUDGET_CHARS = 6000;
 
@@ -76,7 +76,7 @@ function widen(part: PageText, page: string | undefined): PageText {
   const at = page.indexOf(part.text.slice(0, 60));
   if (at < 0) return part;
   const start = sentenceStart(page, at);
-  const end = sentenceEnd(page, at + part.text.length);
+  const end = tableEnd(page, sentenceEnd(page, at + part.text.length));
   return { page: part.page, text: page.slice(start, Math.max(end, at + part.text.length)).trim() };
 }
 

@@ -57,6 +57,28 @@ export interface Block {
   heading: string;
 }
 
+/** A line of a table: short of the page's width, no closing punctuation, starting with a capital or a number. */
+const isRowLine = (line: string, full: number) =>
+  !!line && line.length < full * 0.7 && !endsSentence(line) && /^[\p{Lu}\p{N}"“(]/u.test(line);
+
+/**
+ * Where the table that `end` stops inside ends: a chunk cut in the middle of a table ("the paid holidays")
+ * runs on to its last row (at most 30 more lines), so the table is quoted whole.
+ */
+export function tableEnd(page: string, end: number): number {
+  const lines = page.split("\n");
+  const full = Math.max(40, ...lines.map((l) => l.trim().length));
+  let at = 0;
+  let i = 0;
+  while (i < lines.length && at + lines[i]!.length < end) at += lines[i++]!.length + 1;
+  if (i >= lines.length || !isRowLine(lines[i]!.trim(), full)) return end;
+  let stop = at + lines[i]!.length;
+  for (let k = i + 1; k < lines.length && k <= i + 30 && isRowLine(lines[k]!.trim(), full); k++) {
+    stop += lines[k]!.length + 1;
+  }
+  return Math.max(end, stop);
+}
+
 /**
  * Paragraph-like blocks: wrapped lines joined back, lists grouped with their lead-in, table rows apart. A line
  * that stops well short of the page's width without closing punctuation, followed by a line that starts a new
