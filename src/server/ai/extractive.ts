@@ -3,6 +3,7 @@ import { expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
 import { sentenceEnd, splitSentences } from "./sentences";
+import { compoundParts } from "./wordnet";
 
 /**
  * The built-in answer: the sentences of the retrieved passages that best match the question, quoted with
@@ -72,6 +73,13 @@ function remembered<T>(limit: number, derive: (text: string) => T): (text: strin
 
 /** Unit → stems. */
 const stemsOf = remembered(20_000, (text) => contentWords(text).map(stem));
+/** Unit → the stems of its compounds' last words ("groundwater" holds "water", "borehole" "hole"). */
+const tailsOf = remembered(20_000, (text) =>
+  contentWords(text).flatMap((w) => {
+    const parts = compoundParts(w);
+    return parts ? [stem(parts[1])] : [];
+  }),
+);
 
 /** Page text → its sentences, each with the key that finds its repeats and the stems it and its heading hold. */
 const sortedStems = (stems: string[]) => [...new Set(stems)].sort();
@@ -86,7 +94,7 @@ const sentencesOfPage = remembered(2_000, (pageText) =>
       pos,
       key: fold(text),
       stems,
-      sorted: sortedStems(stems),
+      sorted: sortedStems([...stems, ...tailsOf(text)]),
       headingSorted: sortedStems(stemsOf(heading)),
     };
   }),

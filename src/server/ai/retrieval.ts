@@ -73,13 +73,24 @@ export async function searchTerms(db: Db, question: string) {
     t.df = Math.max(df(t.words), ...(t.alts ?? []).map((alt) => df(alt)));
     if (t.words.length !== 1 || t.df > 0) continue;
     const word = t.words[0]!;
-    if (isEnglishWord(word)) {
+    const english = isEnglishWord(word);
+    if (english) {
       // The word stands for its synonyms from here on (it is not an unknown word any more).
       const bridge = await synonymsInCollection(db, word);
-      if (bridge) Object.assign(t, bridge);
+      if (bridge) {
+        Object.assign(t, bridge);
+        continue;
+      }
+    }
+    // Two indexed words written as one ("closeout", "jobsite"): the phrase the documents write apart.
+    const split = await splitCompound(db, word);
+    if (split) {
+      corrections.push([word, split.words.join(" ")]);
+      extra.push(split);
       continue;
     }
-    // A clipped word first ("temps", "consol"): any indexed word it begins; else the nearest indexed stem.
+    if (english) continue;
+    // A clipped word ("temps", "consol"): any indexed word it begins; else the nearest indexed stem.
     const clipped = (await completion(db, stem(word))) ?? (await completion(db, word));
     const fixed = clipped ?? (await correction(db, word));
     if (!fixed) continue;
@@ -90,6 +101,29 @@ export async function searchTerms(db: Db, question: string) {
     extra.push({ fts: `"${prefix}"*`, words: [fixed.term], stems: [scored], df: fixed.doc, guessed: true });
   }
   return { terms: [...terms, ...extra], corrections, chunks: stats.chunks };
+}
+
+/**
+ * A word the index never saw as two words it holds side by side ("closeout" → "close out", which also finds
+ * "close-out"): the split whose rarer half is most common, checked against the index (null when none is used).
+ */
+async function splitCompound(db: Db, word: string): Promise<QueryTerm | null> {
+  if (word.length < 6 || !/^\p{L}+$/u.test(word)) return null;
+  const splits = Array.from({ length: word.length - 3 }, (_, i) => [word.slice(0, i + 2), word.slice(i + 2)]);
+  const stats = await indexStats(db, splits.flat().map(stem));
+  const ranked = splits
+    .map((ws) => ({ ws, df: Math.min(...ws.map((w) => dfOf(stats, w))) }))
+    .filter((x) => x.df > 0)
+    .sort((a, b) => b.df - a.df)
+    .slice(0, 3);
+  for (const { ws, df } of ranked) {
+    const fts = `"${ws.join(" ")}"`;
+    const [hit] = await db.all<{ id: number }>(
+      sql`SELECT rowid AS id FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${fts} LIMIT 1`,
+    );
+    if (hit) return { fts, words: ws, stems: ws.map(stem), df, guessed: true };
+  }
+  return null;
 }
 
 /** A word's WordNet synonyms that the collection uses, as one term (null when it uses none). */

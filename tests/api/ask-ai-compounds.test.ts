@@ -1,0 +1,70 @@
+/**
+ * Words written together or apart: a question's "closeout" finds the documents' "close-out" (the index holds
+ * "close" and "out" side by side), and a question's "water" is held by the documents' "groundwater".
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { composeExtractiveAnswer } from "@server/ai/extractive";
+import { matchExpression } from "@server/ai/fts-query";
+import { ftsChunkIds, searchTerms } from "@server/ai/retrieval";
+import { compoundParts } from "@server/ai/wordnet";
+import { createCollection, insertDocument } from "@server/domains/documents/pipeline/store-rows";
+import { isRefusal } from "@shared/chat";
+import { startTestApp, type TestApp } from "../helpers/app";
+
+let t: TestApp;
+let collectionId = 0;
+const TEXTS = [
+  "The PM completes Form PM-7A, Project Close-Out Checklist, and submits it to the Controller.",
+  "Trailers towed by company trucks shall not exceed 7,000 lb. gross weight.",
+  "Vacation requests go to the supervisor two weeks ahead.",
+];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.deps.db.transaction(async (tx) => {
+    const c = await createCollection(tx, { name: "words.db", title: "Words", mode: "default", user: "test" });
+    collectionId = c.id;
+    await insertDocument(tx, {
+      collectionId: c.id,
+      db: "words.db",
+      fileName: "Manual.pdf",
+      storageKey: "",
+      sha256: "sha-words",
+      size: 1,
+      user: "test",
+      pages: TEXTS.map((text) => ({ text, ocr: false })),
+      chunks: TEXTS.map((text, i) => ({ ordinal: i, firstPage: i + 1, lastPage: i + 1, text })),
+    });
+  });
+});
+afterAll(() => t?.close());
+
+test("a word the index never saw, written as two words it holds side by side, is searched as that phrase", async () => {
+  const { terms, corrections } = await searchTerms(t.deps.db, "what form is the closeout checklist");
+  expect(corrections).toContainEqual(["closeout", "close out"]);
+  const ids = await ftsChunkIds(t.deps.db, [collectionId], matchExpression(terms)!, 3);
+  expect(ids.length).toBeGreaterThan(0);
+  // Two words that never stand side by side are not read into it ("vacationtruck").
+  const other = await searchTerms(t.deps.db, "vacationtruck");
+  expect(other.corrections.map(([, to]) => to)).not.toContain("vacation truck");
+});
+
+test("a closed compound holds its last word: 'groundwater' answers a question about the water level", () => {
+  expect(compoundParts("groundwater")).toEqual(["ground", "water"]);
+  expect(compoundParts("borehole")).toEqual(["bore", "hole"]);
+  expect(compoundParts("reports")).toBeNull();
+  const page = "The depth to groundwater shall be recorded at least 24 hours after completion of drilling.";
+  const a = composeExtractiveAnswer({
+    question: "how long after drilling do we check the water level",
+    pages: [{ n: 1, file: "SOP.pdf", page: 4, text: page }],
+    dbLabel: "Field",
+    useWeb: false,
+    terms: [
+      { stems: ["drill"], weight: 2 },
+      { stems: ["water"], weight: 3 },
+      { stems: ["level"], weight: 2 },
+    ],
+  });
+  expect(isRefusal(a)).toBe(false);
+  expect(a).toContain("24 hours after completion");
+});
