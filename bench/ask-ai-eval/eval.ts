@@ -30,7 +30,11 @@ export interface EvalResult {
 export async function runEval(opts: { verbose?: boolean; env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "geolabs-eval-"));
   const log = createLogger("silent");
-  const deps = await createDeps(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }), { log });
+  const { answerModelEnv } = await import("./held-out");
+  const deps = await createDeps(
+    loadEnv({ ...answerModelEnv(), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }),
+    { log },
+  );
   try {
     await indexDemoDocuments(deps);
     const fileOf = (db: string) => DEMO_DOCUMENTS.find((d) => d.db === db)!.fileName;

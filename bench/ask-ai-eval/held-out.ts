@@ -268,6 +268,18 @@ async function pageTexts(deps: AppDeps) {
   return new Map(rows.map((r) => [`${r.file}|${r.page}`, r.text]));
 }
 
+/**
+ * The answer model and embeddings of the shell (AI_BASE_URL, AI_MODEL, AI_API_KEY, EMBEDDINGS_*): set them to
+ * score a hosted or local endpoint instead of the built-in model (docs/ask-ai-eval.md).
+ */
+export function answerModelEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => /^(AI|EMBEDDINGS)_/.test(e[0]) && typeof e[1] === "string",
+    ),
+  );
+}
+
 /** `bun run eval --set <name>`: index the set in a fresh data directory, score both splits. */
 export async function runHeldOut(
   name: string,
@@ -283,9 +295,12 @@ export async function runHeldOut(
   const { existsSync } = await import("node:fs");
   const reuse = !!keep && existsSync(join(keep, "portal.db"));
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), "geolabs-eval-set-"));
-  const deps = await createDeps(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }), {
-    log: createLogger("silent"),
-  });
+  const deps = await createDeps(
+    loadEnv({ ...answerModelEnv(), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }),
+    {
+      log: createLogger("silent"),
+    },
+  );
   try {
     const set = loadSet(name);
     if (!reuse) await indexSet(deps, set.documents);
@@ -326,7 +341,10 @@ export function printScores(name: string, scores: Partial<Record<"dev" | "test",
     ["fact's page cited (≥ 0.90)", (s) => f(s.citedPage)],
     ["quotes on the cited page", (s) => f(s.exactCitations)],
   ];
-  console.log(`\nAsk AI held-out set "${name}" (built-in answer model, full-text retrieval)`);
+  const env = answerModelEnv();
+  const model = env.AI_MODEL ? `${env.AI_MODEL} at ${env.AI_BASE_URL}` : "built-in answer model";
+  const search = env.EMBEDDINGS_MODEL ? `hybrid retrieval (${env.EMBEDDINGS_MODEL})` : "full-text retrieval";
+  console.log(`\nAsk AI held-out set "${name}" (${model}, ${search})`);
   console.log(`${"".padEnd(38)}${"dev".padStart(10)}${"test".padStart(10)}`);
   for (const [label, get] of rows) {
     console.log(
