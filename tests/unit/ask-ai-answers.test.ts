@@ -148,6 +148,9 @@ describe("what the question asks for", () => {
     expect(fits("what form do i need", "listed on Form RM-3, Records Destruction Authorization")).toBe(true);
     expect(answerTypeOf("after hours IT emergency number")).toBe("contact");
     expect(fits("help desk extension", "IT Help Desk: ext. 250")).toBe(true);
+    // Asked for an extension, a phone number is no answer; asked for a number, either is.
+    expect(fits("help desk extension", "Outside Help Desk hours, call 808-555-0199.")).toBe(false);
+    expect(fits("after hours IT emergency number", "Outside Help Desk hours, call 808-555-0199.")).toBe(true);
     expect(answerTypeOf("who's the safety officer")).toBe("person");
     expect(answerTypeOf("who approves overtime")).toBe("other");
   });

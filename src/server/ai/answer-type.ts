@@ -50,7 +50,8 @@ const FREQUENCY =
 const MONEY =
   /\$\s?\d|\b\d[\d,.]*\s?(cents?|dollars?|%)|\bpercent\b|\bfree of charge\b|\bno (cost|charge)\b/i;
 const FORM_CODE = /\bForm [A-Z]{1,5}-?\d/;
-const PHONE = /\b\d{3}[-.\s]\d{3}[-.\s]\d{4}\b|\bext\.?\s?\d{2,5}\b|\bextension \d{2,5}\b/i;
+const EXTENSION = /\bext\.?\s?\d{2,5}\b|\bextension \d{2,5}\b/i;
+const PHONE = new RegExp(`\\b\\d{3}[-.\\s]\\d{3}[-.\\s]\\d{4}\\b|${EXTENSION.source}`, "i");
 /** Two capitalised words (a middle initial allowed) after a comma, colon or "is": how documents name a person. */
 const NAME =
   /(?:[,:]|\bis|\bcontact|\bcall)\s+(?:Dr\.\s|Mr\.\s|Ms\.\s)?[A-Z][a-z]+(?:\s[A-Z]\.)?\s[A-Z][a-z]+/;
@@ -74,7 +75,13 @@ function countOf(words: string[]): (text: string) => boolean {
 export function expectedAnswer(question: string): Expected {
   if (LIST.test(question)) return { type: "list", fits: always, required: false };
   if (FORM.test(question)) return { type: "form", fits: (t) => FORM_CODE.test(t), required: false };
-  if (CONTACT.test(question)) return { type: "contact", fits: (t) => PHONE.test(t), required: false };
+  if (CONTACT.test(question)) {
+    // "extension" asks for the extension; a phone number does not answer it.
+    const fits = /\bext(ension|\.|\b)/i.test(question)
+      ? (t: string) => EXTENSION.test(t)
+      : (t: string) => PHONE.test(t);
+    return { type: "contact", fits, required: false };
+  }
   if (QUANTITY.test(question)) {
     if (FREQUENCY_ASKED.test(question))
       return { type: "quantity", fits: (t) => FREQUENCY.test(t), required: true };
