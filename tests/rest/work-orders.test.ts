@@ -244,4 +244,23 @@ describe("POST /api/ocr-upload reading an image", () => {
     const body = (await res.json()) as { recognized_work_orders: string[] };
     expect(body.recognized_work_orders).toEqual(["6408-07(D)", "2941-01E", "3466-16"]);
   }, 30_000);
+  test("the same note photographed upside down is read half a turn round; an upright one is not turned", async () => {
+    const upright = readFileSync(join(PHOTOS, "dev-24-sticky.jpg"));
+    const turned = await (await import("sharp"))
+      .default(upright)
+      .rotate(180)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const body = (await (await upload(turned)).json()) as {
+      recognized_work_orders: string[];
+      rotation: number;
+    };
+    expect(body.rotation).toBe(180);
+    expect(body.recognized_work_orders).toEqual(["6408-07(D)", "2941-01E", "3466-16"]);
+    // A weak upright reading (handwriting) whose band reads worse upside down keeps its first reading.
+    const notebook = (await (await upload(readFileSync(join(PHOTOS, "dev-19-notebook.jpg")))).json()) as {
+      rotation: number;
+    };
+    expect(notebook.rotation).toBe(0);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { RecognizeResult } from "@shared/ocr";
 import { boxToSource } from "./geometry";
+import { halfTurnMayReadBetter } from "./orientation";
 import type { OcrPage, OcrPool } from "./pool";
 import { prepareOffThread } from "./prepare-thread";
 import {
@@ -30,7 +31,8 @@ interface Reading {
 /**
  * Image bytes → work orders with their boxes on the image. Reads the upright image first; only when that
  * reading is weak does it try the other orientations the layout allows (half a turn for a page whose lines run
- * across, a quarter either way for one whose lines run up or down) and keep the most confident reading.
+ * across, when a band of it reads about as well or better upside down; a quarter either way for one whose lines
+ * run up or down) and keep the most confident reading.
  */
 export async function readWorkOrders(
   pool: OcrPool,
@@ -41,7 +43,13 @@ export async function readWorkOrders(
   const info = await inspectImage(bytes, limits);
   let best = await readAt(pool, bytes, info, 0, limits.maxPixels);
   if (best.score < LOW_CONFIDENCE) {
+    const upright = best;
     for (const turn of turnsFor(!!best.prep.sideways)) {
+      // Half a turn is tried on a band of the page first (a full reading costs seconds on a register).
+      const worth =
+        turn !== 180 ||
+        (await halfTurnMayReadBetter(pool, upright.prep, upright.page, (words) => readingScore({ words })));
+      if (!worth) continue;
       const next = await readAt(pool, bytes, info, turn, limits.maxPixels);
       if (next.score > best.score) best = next;
       if (best.score >= LOW_CONFIDENCE + 10) break;
