@@ -90,6 +90,11 @@ export interface RecognizedItem {
 export interface RecognizeResult {
   recognized_work_orders: string[];
   items: RecognizedItem[];
+  /**
+   * Work orders read with too little confidence to be given as found (most are a digit wrong): not in
+   * `recognized_work_orders`, offered on the screen for a person to check against the image.
+   */
+  unsure: RecognizedItem[];
   image: { width: number; height: number };
   /** Mean word confidence (0-100) of the reading that was kept. */
   confidence: number;

@@ -76,6 +76,28 @@ describe("Work Order Recognition", () => {
     await page.context().close();
   }, 60_000);
 
+  test("an unsure reading is shown apart with a dashed box; Add puts it in the list", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/ocr-lookup");
+    const photo = join(import.meta.dir, "../../bench/ocr-eval/photos/images/dev-03-register.jpg");
+    await dropFile(page, readFileSync(photo), "register.jpg", "image/jpeg");
+    await page.getByRole("button", { name: "Upload & Extract" }).click();
+    const unsure = page.getByRole("region", { name: "Unsure readings" });
+    await unsure.waitFor({ timeout: 30_000 });
+    await unsure.getByText("4490-01B").waitFor();
+    expect(await page.getByTestId("unsure-box").count()).toBeGreaterThan(0);
+    const listed = await page.getByRole("textbox", { name: /^Work order \d+$/ }).count();
+
+    await unsure.getByRole("button", { name: "Add 4490-01B" }).click();
+    const list = page.getByRole("region", { name: "Work orders" });
+    await list.getByRole("textbox", { name: `Work order ${listed + 1}` }).waitFor();
+    expect(await list.getByRole("textbox", { name: `Work order ${listed + 1}` }).inputValue()).toBe(
+      "4490-01B",
+    );
+    expect(await unsure.getByText("4490-01B").count()).toBe(0);
+    await page.context().close();
+  }, 60_000);
+
   test("dropping a file that is not an image is refused", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");

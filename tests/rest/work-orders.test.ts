@@ -244,6 +244,19 @@ describe("POST /api/ocr-upload reading an image", () => {
     const body = (await res.json()) as { recognized_work_orders: string[] };
     expect(body.recognized_work_orders).toEqual(["6408-07(D)", "2941-01E", "3466-16"]);
   }, 30_000);
+  test("work orders read with low confidence are not given as found but offered apart, each with its box", async () => {
+    const res = await upload(readFileSync(join(PHOTOS, "dev-03-register.jpg")));
+    const body = (await res.json()) as {
+      recognized_work_orders: string[];
+      unsure: { work_order: string; confidence: number; box: unknown }[];
+    };
+    const unsure = body.unsure.find((u) => u.work_order === "4490-01B");
+    expect(unsure).toBeDefined();
+    expect(unsure!.confidence).toBeLessThan(30);
+    expect(unsure!.box).not.toBeNull();
+    expect(body.recognized_work_orders).not.toContain("4490-01B");
+    expect(body.recognized_work_orders).toContain("1244-06");
+  }, 30_000);
   test("the same note photographed upside down is read half a turn round; an upright one is not turned", async () => {
     const upright = readFileSync(join(PHOTOS, "dev-24-sticky.jpg"));
     const turned = await (await import("sharp"))

@@ -15,8 +15,9 @@ import { extractFromLines } from "./work-orders";
 /** Below this mean word confidence a reading is suspect: the page may be sideways or upside down. */
 export const LOW_CONFIDENCE = 65;
 /**
- * A work order read with less confidence than this is left out: on the held-out photos almost every one of them
- * was a misreading (a digit wrong), and a wrong number is worse than none to someone looking up a project.
+ * A work order read with less confidence than this is not given as found: on the held-out photos most of them
+ * were a misreading (a digit wrong), and a wrong number is worse than none to someone looking up a project.
+ * They are offered apart (`unsure`), for a person to check against the image.
  */
 const MIN_CONFIDENCE = 30;
 /** Which turns to try: the layout tells a page on its side (columns of ink) from one upright or upside down. */
@@ -55,16 +56,16 @@ export async function readWorkOrders(
       if (best.score >= LOW_CONFIDENCE + 10) break;
     }
   }
-  const items = extractFromLines(best.page.lines)
-    .filter((w) => w.confidence >= MIN_CONFIDENCE)
-    .map((w) => ({
-      work_order: w.work_order,
-      box: w.bbox ? boxToSource(w.bbox, best.prep) : null,
-      confidence: w.confidence,
-    }));
+  const read = extractFromLines(best.page.lines).map((w) => ({
+    work_order: w.work_order,
+    box: w.bbox ? boxToSource(w.bbox, best.prep) : null,
+    confidence: w.confidence,
+  }));
+  const items = read.filter((w) => w.confidence >= MIN_CONFIDENCE);
   return {
     recognized_work_orders: items.map((i) => i.work_order),
     items,
+    unsure: read.filter((w) => w.confidence < MIN_CONFIDENCE),
     image: { width: info.width, height: info.height },
     confidence: Math.round(best.score),
     rotation: best.prep.rotation,

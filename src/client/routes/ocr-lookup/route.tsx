@@ -14,6 +14,7 @@ import { ImportDialog } from "./-components/import-dialog";
 import { MATCH_COLUMNS, type MatchView, matchesToTsv, viewMatches } from "./-components/matches";
 import { MatchesTable } from "./-components/matches-table";
 import { ResultsToolbar } from "./-components/results-toolbar";
+import { UnsureReadings } from "./-components/unsure-readings";
 import { UploadStep } from "./-components/upload-step";
 import { useRecognition } from "./-components/use-recognition";
 import { WorkOrderList } from "./-components/work-order-list";
@@ -94,7 +95,10 @@ function OcrLookup() {
                 <ImageOverlay
                   src={r.previewUrl}
                   size={r.result.image}
-                  items={r.items.map((i) => ({ id: i.id, label: r.display(i), box: i.box }))}
+                  items={[
+                    ...r.items.map((i) => ({ id: i.id, label: r.display(i), box: i.box })),
+                    ...r.unsure.map((i) => ({ id: i.id, label: i.text, box: i.box, unsure: true })),
+                  ]}
                   active={active}
                   onActive={setActive}
                 />
@@ -109,6 +113,13 @@ function OcrLookup() {
                 onEdit={r.edit}
                 onRemove={r.remove}
                 onAdd={r.add}
+              />
+              <UnsureReadings
+                items={r.unsure}
+                active={active}
+                onActive={setActive}
+                onConfirm={r.confirm}
+                onDismiss={r.dismiss}
               />
               <MatchesTable
                 rows={visible}

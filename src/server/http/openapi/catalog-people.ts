@@ -131,7 +131,7 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     access: "signed-in",
     summary: "Read work orders off a photo",
     form: { files: { image: "PNG, JPEG or GIF (OCR_MAX_MB)" } },
-    returns: "{ recognized_work_orders, items, image, confidence, rotation, ms }",
+    returns: "{ recognized_work_orders, items, unsure, image, confidence, rotation, ms }",
     errors: [413, 415, 422, 503],
   }),
   r({

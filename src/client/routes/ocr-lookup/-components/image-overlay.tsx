@@ -5,6 +5,8 @@ export interface OverlayItem {
   id: number;
   label: string;
   box: ImageBox | null;
+  /** Read with low confidence: a dashed box marked "?", not numbered. */
+  unsure?: boolean;
 }
 
 /**
@@ -25,17 +27,19 @@ export function ImageOverlay({
   onActive(id: number | null): void;
 }) {
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+  // Numbered like the list: the listed work orders only.
+  const numbers = new Map(items.filter((i) => !i.unsure).map((item, i) => [item.id, i + 1]));
   return (
     <figure className="space-y-2">
       <div className="relative w-full overflow-hidden rounded-lg border bg-muted/30">
         <img src={src} alt="Uploaded page with the work orders marked" className="block h-auto w-full" />
-        {items.map((item, i) =>
+        {items.map((item) =>
           item.box ? (
             <button
               type="button"
               key={item.id}
-              data-testid="wo-box"
-              aria-label={`Work order ${item.label} on the image`}
+              data-testid={item.unsure ? "unsure-box" : "wo-box"}
+              aria-label={`${item.unsure ? "Unsure reading" : "Work order"} ${item.label} on the image`}
               title={item.label}
               onMouseEnter={() => onActive(item.id)}
               onMouseLeave={() => onActive(null)}
@@ -45,7 +49,9 @@ export function ImageOverlay({
                 "absolute rounded-sm border-2 transition-colors",
                 active === item.id
                   ? "border-primary bg-primary/25 ring-2 ring-primary/40"
-                  : "border-amber-500 bg-amber-400/15 dark:border-amber-400",
+                  : item.unsure
+                    ? "border-dashed border-slate-500 bg-slate-400/10 dark:border-slate-300"
+                    : "border-amber-500 bg-amber-400/15 dark:border-amber-400",
               )}
               style={{
                 left: pct(item.box.x - 3, size.width),
@@ -54,15 +60,23 @@ export function ImageOverlay({
                 height: pct(item.box.h + 6, size.height),
               }}
             >
-              <span className="absolute -top-2.5 -left-2.5 flex size-5 items-center justify-center rounded-full bg-amber-500 text-[10px] font-bold text-white dark:bg-amber-400 dark:text-black">
-                {i + 1}
+              <span
+                className={cn(
+                  "absolute -top-2.5 -left-2.5 flex size-5 items-center justify-center rounded-full text-[10px] font-bold text-white",
+                  item.unsure
+                    ? "bg-slate-500 dark:bg-slate-300 dark:text-black"
+                    : "bg-amber-500 dark:bg-amber-400 dark:text-black",
+                )}
+              >
+                {item.unsure ? "?" : numbers.get(item.id)}
               </span>
             </button>
           ) : null,
         )}
       </div>
       <figcaption className="text-xs text-muted-foreground">
-        Boxes show where each work order was read. Hover one here or in the list to find its partner.
+        Boxes show where each work order was read (dashed: an unsure reading). Hover one here or in the list
+        to find its partner.
       </figcaption>
     </figure>
   );

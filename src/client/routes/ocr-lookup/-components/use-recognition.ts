@@ -28,6 +28,8 @@ export function useRecognition() {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<RecognizeResult | null>(null);
   const [items, setItems] = useState<Item[]>([]);
+  // Readings too uncertain to be listed: a person adds or dismisses each after checking the image.
+  const [unsure, setUnsure] = useState<Item[]>([]);
   const [normalize, setNormalize] = useState(false);
 
   useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
@@ -61,6 +63,7 @@ export function useRecognition() {
     setError(null);
     setResult(null);
     setItems([]);
+    setUnsure([]);
     setProgress(null);
   };
   const extract = async () => {
@@ -75,7 +78,13 @@ export function useRecognition() {
         fallbackError: OCR_MESSAGES.failed,
       });
       setResult(answer);
-      setItems(answer.items.map((i) => ({ id: nextId.current++, text: i.work_order, box: i.box })));
+      const toItem = (i: RecognizeResult["items"][number]) => ({
+        id: nextId.current++,
+        text: i.work_order,
+        box: i.box,
+      });
+      setItems(answer.items.map(toItem));
+      setUnsure((answer.unsure ?? []).map(toItem));
     } catch (err) {
       setError(errorMessage(err, OCR_MESSAGES.failed));
     } finally {
@@ -89,6 +98,13 @@ export function useRecognition() {
     );
   const remove = (id: number) => setItems((all) => all.filter((i) => i.id !== id));
   const add = (text: string) => setItems((all) => [...all, { id: nextId.current++, text, box: null }]);
+  /** An unsure reading checked against the image: into the list (with its box), or dismissed. */
+  const confirm = (id: number) => {
+    const item = unsure.find((i) => i.id === id);
+    if (item) setItems((all) => [...all, item]);
+    setUnsure((all) => all.filter((i) => i.id !== id));
+  };
+  const dismiss = (id: number) => setUnsure((all) => all.filter((i) => i.id !== id));
 
   return {
     file,
@@ -97,6 +113,7 @@ export function useRecognition() {
     error,
     result,
     items,
+    unsure,
     list,
     rows,
     lookup,
@@ -109,6 +126,8 @@ export function useRecognition() {
     edit,
     remove,
     add,
+    confirm,
+    dismiss,
     setError,
   };
 }
