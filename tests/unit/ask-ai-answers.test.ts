@@ -209,6 +209,78 @@ describe("tables and lists", () => {
   });
 });
 
+describe("edges of tables, times and months", () => {
+  test("a numbered line with figures other than a year is a table row, not a heading; a table's last line is a row", () => {
+    const units = splitSentences(
+      [
+        "Laboratory turnaround times below are counted in business days from the log-in date of the samples received.",
+        "Test Samples Days",
+        "1 Tube Consolidation ASTM D2435 15",
+        "2 Bags Sieve Analysis ASTM D6913 5",
+      ].join("\n"),
+    );
+    expect(units.slice(1).map((u) => u.text)).toEqual([
+      "1 Tube Consolidation ASTM D2435 15",
+      "2 Bags Sieve Analysis ASTM D6913 5",
+    ]);
+    expect(units.slice(1).every((u) => u.row)).toBe(true);
+  });
+
+  test("a row that begins like an earlier one is quoted whole ($1 is not cut out of $1.50)", () => {
+    const page = [
+      "Copies are charged as follows:",
+      "Color Copies Tabloid Large Format $1.50",
+      "Black Copies Letter Size $0.10",
+      "Copies Tabloid Large Format $1",
+      "Charges are billed monthly to the project named on the request, at the rates of the current price list.",
+    ].join("\n");
+    const a = composeExtractiveAnswer({
+      question: "how much are copies charged",
+      pages: [{ n: 1, file: "Office.pdf", page: 2, text: page }],
+      dbLabel: "Office",
+      useWeb: false,
+      terms: [term(["copi"], 3), term(["charg"], 3)],
+    });
+    expect(a.split("\n")[0]).toContain("Copies Tabloid Large Format $1 [Office.pdf p. 2]");
+    expect(a.split("\n")[0]).toContain("$1.50 Black Copies");
+  });
+
+  test("the colon of a time does not bring a table along, nor does 'the following day'", () => {
+    const page = [
+      "The front desk is staffed 7:30 to 4:30 on the following day of each holiday.",
+      "New Year's Day January 1, 2026 Thursday",
+      "Memorial Day May 25, 2026 Monday",
+      "The office is closed on these days, and messages left on the main line are answered the next working day.",
+    ].join("\n");
+    const a = composeExtractiveAnswer({
+      question: "when is the front desk staffed",
+      pages: [{ n: 1, file: "HR.pdf", page: 3, text: page }],
+      dbLabel: "HR",
+      useWeb: false,
+      terms: [term(["front"], 3), term(["desk"], 3), term(["staf"], 3)],
+    });
+    expect(a).toContain("7:30 to 4:30");
+    expect(a).not.toContain("New Year's Day");
+  });
+
+  test("'May' inside a sentence is a month; 'may' the verb and 'May I' are not", () => {
+    const fits = (text: string) => expectedAnswer("when does open enrollment end").fits(text);
+    expect(fits("Open enrollment ends in May.")).toBe(true);
+    expect(fits("Employees may change elections.")).toBe(false);
+    expect(fits("May I change elections?")).toBe(false);
+  });
+
+  test("words with a combining accent stay one word; an article in capitals is no label", () => {
+    expect(contentWords("Send the re\u0301sume\u0301 to HR")).toEqual(["send", "resume", "hr"]);
+    expect(queryTerms("HOW DO I GET A PARKING PERMIT").map((t) => t.words.join(" "))).toEqual([
+      "parking",
+      "permit",
+    ]);
+    // A row's first cell is a label too.
+    expect(contentWords("C 10 business days")).toEqual(["c", "10", "business", "days"]);
+  });
+});
+
 describe("label letters", () => {
   test("a lone letter after a word names which one: kept in questions and text ('Category A', not the article)", () => {
     expect(contentWords("Each Category A project needs a review")).toEqual([

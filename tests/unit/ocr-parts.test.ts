@@ -3,7 +3,10 @@ import { lookupRange, workOrderKey } from "@server/domains/projects/keys";
 import { parseRegisterDate } from "@server/domains/projects/register-rows";
 import { boxToSource, type PrepGeometry } from "@server/ocr/geometry";
 import { sniffImageType } from "@server/ocr/image-type";
+import { halfTurnMayReadBetter } from "@server/ocr/orientation";
+import type { OcrPool } from "@server/ocr/pool";
 import { readingScore } from "@server/ocr/read-work-orders";
+import { extractFromLines } from "@server/ocr/work-orders";
 
 const geometry = (g: Partial<PrepGeometry>): PrepGeometry => ({
   source: { width: 400, height: 200 },
@@ -122,5 +125,95 @@ describe("register dates", () => {
   });
   test("spreadsheet date cells", () => {
     expect(parseRegisterDate(new Date(Date.UTC(2019, 11, 31)))).toBe("2019-12-31");
+  });
+});
+
+describe("half a turn is tried on a band first", () => {
+  /** A grey image 4 wide whose pixel values count up, as the PGM the preparation hands over. */
+  const image = (height: number) => {
+    const pixels = Uint8Array.from({ length: 4 * height }, (_, i) => i % 251);
+    return {
+      prep: {
+        data: Buffer.concat([Buffer.from(`P5\n4 ${height}\n255\n`, "latin1"), pixels]),
+        width: 4,
+        height,
+      },
+      pixels,
+    };
+  };
+  const line = (text: string, confidence: number, y0: number, y1: number) => {
+    const bbox = { x0: 0, y0, x1: 4, y1 };
+    return { text, confidence, bbox, words: [{ text, confidence, bbox }] };
+  };
+  const score = (words: { text: string; confidence: number }[]) => readingScore({ words: words as never });
+
+  /** A pool that answers every reading with one word of the given confidence and keeps what it was shown. */
+  const fakePool = (confidence: number) => {
+    const seen: Buffer[] = [];
+    const pool = {
+      recognize: async (bytes: Uint8Array) => {
+        seen.push(Buffer.from(bytes));
+        return { text: "", confidence, lines: [], words: [line("WORDS", confidence, 0, 1)], ms: 0 };
+      },
+    } as unknown as OcrPool;
+    return { pool, seen };
+  };
+
+  test("the band round the densest lines is read once, turned half round (its pixels in reverse order)", async () => {
+    const { prep, pixels } = image(100);
+    const page = {
+      lines: [
+        line("a", 20, 2, 8),
+        line("JOB 1234-56", 30, 40, 43),
+        line("KAPOLEI PARKING", 30, 44, 47),
+        line("DRILL 5/18", 30, 48, 50),
+        line("x", 10, 90, 96),
+      ],
+    };
+    const { pool, seen } = fakePool(90);
+    expect(await halfTurnMayReadBetter(pool, prep, page, score)).toBe(true);
+    expect(seen).toHaveLength(1);
+    // The three dense lines (rows 40–50) with a margin of 7: rows 33 to 57.
+    const header = "P5\n4 24\n255\n";
+    expect(seen[0]!.subarray(0, header.length).toString("latin1")).toBe(header);
+    expect([...seen[0]!.subarray(header.length)]).toEqual([...pixels.subarray(33 * 4, 57 * 4)].reverse());
+  });
+
+  test("a band that reads clearly worse upside down saves the full reading; a close or better one does not", async () => {
+    const { prep } = image(100);
+    const page = { lines: [line("WORD ONE", 60, 40, 50)] };
+    expect(await halfTurnMayReadBetter(fakePool(20).pool, prep, page, score)).toBe(false);
+    expect(await halfTurnMayReadBetter(fakePool(58).pool, prep, page, score)).toBe(true);
+    expect(await halfTurnMayReadBetter(fakePool(80).pool, prep, page, score)).toBe(true);
+    // Nothing legible upright, or a sliver of a band: no probe, the full reading decides.
+    expect(await halfTurnMayReadBetter(fakePool(0).pool, prep, { lines: [] }, score)).toBe(true);
+  });
+});
+
+describe("a work order read twice", () => {
+  test("is kept once, in its first place, with its surer reading", () => {
+    const lines = [
+      {
+        words: [
+          { text: "W.O.", confidence: 20 },
+          { text: "4490-01B", confidence: 9 },
+        ],
+      },
+      {
+        words: [
+          { text: "W.O.", confidence: 90 },
+          { text: "1244-06", confidence: 90 },
+        ],
+      },
+      {
+        words: [
+          { text: "W.O.", confidence: 90 },
+          { text: "4490-01B", confidence: 88 },
+        ],
+      },
+    ];
+    const found = extractFromLines(lines);
+    expect(found.map((w) => w.work_order)).toEqual(["4490-01B", "1244-06"]);
+    expect(found[0]!.confidence).toBeGreaterThan(30);
   });
 });

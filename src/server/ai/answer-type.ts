@@ -14,7 +14,7 @@ export interface Expected {
   type: AnswerType;
   /** Whether a unit's text holds what is asked for (always true for "list" and "other"). */
   fits: (text: string) => boolean;
-  /** A unit that does not fit cannot be the answer (quantities); otherwise fitting only ranks it higher. */
+  /** A unit that does not fit ranks lower; when required (quantities), it cannot be the answer at all. */
   required: boolean;
 }
 
@@ -22,9 +22,9 @@ const QUANTITY =
   /\b(how (many|much|long|far|often|soon|late|early|old|big|tall|high|deep|heavy|wide|fast|hot|cold|close)|what (is|are|'?s) the (rate|amount|limit|minimum|maximum|max|min|cap|deadline|number|percentage|cost|price|fee|distance|temperature|speed|age)|deadline|(min|max)imum|\bby when\b|\bwhen (is|are|do|does|must|should)\b|what time|what percent|percentage|how much time)\b/i;
 const LIST =
   /\b(what (are|all) (the )?(steps|items|things|requirements|rules|kinds|types|documents|forms)|list (the|all)|which (items|documents|things|forms|steps)|what (all )?(goes|go|needs? to|should) (in|into|be)|what do i need to (bring|pack|include|do)|what('?s| is) (included|required|covered))\b/i;
-const FORM = /\b(what|which) forms?\b|\bform (number|no\.?|#)/i;
+const FORM = /\b(what|which) forms?\b(?!\s+of\b)|\bform (number|no\.?|#)/i;
 const CONTACT =
-  /\b(extension|ext\.?|phone( number)?|hotline|number to call|(emergency|contact|support|help) (number|line))\b|\bwho do (i|we) call\b/i;
+  /\b(extension|ext\.?|phone number|hotline|number to call|(emergency|contact|support|help) (number|line))\b|\bwho do (i|we) call\b/i;
 const PERSON =
   /^\s*(who|who's|whos|who is|who are)\b(?! (do|does|can|should|must|approves?|signs?|pays?)\b)/i;
 
@@ -35,11 +35,11 @@ const MONEY_ASKED =
   /\bhow much\b.*\b(cost|costs|charge|charges|charged|pay|paid|pays|cover|covers|spend|reimburse\w*|fee|fees|price)\b|\bwhat (is|are|'?s) the (rate|cost|price|fee)\b|\bhow much (money|is the (fee|charge|rate))\b/i;
 const COUNT_ASKED = /\bhow many ([a-z]+)(?: ([a-z]+))?/i;
 
-/** A figure: digits, a number written out ("two weeks"), a capitalised month, a weekday, noon. */
+/** A figure: digits, a number written out ("two weeks"), a month, a weekday, noon ("may" see holdsFigure). */
 const FIGURE =
   /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|thousand|half|once|twice|daily|weekly|monthly|annually|yearly|nightly|hourly|monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight)\b|\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/i;
 const NUMBER_WORDS =
-  "\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a|an|half";
+  "\\d[\\d,.]{0,20}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|a|an|half";
 const TIME_UNIT = "(minute|hour|day|week|month|year|business day|working day|calendar day)s?\\b|hrs?\\b";
 const DURATION = new RegExp(
   `\\b(${NUMBER_WORDS})(-| )(\\w+ )?(${TIME_UNIT})|\\bimmediately\\b|\\bsame day\\b|\\d{1,2}:\\d{2}|\\b\\d{1,2} ?[ap]\\.?m\\b|\\bnoon\\b|\\b(monday|tuesday|wednesday|thursday|friday)\\b`,
@@ -48,7 +48,7 @@ const DURATION = new RegExp(
 const FREQUENCY =
   /\b(every|each|once|twice|per (day|week|month|year|quarter|shift)|a (day|week|month|year)|daily|weekly|monthly|quarterly|annually|yearly|nightly|hourly|cycle|times a|at least \w+ times)\b/i;
 const MONEY =
-  /\$\s?\d|\b\d[\d,.]*\s?(cents?|dollars?|%)|\bpercent\b|\bfree of charge\b|\bno (cost|charge)\b/i;
+  /\$\s?\d|\b\d[\d,.]{0,20}\s?(cents?|dollars?|%)|\bpercent\b|\bfree of charge\b|\bno (cost|charge)\b/i;
 const FORM_CODE = /\bForm [A-Z]{1,5}-?\d/;
 const EXTENSION = /\bext\.?\s?\d{2,5}\b|\bextension \d{2,5}\b/i;
 const PHONE = new RegExp(`\\b\\d{3}[-.\\s]\\d{3}[-.\\s]\\d{4}\\b|${EXTENSION.source}`, "i");
@@ -58,8 +58,8 @@ const NAME =
 
 const always = () => true;
 
-/** "may" is a month only as "May 5": as a verb ("IT may install") it is no figure. */
-const holdsFigure = (t: string) => FIGURE.test(t.replace(/\bmay\b(?! \d)/gi, " "));
+/** "May" is a month written with a capital inside a sentence ("ends in May"); "IT may install", "May I" are not. */
+const holdsFigure = (t: string) => FIGURE.test(t.replace(/\bmay\b|^May\b(?! \d)/g, " "));
 
 /** Whether `text` gives `count` of the thing named right after a number ("how many hours": "4 hours"). */
 function countOf(words: string[]): (text: string) => boolean {

@@ -271,8 +271,12 @@ function supporting(best: ScoredSentence, ranked: ScoredSentence[], terms: Weigh
   return chosen;
 }
 
-/** "The following holidays are observed in 2026.", "accrue vacation by length of service: Years  Days". */
-const INTRODUCES_TABLE = /:|\bfollowing\b/i;
+/**
+ * "The following holidays are observed in 2026.", "accrue vacation by length of service: Years  Days". Not the
+ * colon of a time ("7:30") nor "the following day".
+ */
+const INTRODUCES_TABLE =
+  /(?<!\d):(?!\d)|\bthe following\b(?!\s+(?:day|week|month|year|business|working|\w+day)\b)/i;
 
 /**
  * A sentence that introduces a table is quoted with the table's rows: the rows are its answer (the table may
@@ -300,18 +304,29 @@ function withTable(
   }
   if (!rows) return lead;
   while (!run.at(-1)!.row) run.pop();
-  return {
-    ...lead,
-    text: span(pageOf(lead), lead.text, run.at(-1)!.text) ?? [lead, ...run].map((r) => r.text).join(" "),
-  };
+  const units = [lead, ...run].map((r) => r.text);
+  return { ...lead, text: span(pageOf(lead), units) ?? units.join(" ") };
 }
 
-/** The page's own text from `first` to the end of `last` (the table's header line included), spaces folded. */
-function span(page: string, first: string, last: string): string | null {
+/**
+ * The page's own text from the first unit to the end of the last (a table's header line included), spaces
+ * folded: each unit is found after the one before it and must end at a word's end, so a row that begins like an
+ * earlier one ("… $1" inside "… $1.50") is not taken for it.
+ */
+function span(page: string, units: string[]): string | null {
   const text = page.replace(/\s+/g, " ");
-  const from = text.indexOf(first);
-  const to = from < 0 ? -1 : text.indexOf(last, from + first.length);
-  return to < 0 ? null : text.slice(from, to + last.length);
+  let from = -1;
+  let at = 0;
+  for (const unit of units) {
+    let found = text.indexOf(unit, at);
+    while (found >= 0 && /[\p{L}\p{N}.,$%]/u.test(text[found + unit.length] ?? " ")) {
+      found = text.indexOf(unit, found + 1);
+    }
+    if (found < 0) return null;
+    if (from < 0) from = found;
+    at = found + unit.length;
+  }
+  return from < 0 ? null : text.slice(from, at);
 }
 
 export function composeExtractiveAnswer(input: ExtractiveInput): string {
@@ -332,7 +347,11 @@ export function composeExtractiveAnswer(input: ExtractiveInput): string {
     // The sentence that answers comes first; at most three points (a list is one point).
     const pageOf = (s: ScoredSentence) =>
       input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
-    const chosen = supporting(best!, ranked, terms, MAX_SENTENCES).map((s) => withTable(s, ranked, pageOf));
+    const expanded = supporting(best!, ranked, terms, MAX_SENTENCES).map((s) => withTable(s, ranked, pageOf));
+    // A row quoted inside a table that another point brought along is not quoted twice.
+    const chosen = expanded.filter(
+      (s, i) => !expanded.some((o, j) => j !== i && o.text.length > s.text.length && o.text.includes(s.text)),
+    );
     parts.push([...new Set(chosen.map(quote))].join("\n"));
     parts.push(CHAT_TEXTS.extracted);
   }

@@ -72,19 +72,30 @@ export function stem(word: string): string {
   return s;
 }
 
+/** Words that name one of several by a letter: "Category A", "Zone C", "Plan B". */
+const LABELLED = new Set(
+  "category cat class type zone plan level tier phase grade group section part appendix exhibit option schedule unit building bldg site area lot room wing floor team shift step stage table figure item division region track lane gate door tower block sheet column priority form".split(
+    " ",
+  ),
+);
+
 /**
- * A lone letter after a word names which one ("category B", "Zone c", "Category A"): it counts as a word.
- * "I" never does, and "a" only written as a capital (otherwise it is the article: "need a permit").
+ * A lone letter names which one after a word ("category B", "Zone c") or at the start of a table row ("C  10
+ * business days"): it counts as a word. "I" never does; "A" only after a word that takes a letter ("Category A":
+ * elsewhere it is the article, "GET A PERMIT").
  */
 export function isLabelLetter(raw: string, previous: string): boolean {
-  return /^\p{L}$/u.test(raw) && /^\p{L}{3,}$/u.test(previous) && !/^[iI]$/.test(raw) && raw !== "a";
+  if (!/^\p{L}$/u.test(raw) || raw === "i" || raw === "I" || raw === "a") return false;
+  if (raw === "A") return LABELLED.has(previous.toLowerCase());
+  return previous === "" || /^\p{L}{3,}$/u.test(previous);
 }
 
 /** Words of a text as the retriever compares them: folded, stop words dropped, label letters kept. */
 export function contentWords(text: string): string[] {
   const out: string[] = [];
   let previous = "";
-  for (const raw of text.match(WORD) ?? []) {
+  // Composed first: a PDF's "e" + combining accent is one letter of the word, not a break in it.
+  for (const raw of text.normalize("NFC").match(WORD) ?? []) {
     const w = fold(raw).replace(/['’]s$/, "");
     if (isLabelLetter(raw, previous)) out.push(w);
     else if (!STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))) out.push(w);
@@ -105,7 +116,7 @@ export function queryTerms(input: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   let previous = "";
   // Split on whitespace first so compound tokens can be recognised, then into word parts.
-  for (const typed of input.slice(0, 2000).split(/\s+/)) {
+  for (const typed of input.normalize("NFC").slice(0, 2000).split(/\s+/)) {
     const raw = fold(typed);
     const typedParts = typed.match(WORD) ?? [];
     const parts = (raw.match(WORD) ?? []).map((w) => w.replace(/['’]s$/, "").replace(/['’]/g, ""));

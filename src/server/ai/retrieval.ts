@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { contentWords, matchExpression, type QueryTerm, queryTerms, stem } from "./fts-query";
+import { contentWords, matchExpression, type QueryTerm, queryTerms, STOP_WORDS, stem } from "./fts-query";
 import { CONTEXT_BUDGET_CHARS, loadPassages } from "./passages";
 
 export { CONTEXT_BUDGET_CHARS };
@@ -68,6 +68,7 @@ export async function searchTerms(db: Db, question: string) {
   );
   const corrections: [string, string][] = [];
   const extra: QueryTerm[] = [];
+  let splits = 0;
   for (const t of terms) {
     const df = (words: string[]) => Math.min(...words.map((w) => dfOf(stats, w)));
     t.df = Math.max(df(t.words), ...(t.alts ?? []).map((alt) => df(alt)));
@@ -82,8 +83,9 @@ export async function searchTerms(db: Db, question: string) {
         continue;
       }
     }
-    // Two indexed words written as one ("closeout", "jobsite"): the phrase the documents write apart.
-    const split = await splitCompound(db, word);
+    // Two indexed words written as one ("closeout", "jobsite"): the phrase the documents write apart (for a
+    // few words a question: each costs a lookup of its halves).
+    const split = splits++ < MAX_SPLITS ? await splitCompound(db, word) : null;
     if (split) {
       corrections.push([word, split.words.join(" ")]);
       extra.push(split);
@@ -103,13 +105,25 @@ export async function searchTerms(db: Db, question: string) {
   return { terms: [...terms, ...extra], corrections, chunks: stats.chunks };
 }
 
+const PARTICLES = new Set(["out", "off", "over", "down"]);
+/** Unknown words of a question tried as two words. */
+const MAX_SPLITS = 3;
+
 /**
  * A word the index never saw as two words it holds side by side ("closeout" → "close out", which also finds
  * "close-out"): the split whose rarer half is most common, checked against the index (null when none is used).
  */
 async function splitCompound(db: Db, word: string): Promise<QueryTerm | null> {
   if (word.length < 6 || !/^\p{L}+$/u.test(word)) return null;
-  const splits = Array.from({ length: word.length - 3 }, (_, i) => [word.slice(0, i + 2), word.slice(i + 2)]);
+  // Halves of three letters at least ("vacaton" is no "vacat on"), neither a function word ("notable" is no
+  // "not able"), except a particle ending a phrasal compound ("closeout", "layoff").
+  const fits = (head: string, tail: string) =>
+    !STOP_WORDS.has(head) && (!STOP_WORDS.has(tail) || PARTICLES.has(tail));
+  const splits = Array.from({ length: word.length - 5 }, (_, i) => [
+    word.slice(0, i + 3),
+    word.slice(i + 3),
+  ]).filter(([head, tail]) => fits(head!, tail!));
+  if (!splits.length) return null;
   const stats = await indexStats(db, splits.flat().map(stem));
   const ranked = splits
     .map((ws) => ({ ws, df: Math.min(...ws.map((w) => dfOf(stats, w))) }))

@@ -32,18 +32,25 @@ const NUMBERED_HEADING =
  * punctuation and not continued on the next line (a wrapped sentence goes on in lower case).
  */
 const isHeading = (line: string, next?: string) =>
-  // A numbered title keeps its year ("2.2 Mileage Rates – Calendar Year 2026").
+  // A numbered title keeps its year ("2.2 Mileage Rates – Calendar Year 2026"); other figures make a table row
+  // ("1 Tube Consolidation ASTM D2435 15").
   (/^\d/.test(line) && numberedTitle(line)) ||
   // Otherwise a figure after the first word ("Proctor compaction 25 kg") makes a table row, not a title.
   (!/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
     (!/\p{Ll}/u.test(line) ||
       (line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line) && !isItem(line)) ||
       (line.length < 60 && !endsSentence(line) && !isItem(line) && !(next && /^\p{Ll}/u.test(next)))));
-const numberedTitle = (line: string) =>
-  line.length < 90 &&
-  !endsSentence(line) &&
-  NUMBERED_HEADING.test(line) &&
-  isTitle(line.replace(NUMBERED_PREFIX, ""));
+const numberedTitle = (line: string) => {
+  const rest = line.replace(NUMBERED_PREFIX, "");
+  return (
+    line.length < 90 &&
+    !endsSentence(line) &&
+    NUMBERED_HEADING.test(line) &&
+    /\b(?:19|20)\d\d$/.test(rest) &&
+    !/\d/.test(rest.replace(/\b(?:19|20)\d\d$/, "")) &&
+    isTitle(rest)
+  );
+};
 
 export interface Block {
   text: string;
@@ -63,7 +70,7 @@ const isRowLine = (line: string, full: number) =>
 
 /**
  * Where the table that `end` stops inside ends: a chunk cut in the middle of a table ("the paid holidays")
- * runs on to its last row (at most 30 more lines), so the table is quoted whole.
+ * runs on to its last row (at most 30 more lines and 1,500 characters), so the table is quoted whole.
  */
 export function tableEnd(page: string, end: number): number {
   const lines = page.split("\n");
@@ -74,6 +81,8 @@ export function tableEnd(page: string, end: number): number {
   if (i >= lines.length || !isRowLine(lines[i]!.trim(), full)) return end;
   let stop = at + lines[i]!.length;
   for (let k = i + 1; k < lines.length && k <= i + 30 && isRowLine(lines[k]!.trim(), full); k++) {
+    // The context budget stays about what it was: a long table is cut after 1,500 more characters.
+    if (stop + lines[k]!.length + 1 - end > 1500) break;
     stop += lines[k]!.length + 1;
   }
   return Math.max(end, stop);
@@ -138,16 +147,18 @@ export function blocks(text: string): Block[] {
     if (current && line.endsWith(":") && next && isItem(next) && /[.!?]["”’)]?$/.test(current)) flush();
     current = current ? `${current} ${line}` : line;
     const short = line.length < full * 0.7;
-    const newThought = !!next && /^[\p{Lu}\p{N}"“(]/u.test(next);
-    if (!endsSentence(line) && short && newThought && !isItem(next!)) {
+    const newThought = !!next && /^[\p{Lu}\p{N}"“(]/u.test(next) && !isItem(next);
+    // The last line of the text, under rows and alone, is the table's last row.
+    const lastRow = !next && current === line && !!out.at(-1)?.row;
+    if (!endsSentence(line) && short && (newThought || lastRow)) {
       // Not wrapped: a row of a table or a label line, quoted as it stands.
       flush(true, true);
       continue;
     }
-    // A line that ends a sentence and is followed by a heading or a new item closes the block.
+    // A line that ends a sentence and is followed by a heading, a new item or a table's row closes the block.
     if (
       endsSentence(line) &&
-      (!next || isHeading(next, lines[i + 2]) || isItem(next)) &&
+      (!next || isHeading(next, lines[i + 2]) || isItem(next) || isRowLine(next, full)) &&
       !line.endsWith(":")
     ) {
       flush();

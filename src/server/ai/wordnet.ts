@@ -124,16 +124,17 @@ const parts = new BoundedMap<string, [string, string] | null>(20_000);
 
 /**
  * A closed compound as two English words ("groundwater" → ground + water, "jobsite" → job + site), or null.
- * The first part has three letters at least and the second four; the longest second part wins. It can be
- * fooled ("moderate" → mode + rate): what it adds only lets a sentence hold the second word as well.
+ * Both parts have four letters at least ("parking" is no "par" + "king"); the longest first part wins
+ * ("password" is pass + word). It can still be fooled ("moderate" → mode + rate): what it adds only lets a
+ * sentence hold the second word as well.
  */
 export function compoundParts(word: string): [string, string] | null {
   const w = word.toLowerCase();
-  if (w.length < 7 || !/^[a-z]+$/.test(w)) return null;
+  if (w.length < 8 || !/^[a-z]+$/.test(w)) return null;
   let hit = parts.get(w);
   if (hit === undefined) {
     hit = null;
-    for (let i = 3; i <= w.length - 4 && !hit; i++) {
+    for (let i = w.length - 4; i >= 4 && !hit; i--) {
       if (lookupAny(w.slice(0, i)) && isEnglishWord(w.slice(i))) hit = [w.slice(0, i), w.slice(i)];
     }
     parts.set(w, hit);

@@ -80,14 +80,16 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
     previous = text.toLowerCase();
   });
   const out: ExtractedWorkOrder[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   for (const f of found) {
     if (f.bare && (f.afterOtherNumber || (!underHeading(f, headings) && !inListOfWorkOrders(f, found))))
       continue;
     const key = f.work_order.toUpperCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ work_order: f.work_order, bbox: f.bbox, confidence: f.confidence });
+    const at = seen.get(key);
+    const item = { work_order: f.work_order, bbox: f.bbox, confidence: f.confidence };
+    // Read twice: kept once, in its first place, as its surer reading.
+    if (at === undefined) seen.set(key, out.push(item) - 1);
+    else if (f.confidence > out[at]!.confidence) out[at] = item;
   }
   return out;
 }

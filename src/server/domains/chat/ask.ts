@@ -151,7 +151,9 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
       alts: t.alts,
       // A word read into the question (a corrected typo, a completed clipping) is less certain than one typed.
       weight: t.df ? Math.log(1 + retrieval.chunks / t.df) * (t.guessed ? 0.6 : 1) : 0,
-    }));
+    }))
+    // A term of function words only would be held by every sentence.
+    .filter((t) => t.stems.length > 0);
   return {
     ...base,
     async *pieces() {

@@ -1,4 +1,5 @@
 import { CheckIcon, XIcon } from "lucide-react";
+import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -8,8 +9,9 @@ export interface UnsureItem {
 }
 
 /**
- * Work orders read with too little confidence to be listed (most are a digit wrong). Each is shown beside its
- * dashed box on the image, for a person to check against the paper: Add puts it in the list, Dismiss drops it.
+ * Work orders read with too little confidence to be listed (most are a digit wrong), each marked on the image
+ * by a dashed box, for a person to check against the paper: Add puts it in the list, Dismiss drops it. Focus
+ * moves to the next reading (or to the list's add field when none is left), so a keyboard user carries on.
  */
 export function UnsureReadings({
   items,
@@ -24,27 +26,43 @@ export function UnsureReadings({
   onConfirm(id: number): void;
   onDismiss(id: number): void;
 }) {
+  const heading = useId();
+  const list = useRef<HTMLUListElement>(null);
   if (!items.length) return null;
+  const settle = (index: number, act: (id: number) => void) => {
+    act(items[index]!.id);
+    onActive(null);
+    // After React drops the row: the next row's Add, else the field that adds a work order to the list.
+    requestAnimationFrame(() => {
+      const next = list.current?.querySelectorAll<HTMLButtonElement>("button[data-add]")[index];
+      (next ?? document.querySelector<HTMLInputElement>('input[aria-label="Add a work order"]'))?.focus();
+    });
+  };
   return (
-    <section aria-label="Unsure readings" className="space-y-2 rounded-lg border border-dashed p-3">
-      <h2 className="text-sm font-semibold">Unsure readings ({items.length})</h2>
+    <section aria-labelledby={heading} className="space-y-2 rounded-lg border border-dashed p-3">
+      <h2 id={heading} className="text-sm font-semibold">
+        Unsure readings ({items.length})
+      </h2>
       <p className="text-xs text-muted-foreground">
         Read with low confidence and left out of the list. Check each against its dashed box on the image.
       </p>
-      <ul className="space-y-1">
-        {items.map((item) => (
+      <ul ref={list} className="space-y-1">
+        {items.map((item, index) => (
           <li
             key={item.id}
             className={cn("flex items-center gap-2 rounded-md p-0.5", active === item.id && "bg-muted")}
             onMouseEnter={() => onActive(item.id)}
             onMouseLeave={() => onActive(null)}
+            onFocus={() => onActive(item.id)}
+            onBlur={() => onActive(null)}
           >
             <span className="min-w-28 font-mono text-sm">{item.text}</span>
             <Button
               size="sm"
               variant="outline"
+              data-add
               aria-label={`Add ${item.text}`}
-              onClick={() => onConfirm(item.id)}
+              onClick={() => settle(index, onConfirm)}
             >
               <CheckIcon /> Add
             </Button>
@@ -52,7 +70,7 @@ export function UnsureReadings({
               size="icon-sm"
               variant="ghost"
               aria-label={`Dismiss ${item.text}`}
-              onClick={() => onDismiss(item.id)}
+              onClick={() => settle(index, onDismiss)}
             >
               <XIcon />
             </Button>

@@ -1,6 +1,7 @@
 import { normalizeLetters, OCR_MESSAGES, type RecognizeResult, uniqueWorkOrders } from "@shared/ocr";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { uploadForm } from "@/lib/upload";
@@ -101,7 +102,11 @@ export function useRecognition() {
   /** An unsure reading checked against the image: into the list (with its box), or dismissed. */
   const confirm = (id: number) => {
     const item = unsure.find((i) => i.id === id);
-    if (item) setItems((all) => [...all, item]);
+    const listed = (text: string) => list.some((w) => w.toUpperCase() === display({ text }).toUpperCase());
+    if (item && !listed(item.text)) {
+      setItems((all) => [...all, item]);
+      toast.success(`${item.text} added to the work orders.`);
+    }
     setUnsure((all) => all.filter((i) => i.id !== id));
   };
   const dismiss = (id: number) => setUnsure((all) => all.filter((i) => i.id !== id));
