@@ -25,6 +25,19 @@ describe("sign-in and the shell", () => {
     await page.context().close();
   });
 
+  test("opening the portal signed in asks who is signed in once", async () => {
+    const page = await env.newPage(DEMO.user);
+    let asked = 0;
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === "/api/auth/config") asked++;
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: /Good (night|morning|afternoon|evening)/ }).waitFor();
+    await Bun.sleep(300);
+    expect(asked).toBe(1);
+    await page.context().close();
+  });
+
   test("the header search filters the dashboard through /?search=", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/");

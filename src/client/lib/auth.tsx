@@ -21,7 +21,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const config = useQuery({
     queryKey: ["auth", "config"],
-    queryFn: () => api<AuthConfig>("/api/auth/config"),
+    queryFn: async () => {
+      const answer = await api<AuthConfig>("/api/auth/config");
+      // With local accounts the configuration already says who is signed in (the session cookie): the first
+      // "who am I" needs no second request.
+      if (!answer.entra) qc.setQueryData(ME_KEY, answer.me);
+      return answer;
+    },
     staleTime: Number.POSITIVE_INFINITY,
   });
   const entra = config.data?.entra ?? null;
