@@ -9,6 +9,7 @@ import {
 } from "@shared/documents";
 import { fold, searchTerms } from "@shared/text-keys";
 import type { LogEntry } from "@/components/log-panel";
+import { errorField } from "@/lib/api";
 
 export type DbAction = "new" | "append";
 
@@ -78,9 +79,9 @@ export function processFields(t: RunTarget, action: DbAction, user: string): [st
 
 /** The closing line of a streamed answer, or the plain `{ steps }` / `{ error, steps }` JSON answer. */
 export function summaryOf(body: unknown): { ok: boolean; steps: string[]; error?: string } {
-  const b = (body ?? {}) as Partial<Extract<ProcessStreamLine, { done: true }>> & { error?: unknown };
+  const b = (body ?? {}) as Partial<Extract<ProcessStreamLine, { done: true }>>;
   const steps = Array.isArray(b.steps) ? b.steps.filter((s): s is string => typeof s === "string") : [];
-  const error = typeof b.error === "string" && b.error ? b.error : undefined;
+  const error = errorField(body) || undefined;
   return { ok: b.ok !== false && !error, steps, error };
 }
 

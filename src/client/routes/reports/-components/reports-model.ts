@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import type { LogEntry, LogTone } from "@/components/log-panel";
 import { isPdfName } from "@/components/upload-queue/drop-zone";
+import { errorField } from "@/lib/api";
 
 /** Text params: the router reads `?wo=1234` as the number 1234, so numbers are taken back as text. */
 const text = (max: number) =>
@@ -190,9 +191,10 @@ export const isDoneLine = (v: unknown): v is DoneLine =>
 
 /** The steps of a plain (not streamed) answer, `{ steps }` or `{ error, steps }`. */
 export function plainSteps(body: unknown): { steps: string[]; error?: string } {
-  const b = (body ?? {}) as { steps?: unknown; error?: unknown };
+  const b = (body ?? {}) as { steps?: unknown };
   const steps = Array.isArray(b.steps) ? b.steps.filter((s): s is string => typeof s === "string") : [];
-  return typeof b.error === "string" && b.error ? { steps, error: b.error } : { steps };
+  const error = errorField(body);
+  return error ? { steps, error } : { steps };
 }
 
 export interface RunTotals {
