@@ -281,6 +281,39 @@ describe("edges of tables, times and months", () => {
   });
 });
 
+describe("who pays", () => {
+  const ask = (question: string, text: string, terms: WeightedTerm[]) =>
+    composeExtractiveAnswer({
+      question,
+      pages: [{ n: 1, file: "Policy.pdf", page: 2, text }],
+      dbLabel: "HR",
+      useWeb: false,
+      terms,
+    });
+
+  test("a question about who pays is answered only by a rule about paying, its heading included", () => {
+    const safety =
+      "Required PPE on every site:\n- Safety glasses with side shields (ANSI Z87.1).\n- Hard hat.";
+    const glasses = [term(["safeti"], 2), term(["glass"], 4), term(["prescript"], 0)];
+    expect(isRefusal(ask("does geolabs pay for prescription safety glasses", safety, glasses))).toBe(true);
+    expect(ask("what safety glasses do we wear", safety, glasses.slice(0, 2))).toContain("side shields");
+
+    const flat = "Geolabs reimburses repairs of up to $500 for a flat tire caused by a site condition.";
+    expect(
+      ask("got a flat tire on site, does the company pay", flat, [term(["flat"], 4), term(["tire"], 4)]),
+    ).toContain("$500");
+    const page = [
+      "4 Expenses Not Reimbursed",
+      "The following are not reimbursed on any trip:",
+      "- Laundry and dry cleaning, except on trips of 5 nights or longer",
+      "- Personal entertainment",
+    ].join("\n");
+    expect(ask("can i get my laundry paid for", page, [term(["laundri"], 4), term(["paid"], 1)])).toContain(
+      "Laundry and dry cleaning",
+    );
+  });
+});
+
 describe("label letters", () => {
   test("a lone letter after a word names which one: kept in questions and text ('Category A', not the article)", () => {
     expect(contentWords("Each Category A project needs a review")).toEqual([

@@ -8,7 +8,7 @@
  */
 import { STOP_WORDS } from "./fts-query";
 
-export type AnswerType = "quantity" | "list" | "form" | "contact" | "person" | "other";
+export type AnswerType = "quantity" | "list" | "form" | "contact" | "person" | "payment" | "other";
 
 export interface Expected {
   type: AnswerType;
@@ -33,6 +33,12 @@ const DURATION_ASKED =
 const FREQUENCY_ASKED = /\bhow (often|frequently)\b/i;
 const MONEY_ASKED =
   /\bhow much\b.*\b(cost|costs|charge|charges|charged|pay|paid|pays|cover|covers|spend|reimburse\w*|fee|fees|price)\b|\bwhat (is|are|'?s) the (rate|cost|price|fee)\b|\bhow much (money|is the (fee|charge|rate))\b/i;
+/** "Does the company pay for …", "is there an extra charge for …", "can I expense …": who pays is asked. */
+const PAYMENT_ASKED =
+  /\b(does|do|will|would|can|could)\b[^?]{0,80}\b(pay|pays|paid|reimburse\w*|compensate\w*)\b|\b(is there|are there|do (we|i) get|can (we|i) get)\b[^?]{0,40}\b(extra pay|extra charge|surcharge|fee|charge|stipend|allowance|money|reimbursement|bonus)\b|\bcan (i|we) (expense|claim)\b/i;
+/** Paying, charging or providing in a unit or its heading (stems included: "reimburs", "expens"). */
+const PAYMENT =
+  /\$|\bcents?\b|\bdollars?\b|reimburs|\bpa(y|id|ys)\b|\bcost|\bfee|charg|expens|allowance|per diem|stipend|\bfree\b|provid|\bissu|suppl|furnish|\bcover/i;
 const COUNT_ASKED = /\bhow many ([a-z]+)(?: ([a-z]+))?/i;
 
 /** A figure: digits, a number written out ("two weeks"), a month, a weekday, noon ("may" see holdsFigure). */
@@ -93,6 +99,7 @@ export function expectedAnswer(question: string): Expected {
     return { type: "quantity", fits: holdsFigure, required: true };
   }
   if (PERSON.test(question)) return { type: "person", fits: (t) => NAME.test(t), required: false };
+  if (PAYMENT_ASKED.test(question)) return { type: "payment", fits: (t) => PAYMENT.test(t), required: true };
   return { type: "other", fits: always, required: false };
 }
 

@@ -1,5 +1,5 @@
 import { CHAT_TEXTS, citation } from "@shared/chat";
-import { expectedAnswer } from "./answer-type";
+import { type AnswerType, expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
 import { sentenceEnd, splitSentences } from "./sentences";
@@ -219,7 +219,7 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
     let fit = 0;
     if (expected.type === "list") fit = s.list && !s.row ? 0.15 : 0;
     else if (expected.type === "person") fit = expected.fits(s.text) ? 0.15 : 0;
-    else if (expected.type !== "other") fit = expected.fits(s.text) ? 0.15 : -0.3;
+    else if (expected.type !== "other") fit = expected.fits(textOf(s, expected.type)) ? 0.15 : -0.3;
     if (s.text.length > LONG_UNIT && expected.type !== "list") fit -= 0.1;
     const score = coverage + fit + 0.1 * pairs + 0.05 / s.n - 0.003 * s.pos;
     return { ...s, coverage, score };
@@ -242,12 +242,19 @@ export function isRelevant(best: ScoredSentence | undefined, terms: WeightedTerm
     .reduce((a, t) => a + Math.min(1, Math.max(0.2, (t.stems.join("").length - 3) / 5)), 0);
   const share = (best.coverage * weight) / (weight + (UNKNOWN_WEIGHT * unknown * weight) / known.length);
   const expected = expectedAnswer(question);
-  if (expected.required && !expected.fits(best.text)) return false;
+  if (expected.required && !expected.fits(textOf(best, expected.type))) return false;
   // "Category C" is not answered by a rule for Category A: a label letter the question names must be there.
   const label = (t: WeightedTerm) => t.stems.length === 1 && /^\p{L}$/u.test(t.stems[0]!);
   if (known.some((t) => label(t) && !holds(best.sorted, t) && !holds(best.headingSorted, t))) return false;
   return share >= ANSWERABLE;
 }
+
+/**
+ * What must hold the kind of answer asked for: the unit, and for who pays its heading too ("Expenses not
+ * reimbursed" › "Laundry and dry cleaning" is about paying); a heading's number is no figure of the unit's.
+ */
+const textOf = (s: Sentence, type: AnswerType) =>
+  type === "payment" ? `${s.text} ${s.headingSorted.join(" ")}` : s.text;
 
 const quote = (s: { text: string; file: string; pages: number[] }) =>
   `- ${s.text} ${citation(s.file, s.pages)}`;
