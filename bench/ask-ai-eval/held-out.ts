@@ -146,6 +146,8 @@ export interface SplitScore {
   citedPage: number;
   /** Quoted sentences found on the page their citation names. */
   exactCitations: number;
+  /** Quotes that are a heading of their page (a section title, a table's header line): none should be. */
+  headingQuotes: number;
 }
 
 export interface Miss {
@@ -173,6 +175,7 @@ export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split:
   };
   let quotes = 0;
   let exact = 0;
+  let headingQuotes = 0;
   const misses: Miss[] = [];
   for (const q of qs) {
     const target = await requireTarget(deps.db, q.db);
@@ -218,7 +221,10 @@ export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split:
       ).join(" ");
       const quoted = norm(m[1]!.replace(/^"|"$/g, "")).slice(0, 80);
       if (norm(text).includes(quoted)) exact++;
-      else problems.push(`quote not on p. ${from}${to !== from ? `–${to}` : ""}`);
+      if (headingsOf(text).has(norm(m[1]!))) {
+        headingQuotes++;
+        problems.push("a heading quoted");
+      } else problems.push(`quote not on p. ${from}${to !== from ? `–${to}` : ""}`);
     }
     if (q.kind === "unanswerable") {
       s.unN++;
@@ -257,8 +263,29 @@ export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split:
     wrongRefusals: s.wrong / answerable,
     citedPage: s.cited / answerable,
     exactCitations: quotes ? exact / quotes : 1,
+    headingQuotes,
   };
   return { score, misses };
+}
+
+/**
+ * The heading-like lines of a page, judged apart from the answering code: no closing punctuation, the longer
+ * words capitalised, and either a section number in front or no figure at all ("2.2 Mileage Rates – Calendar
+ * Year 2026", "Holiday Date Observed Day"; a table row such as "Labor Day September 7, 2026 Monday" is not one).
+ */
+function headingsOf(page: string): Set<string> {
+  const heading = (line: string) => {
+    const words = line.split(/\s+/).filter((w) => w.length >= 4);
+    const titled = words.length > 0 && words.every((w) => /^[\p{Lu}\p{N}(]/u.test(w));
+    return titled && !/[.!?;:]["”’)]?$/.test(line) && (/^\d+(\.\d+)*\.?\s/.test(line) || !/\d/.test(line));
+  };
+  return new Set(
+    page
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(heading)
+      .map(norm),
+  );
 }
 
 async function pageTexts(deps: AppDeps) {
@@ -340,6 +367,7 @@ export function printScores(name: string, scores: Partial<Record<"dev" | "test",
     ["answerable refused (≤ 0.05)", (s) => f(s.wrongRefusals)],
     ["fact's page cited (≥ 0.90)", (s) => f(s.citedPage)],
     ["quotes on the cited page", (s) => f(s.exactCitations)],
+    ["headings quoted as answers (0)", (s) => String(s.headingQuotes)],
   ];
   const env = answerModelEnv();
   const model = env.AI_MODEL ? `${env.AI_MODEL} at ${env.AI_BASE_URL}` : "built-in answer model";
