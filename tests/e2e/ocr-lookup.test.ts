@@ -95,6 +95,13 @@ describe("Work Order Recognition", () => {
       "4490-01B",
     );
     expect(await unsure.getByText("4490-01B").count()).toBe(0);
+    // The last unsure reading is gone: focus goes on to the field that adds a work order, not to the page.
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("aria-label") === "Add a work order",
+      null,
+      { timeout: 5_000 },
+    );
+    await page.getByText("4490-01B added to the work orders.").waitFor();
     await page.context().close();
   }, 60_000);
 
