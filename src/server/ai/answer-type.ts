@@ -1,10 +1,11 @@
 /**
  * What kind of answer a question asks for, read from how it is asked: a quantity ("how many", "how long", "what
  * rate", "deadline"), a list ("what are the steps", "which … need"), a form, a phone number or extension, a
- * person, or anything else. A quantity is narrowed when the question says which: a span of time ("how long",
- * "how soon"), a frequency ("how often"), money ("how much does it cost"), or a count of something ("how many
- * hours"). A unit that could answer holds what is asked for; one that does not is no answer, however many of the
- * question's words it shares ("how many hours is the class" is not answered by "must hold a certificate").
+ * person, who pays ("does the company pay for…"), or anything else. A quantity is narrowed when the question
+ * says which: a span of time ("how long", "how soon"), a frequency ("how often"), money ("how much does it
+ * cost"), or a count of something ("how many hours"). A unit that could answer holds what is asked for; for a
+ * quantity or who pays, one that does not is no answer, however many of the question's words it shares ("how
+ * many hours is the class" is not answered by "must hold a certificate").
  */
 import { STOP_WORDS } from "./fts-query";
 
@@ -14,7 +15,7 @@ export interface Expected {
   type: AnswerType;
   /** Whether a unit's text holds what is asked for (always true for "list" and "other"). */
   fits: (text: string) => boolean;
-  /** A unit that does not fit ranks lower; when required (quantities), it cannot be the answer at all. */
+  /** A unit that does not fit ranks lower; when required (quantities, who pays), it cannot be the answer at all. */
   required: boolean;
 }
 
