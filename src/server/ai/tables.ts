@@ -1,0 +1,60 @@
+import type { ScoredSentence } from "./extractive";
+
+/**
+ * Tables in answers. A sentence that introduces one ("The following holidays are observed in 2026.", "accrue
+ * vacation by length of service: Years  Days") is quoted with its rows; not the colon of a time ("7:30") nor
+ * "the following day".
+ */
+const INTRODUCES_TABLE =
+  /(?<!\d):(?!\d)|\bthe following\b(?!\s+(?:day|week|month|year|business|working|\w+day)\b)/i;
+
+/**
+ * A sentence that introduces a table is quoted with the table's rows: the rows are its answer (the table may
+ * start after a sentence or two of notes).
+ */
+export function withTable(
+  lead: ScoredSentence,
+  all: ScoredSentence[],
+  pageOf: (s: ScoredSentence) => string,
+): ScoredSentence {
+  // The same page of the same passage (positions count within a passage's text).
+  const samePage = (s: ScoredSentence) =>
+    s.n === lead.n && s.file === lead.file && s.pages[0] === lead.pages[0];
+  if (lead.list && !lead.row) return lead;
+  if (!INTRODUCES_TABLE.test(lead.text)) return lead;
+  const after = all.filter((s) => samePage(s) && s.pos > lead.pos).sort((a, b) => a.pos - b.pos);
+  // Units in page order after the lead: up to two notes, then the rows (the notes are quoted too, so the
+  // quote stays the page's own text).
+  const run: ScoredSentence[] = [];
+  let rows = 0;
+  for (const [i, s] of after.entries()) {
+    if (s.pos !== lead.pos + i + 1 || rows >= 15 || (!s.row && (rows || i >= 2))) break;
+    run.push(s);
+    if (s.row) rows++;
+  }
+  if (!rows) return lead;
+  while (!run.at(-1)!.row) run.pop();
+  const units = [lead, ...run].map((r) => r.text);
+  return { ...lead, text: span(pageOf(lead), units) ?? units.join(" ") };
+}
+
+/**
+ * The page's own text from the first unit to the end of the last (a table's header line included), spaces
+ * folded: each unit is found after the one before it and must end at a word's end, so a row that begins like an
+ * earlier one ("… $1" inside "… $1.50") is not taken for it.
+ */
+function span(page: string, units: string[]): string | null {
+  const text = page.replace(/\s+/g, " ");
+  let from = -1;
+  let at = 0;
+  for (const unit of units) {
+    let found = text.indexOf(unit, at);
+    while (found >= 0 && /[\p{L}\p{N}.,$%]/u.test(text[found + unit.length] ?? " ")) {
+      found = text.indexOf(unit, found + 1);
+    }
+    if (found < 0) return null;
+    if (from < 0) from = found;
+    at = found + unit.length;
+  }
+  return from < 0 ? null : text.slice(from, at);
+}
