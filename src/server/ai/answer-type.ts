@@ -26,8 +26,9 @@ const LIST =
 const FORM = /\b(what|which) forms?\b(?!\s+of\b)|\bform (number|no\.?|#)/i;
 const CONTACT =
   /\b(extension|ext\.?|phone number|hotline|number to call|(emergency|contact|support|help) (number|line))\b|\bwho do (i|we) call\b/i;
+/** "Who is the safety officer" names a person; "who gets / can / needs / is eligible" asks for a group. */
 const PERSON =
-  /^\s*(who|who's|whos|who is|who are)\b(?! (do|does|can|should|must|approves?|signs?|pays?)\b)/i;
+  /^\s*(who|who's|whos|who is|who are)\b(?! (do|does|can|could|may|should|must|approves?|signs?|pays?|gets?|needs?|has|have|qualif\w*|is eligible|are eligible)\b)/i;
 
 const DURATION_ASKED =
   /\bhow (long|soon|early|late)\b|\bhow much (time|notice|lead time)\b|\bhow far (ahead|in advance)\b|\b(review|turnaround|waiting|lead) time\b/i;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { type AnswerType, expectedAnswer } from "./answer-type";
 import { contentWords, matchExpression, type QueryTerm, queryTerms, STOP_WORDS, stem } from "./fts-query";
 import { CONTEXT_BUDGET_CHARS, loadPassages } from "./passages";
 
@@ -226,9 +227,33 @@ export async function retrieve(
   }
   lap("search");
   if (!ranked.length) return { ...empty, mode };
+  // "Who is the safety officer", "what form", "help desk extension": a chunk that names a person, a form or a
+  // number comes before one that only shares the question's words (the role is named in many places).
+  const expected = expectedAnswer(question);
+  if (NAMED_ANSWERS.has(expected.type)) ranked = await fittingFirst(db, ranked, limit * 3, expected.fits);
   const passages = await loadPassages(db, ranked.slice(0, limit * 2), limit, opts.budgetChars);
   lap("passages");
   return { passages, terms, corrections, chunks, mode };
+}
+
+/** Answers that are a name, a form or a number: the text shows them, whatever the wording. */
+const NAMED_ANSWERS = new Set<AnswerType>(["person", "form", "contact"]);
+
+/** The first `n` ranked chunks, those whose text fits first (each group in rank order), then the rest. */
+async function fittingFirst(db: Db, ranked: number[], n: number, fits: (text: string) => boolean) {
+  const head = ranked.slice(0, n);
+  const rows = await db.all<{ id: number; text: string }>(
+    sql`SELECT id, text FROM doc_chunks WHERE id IN (${sql.join(
+      head.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const fitting = new Set(rows.filter((r) => fits(r.text)).map((r) => Number(r.id)));
+  return [
+    ...head.filter((id) => fitting.has(id)),
+    ...head.filter((id) => !fitting.has(id)),
+    ...ranked.slice(n),
+  ];
 }
 
 /**
