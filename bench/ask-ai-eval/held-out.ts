@@ -221,10 +221,11 @@ export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split:
       ).join(" ");
       const quoted = norm(m[1]!.replace(/^"|"$/g, "")).slice(0, 80);
       if (norm(text).includes(quoted)) exact++;
+      else problems.push(`quote not on p. ${from}${to !== from ? `–${to}` : ""}`);
       if (headingsOf(text).has(norm(m[1]!))) {
         headingQuotes++;
         problems.push("a heading quoted");
-      } else problems.push(`quote not on p. ${from}${to !== from ? `–${to}` : ""}`);
+      }
     }
     if (q.kind === "unanswerable") {
       s.unN++;

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { answerTypeOf, expectedAnswer } from "@server/ai/answer-type";
 import { composeExtractiveAnswer, type WeightedTerm } from "@server/ai/extractive";
 import { contentWords, queryTerms } from "@server/ai/fts-query";
-import { splitSentences, tableEnd } from "@server/ai/sentences";
+import { headingsAt, splitSentences, tableEnd } from "@server/ai/sentences";
 import { isEnglishWord, synonymsOf } from "@server/ai/wordnet";
 import { stripRunningLines } from "@server/domains/documents/pipeline/running-lines";
 import { isRefusal } from "@shared/chat";
@@ -311,6 +311,49 @@ describe("who pays", () => {
     expect(ask("can i get my laundry paid for", page, [term(["laundri"], 4), term(["paid"], 1)])).toContain(
       "Laundry and dry cleaning",
     );
+  });
+});
+
+describe("sections", () => {
+  const page = (island: string, hours: number) =>
+    [
+      `8 Emergency Response – ${island} Projects`,
+      "8.1 Immediate Actions",
+      "In a medical emergency, call 911 first and then the Field Supervisor.",
+      "8.4 Incident Reports",
+      `All injuries and near misses shall be reported on Form SF-3, Incident Report, within ${hours} hours.`,
+    ].join("\n");
+
+  test("a subsection keeps its section as context; a passage starting below them carries both", () => {
+    const units = splitSentences(page("Oahu", 24));
+    expect(units.at(-1)!.heading).toBe("8 Emergency Response – Oahu Projects › 8.4 Incident Reports");
+    const text = page("Oahu", 24);
+    expect(headingsAt(text, text.indexOf("All injuries"))).toEqual([
+      "8 Emergency Response – Oahu Projects",
+      "8.4 Incident Reports",
+    ]);
+  });
+
+  test("of two similar pages, the one whose section names the question's scope answers", () => {
+    // What passages hand over: the sentence with the section headings above it.
+    const passage = (n: number, island: string, hours: number, at: number) => {
+      const text = page(island, hours);
+      const start = text.indexOf("All injuries");
+      return {
+        n,
+        file: "Safety.pdf",
+        page: at,
+        text: `${headingsAt(text, start).join("\n")}\n${text.slice(start)}`,
+      };
+    };
+    const a = composeExtractiveAnswer({
+      question: "deadline for the incident report on an oahu job",
+      pages: [passage(1, "Neighbor Island", 48, 9), passage(2, "Oahu", 24, 8)],
+      dbLabel: "Safety",
+      useWeb: false,
+      terms: [term(["incid"], 3), term(["report"], 1), term(["oahu"], 3)],
+    });
+    expect(a.split("\n")[0]).toContain("within 24 hours");
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type PageText, splitByPage } from "./page-split";
 import type { Passage } from "./retrieval";
-import { sentenceEnd, sentenceStart, tableEnd } from "./sentences";
+import { headingsAt, sentenceEnd, sentenceStart, tableEnd } from "./sentences";
 
 export const CONTEXT_BUDGET_CHARS = 6000;
 
@@ -77,7 +77,10 @@ function widen(part: PageText, page: string | undefined): PageText {
   if (at < 0) return part;
   const start = sentenceStart(page, at);
   const end = tableEnd(page, sentenceEnd(page, at + part.text.length));
-  return { page: part.page, text: page.slice(start, Math.max(end, at + part.text.length)).trim() };
+  const text = page.slice(start, Math.max(end, at + part.text.length)).trim();
+  // The section headings above it, when the passage starts below them (they are context, never quoted).
+  const above = headingsAt(page, start).filter((h) => !text.includes(h));
+  return { page: part.page, text: above.length ? `${above.join("\n")}\n${text}` : text };
 }
 
 /**

@@ -89,6 +89,33 @@ export function tableEnd(page: string, end: number): number {
 }
 
 /**
+ * The heading stack after `line`: a numbered heading ("8.4 …" is level 2) replaces its level and those below and
+ * keeps its parents; an unnumbered one stands under the numbered ones. At most three are kept.
+ */
+function underHeadings(stack: { line: string; level: number }[], line: string) {
+  const number = /^(?:(?:section|part|chapter|article)\s+)?(\d+(?:\.\d+)*)\.?\s/i.exec(line)?.[1];
+  const level = number ? number.split(".").length : 9;
+  return [...stack.filter((h) => h.level < level), { line, level }].slice(-3);
+}
+
+/**
+ * The section headings in force at `index` of a page ("8 Emergency Response – Oahu Projects", "8.4 Reports"):
+ * a passage that starts below them carries them, so its sentences keep the scope their section names.
+ */
+export function headingsAt(page: string, index: number): string[] {
+  const lines = page
+    .slice(0, index)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  let stack: { line: string; level: number }[] = [];
+  lines.forEach((line, i) => {
+    if (isHeading(line, lines[i + 1]) && /\p{Ll}/u.test(line)) stack = underHeadings(stack, line);
+  });
+  return stack.map((h) => h.line);
+}
+
+/**
  * Paragraph-like blocks: wrapped lines joined back, lists grouped with their lead-in, table rows apart. A line
  * that stops well short of the page's width without closing punctuation, followed by a line that starts a new
  * thought (a capital or a number), was not wrapped: it ends a unit (a table row, a label, an unmarked item).
@@ -103,14 +130,15 @@ export function blocks(text: string): Block[] {
   let current = "";
   let inList = false;
   let items: string[] = [];
-  // The last two headings: a section and its subsection ("3 Pool Vehicles" › "3.4 Maintenance").
-  let headings: string[] = [];
+  // The headings a block stands under, outermost first: a numbered subsection keeps its section ("8 Emergency
+  // Response – Oahu" › "8.4 Incident Reports"), which often names the scope that tells two similar pages apart.
+  let headings: { line: string; level: number }[] = [];
   const flush = (list = inList, row = false) => {
     if (current.trim())
       out.push({
         text: current.trim(),
         list,
-        heading: headings.join(" › "),
+        heading: headings.map((h) => h.line).join(" › "),
         ...(row ? { row } : {}),
         ...(items.length > 1 ? { items } : {}),
       });
@@ -140,7 +168,7 @@ export function blocks(text: string): Block[] {
     }
     if (!current && isHeading(line, next)) {
       // Running headers are all capitals; a section heading has lower-case letters.
-      if (/\p{Ll}/u.test(line)) headings = [...headings.slice(-1), line];
+      if (/\p{Ll}/u.test(line)) headings = underHeadings(headings, line);
       continue;
     }
     // A list's lead-in ("Recent values per share:") starts its own block.
