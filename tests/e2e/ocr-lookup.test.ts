@@ -105,6 +105,22 @@ describe("Work Order Recognition", () => {
     await page.context().close();
   }, 60_000);
 
+  test("on a phone, step 2 fits the screen: the matches scroll inside their box, not the page", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/ocr-lookup");
+    await dropFile(page, readFileSync(join(EVAL, IMAGE)), IMAGE, "image/png");
+    await page.getByRole("button", { name: "Upload & Extract" }).click();
+    await page
+      .getByRole("table", { name: "Matches" })
+      .getByText("Not Found")
+      .first()
+      .waitFor({ timeout: 20_000 });
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    await page.context().close();
+  }, 60_000);
+
   test("dropping a file that is not an image is refused", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");

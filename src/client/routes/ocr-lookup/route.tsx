@@ -89,7 +89,7 @@ function OcrLookup() {
               {OCR_MESSAGES.noneFound}
             </p>
           )}
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
             <div className="space-y-4">
               {r.previewUrl && (
                 <ImageOverlay

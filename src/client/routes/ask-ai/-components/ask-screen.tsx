@@ -81,7 +81,7 @@ export function AskScreen() {
         </Button>
       }
     >
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section
           className="flex h-[calc(100dvh-13rem)] min-h-[34rem] flex-col rounded-lg border bg-card"
           aria-label="Chat"

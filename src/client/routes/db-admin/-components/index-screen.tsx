@@ -66,7 +66,7 @@ function IndexManager() {
   return (
     <>
       <div className="space-y-6">
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
           <section aria-label="Upload" className="space-y-5 rounded-lg border bg-card p-4">
             <TargetForm settings={settings} onChange={setSettings} dbs={names} disabled={index.running} />
             <QueuePanel

@@ -78,7 +78,7 @@ function ReportsIndexer() {
           onRetry={() => void stats.refetch()}
         />
       )}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <aside
           aria-label="File name format"
           className="flex gap-3 rounded-lg border bg-muted/30 p-4 text-sm leading-relaxed"
@@ -115,7 +115,7 @@ function ReportsIndexer() {
         </section>
       </div>
       {canIndex ? (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
           <IndexPanel
             canIndex
             running={index.running}

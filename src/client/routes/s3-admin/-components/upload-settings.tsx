@@ -45,7 +45,7 @@ export function UploadSettingsForm({
     target.choice && target.choice !== NEW_DB && !dbs.includes(target.choice) ? [target.choice, ...dbs] : dbs;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto_auto] lg:items-end">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto_auto] lg:items-end">
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-db`} className={label}>
           Target DB
