@@ -200,6 +200,25 @@ describe("screens", () => {
     }
     await page.context().close();
   });
+
+  test("Phones: no screen is wider than the phone (wide tables scroll inside their box)", async () => {
+    const page = await env.newPage(DEMO.admin);
+    await page.setViewportSize({ width: 390, height: 800 });
+    for (const [path, ready] of [
+      ["/contacts", "People"],
+      ["/core-box-inventory", "Core boxes"],
+      ["/reports-binder", "Reports binder"],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole("table", { name: ready }).locator("tbody tr").first().waitFor();
+      const [scroll, inner] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        window.innerWidth,
+      ]);
+      expect(scroll, `${path} is ${scroll} px wide`).toBeLessThanOrEqual(inner!);
+    }
+    await page.context().close();
+  });
 });
 
 describe("console", () => {

@@ -96,7 +96,7 @@ export function DataTable<T>({
 
   const fixed = columns.some((c) => c.meta?.width);
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    <div className="relative overflow-x-auto rounded-lg border">
       <table
         className={cn("w-full caption-bottom text-sm", fixed && "table-fixed")}
         style={fixed ? { minWidth: minTableWidth(columns, !!selection) } : undefined}

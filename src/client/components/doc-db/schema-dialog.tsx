@@ -54,7 +54,7 @@ export function SchemaDialog({ db, onClose }: { db: string | null; onClose(): vo
                     {t.columns.length} column{t.columns.length === 1 ? "" : "s"}
                   </span>
                 </h3>
-                <div className="overflow-x-auto rounded-md border">
+                <div className="relative overflow-x-auto rounded-md border">
                   <table className="w-full text-xs" aria-label={`Sample rows of ${t.name}`}>
                     <thead className="bg-muted/50">
                       <tr>

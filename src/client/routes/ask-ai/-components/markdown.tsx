@@ -64,7 +64,7 @@ export function AnswerMarkdown({ text, links }: { text: string; links: Record<st
     p: (p) => <p className="my-2 first:mt-0 last:mb-0" {...strip(p)} />,
     em: (p) => <em className="text-muted-foreground" {...strip(p)} />,
     table: (p) => (
-      <div className="my-2 overflow-x-auto">
+      <div className="relative my-2 overflow-x-auto">
         <table
           className="w-full border-collapse text-sm [&_td]:border [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:px-2 [&_th]:py-1 [&_th]:text-left"
           {...strip(p)}

@@ -26,7 +26,7 @@ export function BoxImport({ onImported }: { onImported(): void }) {
         </>
       }
       renderPreview={(r) => (
-        <div className="overflow-x-auto rounded-md border">
+        <div className="relative overflow-x-auto rounded-md border">
           <table className="w-full text-left text-xs" aria-label="First rows to import">
             <thead className="bg-muted">
               <tr>
