@@ -19,13 +19,15 @@ interface ChunkRow {
 /**
  * The chunks in rank order, within the budget (always at least one), split at page breaks and widened to
  * whole sentences: a chunk starts where the previous one's overlap began, usually mid-sentence, and a quoted
- * half-sentence reads as a wrong answer.
+ * half-sentence reads as a wrong answer. With `first`, the chunks whose text it accepts come before the others
+ * (each group in rank order), read in the same query.
  */
 export async function loadPassages(
   db: Db,
   ids: number[],
   limit: number,
   budget = CONTEXT_BUDGET_CHARS,
+  first?: (text: string) => boolean,
 ): Promise<Passage[]> {
   const list = sql.join(
     ids.map((id) => sql`${id}`),
@@ -35,9 +37,11 @@ export async function loadPassages(
     SELECT c.id, c.document_id, c.first_page, c.last_page, c.text, d.file_name, d.storage_key
     FROM doc_chunks c JOIN doc_documents d ON d.id = c.document_id WHERE c.id IN (${list})`);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const preferred = (id: number) => !!first && first(byId.get(id)?.text ?? "");
+  const order = first ? [...ids.filter(preferred), ...ids.filter((id) => !preferred(id))] : ids;
   const chosen: ChunkRow[] = [];
   let used = 0;
-  for (const id of ids) {
+  for (const id of order) {
     const r = byId.get(id);
     if (!r) continue;
     if (chosen.length && used + r.text.length > budget) continue;

@@ -230,31 +230,20 @@ export async function retrieve(
   // "Who is the safety officer", "what form", "help desk extension": a chunk that names a person, a form or a
   // number comes before one that only shares the question's words (the role is named in many places).
   const expected = expectedAnswer(question);
-  if (NAMED_ANSWERS.has(expected.type)) ranked = await fittingFirst(db, ranked, limit * 3, expected.fits);
-  const passages = await loadPassages(db, ranked.slice(0, limit * 2), limit, opts.budgetChars);
+  const named = NAMED_ANSWERS.has(expected.type);
+  const passages = await loadPassages(
+    db,
+    ranked.slice(0, limit * (named ? 3 : 2)),
+    limit,
+    opts.budgetChars,
+    named ? expected.fits : undefined,
+  );
   lap("passages");
   return { passages, terms, corrections, chunks, mode };
 }
 
 /** Answers that are a name, a form or a number: the text shows them, whatever the wording. */
 const NAMED_ANSWERS = new Set<AnswerType>(["person", "form", "contact"]);
-
-/** The first `n` ranked chunks, those whose text fits first (each group in rank order), then the rest. */
-async function fittingFirst(db: Db, ranked: number[], n: number, fits: (text: string) => boolean) {
-  const head = ranked.slice(0, n);
-  const rows = await db.all<{ id: number; text: string }>(
-    sql`SELECT id, text FROM doc_chunks WHERE id IN (${sql.join(
-      head.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  const fitting = new Set(rows.filter((r) => fits(r.text)).map((r) => Number(r.id)));
-  return [
-    ...head.filter((id) => fitting.has(id)),
-    ...head.filter((id) => !fitting.has(id)),
-    ...ranked.slice(n),
-  ];
-}
 
 /**
  * A large index: FTS5 scores every row a query matches, and its BM25 first walks every row holding each term

@@ -1,9 +1,8 @@
 import type { ScoredSentence } from "./extractive";
 
 /**
- * Tables in answers. A sentence that introduces one ("The following holidays are observed in 2026.", "accrue
- * vacation by length of service: Years  Days") is quoted with its rows; not the colon of a time ("7:30") nor
- * "the following day".
+ * What introduces a table: "The following holidays are observed in 2026.", "accrue vacation by length of
+ * service: Years  Days"; not the colon of a time ("7:30") nor "the following day".
  */
 const INTRODUCES_TABLE =
   /(?<!\d):(?!\d)|\bthe following\b(?!\s+(?:day|week|month|year|business|working|\w+day)\b)/i;

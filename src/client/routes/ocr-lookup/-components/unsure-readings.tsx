@@ -2,6 +2,7 @@ import { CheckIcon, XIcon } from "lucide-react";
 import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { ADD_LABEL } from "./work-order-list";
 
 export interface UnsureItem {
   id: number;
@@ -35,7 +36,7 @@ export function UnsureReadings({
     // After React drops the row: the next row's Add, else the field that adds a work order to the list.
     requestAnimationFrame(() => {
       const next = list.current?.querySelectorAll<HTMLButtonElement>("button[data-add]")[index];
-      (next ?? document.querySelector<HTMLInputElement>('input[aria-label="Add a work order"]'))?.focus();
+      (next ?? document.querySelector<HTMLInputElement>(`input[aria-label="${ADD_LABEL}"]`))?.focus();
     });
   };
   return (

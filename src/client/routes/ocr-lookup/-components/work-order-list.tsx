@@ -4,6 +4,9 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
+/** The field that adds a work order to the list (other parts of the screen send focus to it). */
+export const ADD_LABEL = "Add a work order";
+
 export interface WorkOrderItem {
   id: number;
   text: string;
@@ -74,7 +77,7 @@ export function WorkOrderList({
         }}
       >
         <Input
-          aria-label="Add a work order"
+          aria-label={ADD_LABEL}
           placeholder="Add a work order, e.g. 1234-56A"
           value={draft}
           maxLength={40}
