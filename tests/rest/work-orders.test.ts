@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projects } from "@server/db/schema";
 import { workOrderKey } from "@server/domains/projects/keys";
+import { MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 
 const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
@@ -252,7 +253,7 @@ describe("POST /api/ocr-upload reading an image", () => {
     };
     const unsure = body.unsure.find((u) => u.work_order === "4490-01B");
     expect(unsure).toBeDefined();
-    expect(unsure!.confidence).toBeLessThan(30);
+    expect(unsure!.confidence).toBeLessThan(MIN_CONFIDENCE);
     expect(unsure!.box).not.toBeNull();
     expect(body.recognized_work_orders).not.toContain("4490-01B");
     expect(body.recognized_work_orders).toContain("1244-06");
