@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { bySureness, MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
 import { extractFromLines, extractWorkOrders } from "@server/ocr/work-orders";
 import { lookupInput, normalizeLetters, uniqueWorkOrders } from "@shared/ocr";
 
@@ -203,7 +204,34 @@ describe("boxes and confidence from OCR words", () => {
       work_order: "1234-56A",
       bbox: { x0: 60, y0: 10, x1: 160, y1: 32 },
       confidence: 85,
+      cut: false,
     });
+  });
+  test("a number whose reading stops at its dash is marked cut short; one with its suffix after the dash is not", () => {
+    const words = (...texts: string[]) => [{ words: texts.map((text) => ({ text, confidence: 90 })) }];
+    expect(extractFromLines(words("WO", "3970-"))).toEqual([
+      { work_order: "3970", bbox: null, confidence: 90, cut: true },
+    ]);
+    expect(extractFromLines(words("WO", "3970-", "(site", "visit)"))[0]!.cut).toBe(true);
+    expect(extractFromLines(words("WO", "3970-32C"))[0]).toMatchObject({
+      work_order: "3970-32C",
+      cut: false,
+    });
+    expect(extractFromLines(words("WO", "3970", "-", "Kapolei"))[0]).toMatchObject({
+      work_order: "3970",
+      cut: false,
+    });
+  });
+  test("readings under the confidence bar or cut short are offered as unsure, the others listed", () => {
+    const read = [
+      { work_order: "1234-05", confidence: MIN_CONFIDENCE, cut: false },
+      { work_order: "2345-06", confidence: MIN_CONFIDENCE - 1, cut: false },
+      { work_order: "3970", confidence: 95, cut: true },
+    ];
+    const { items, unsure } = bySureness(read);
+    expect(items).toEqual([{ work_order: "1234-05", confidence: MIN_CONFIDENCE }]);
+    expect(unsure.map((u) => u.work_order)).toEqual(["2345-06", "3970"]);
+    expect(unsure[0]).not.toHaveProperty("cut");
   });
 });
 

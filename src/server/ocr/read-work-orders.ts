@@ -36,6 +36,13 @@ interface Reading {
  * across, when a band of it reads about as well or better upside down; a quarter either way for one whose lines
  * run up or down) and keep the most confident reading.
  */
+/** Readings to list, and readings to offer for checking: under the confidence bar, or cut short ("3970-"). */
+export function bySureness<T extends { confidence: number; cut: boolean }>(read: T[]) {
+  const sure = (w: T) => w.confidence >= MIN_CONFIDENCE && !w.cut;
+  const plain = ({ cut, ...item }: T) => item;
+  return { items: read.filter(sure).map(plain), unsure: read.filter((w) => !sure(w)).map(plain) };
+}
+
 export async function readWorkOrders(
   pool: OcrPool,
   bytes: Uint8Array,
@@ -61,12 +68,13 @@ export async function readWorkOrders(
     work_order: w.work_order,
     box: w.bbox ? boxToSource(w.bbox, best.prep) : null,
     confidence: w.confidence,
+    cut: w.cut,
   }));
-  const items = read.filter((w) => w.confidence >= MIN_CONFIDENCE);
+  const { items, unsure } = bySureness(read);
   return {
     recognized_work_orders: items.map((i) => i.work_order),
     items,
-    unsure: read.filter((w) => w.confidence < MIN_CONFIDENCE),
+    unsure,
     image: { width: info.width, height: info.height },
     confidence: Math.round(best.score),
     rotation: best.prep.rotation,

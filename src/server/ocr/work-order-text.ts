@@ -103,6 +103,8 @@ export interface Candidate {
   end: number;
   /** Four digits alone without a label: a work order only where the page says so (see work-orders.ts). */
   bare: boolean;
+  /** Four digits and a dash with nothing after it ("3970-"): the reading lost the rest of the number. */
+  cut: boolean;
 }
 
 /**
@@ -128,7 +130,8 @@ export function workOrdersInLine(line: string): Candidate[] {
     if (boxed) wo += `(${(LETTER_FOR[boxed] ?? boxed).toUpperCase()})`;
     else if (letter) wo += (LETTER_FOR[letter] ?? letter).toUpperCase();
     else if (digitLetter) wo += LETTER_FOR[digitLetter]!;
-    found.push({ work_order: wo, start, end, bare: !tail && !labelled });
+    const cut = !tail && /^[-–—](?:\s|$)/.test(line.slice(end));
+    found.push({ work_order: wo, start, end, bare: !tail && !labelled, cut });
   }
   return found;
 }

@@ -26,6 +26,8 @@ export interface ExtractedWorkOrder {
   /** Union of the boxes of the words it was read from (null for plain text). */
   bbox: Bbox | null;
   confidence: number;
+  /** Read cut short ("3970-"): the number on the paper is longer, so it is not given as found. */
+  cut: boolean;
 }
 
 interface Found extends ExtractedWorkOrder {
@@ -68,6 +70,7 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
         work_order: c.work_order,
         bbox: box,
         confidence: Math.round(mean(used.map((w) => w.confidence ?? 0))),
+        cut: c.cut,
         bare: c.bare,
         leads: LEADS.test(text.slice(0, c.start)),
         // "Suite" or "Employee ID" at the end of the line before: the number was wrapped onto this one.
@@ -86,7 +89,7 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
       continue;
     const key = f.work_order.toUpperCase();
     const at = seen.get(key);
-    const item = { work_order: f.work_order, bbox: f.bbox, confidence: f.confidence };
+    const item = { work_order: f.work_order, bbox: f.bbox, confidence: f.confidence, cut: f.cut };
     // Read twice: kept once, in its first place, as its surer reading.
     if (at === undefined) seen.set(key, out.push(item) - 1);
     else if (f.confidence > out[at]!.confidence) out[at] = item;
