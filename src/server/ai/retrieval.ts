@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type AnswerType, expectedAnswer } from "./answer-type";
-import { contentWords, matchExpression, type QueryTerm, queryTerms, STOP_WORDS, stem } from "./fts-query";
+import {
+  contentWords,
+  fold,
+  matchExpression,
+  type QueryTerm,
+  queryTerms,
+  STOP_WORDS,
+  stem,
+} from "./fts-query";
 import { CONTEXT_BUDGET_CHARS, loadPassages } from "./passages";
 
 export { CONTEXT_BUDGET_CHARS };
@@ -10,7 +18,7 @@ import type { PageText } from "./page-split";
 import { rerank } from "./rerank";
 import { hasEmbeddings, nearestChunks, reciprocalRankFusion } from "./vector-search";
 import { completion, correction, dfOf, indexStats } from "./vocabulary";
-import { isEnglishWord, synonymsOf as wordnetSynonyms } from "./wordnet";
+import { idiomsIn, isEnglishWord, synonymsOf as wordnetSynonyms } from "./wordnet";
 
 /**
  * Retrieval across a whole collection (every file in it): BM25 full-text over the chunks, fused with vector
@@ -103,7 +111,24 @@ export async function searchTerms(db: Db, question: string) {
     const scored = prefix.length >= 4 ? prefix : fixed.term;
     extra.push({ fts: `"${prefix}"*`, words: [fixed.term], stems: [scored], df: fixed.doc, guessed: true });
   }
-  return { terms: [...terms, ...extra], corrections, chunks: stats.chunks };
+  const idioms = await idiomTerms(db, question);
+  const inIdiom = new Set(idioms.flatMap((t) => t.words));
+  const kept = terms.filter((t) => t.words.length > 1 || !inIdiom.has(t.words[0]!));
+  return { terms: [...kept, ...extra, ...idioms], corrections, chunks: stats.chunks };
+}
+
+/**
+ * A phrasal verb or idiom the documents do not write ("fill out", "pay back", "right away") stands for its
+ * WordNet synonyms that they use ("complete", "repay", "immediately"); its words no longer count alone.
+ */
+async function idiomTerms(db: Db, question: string): Promise<QueryTerm[]> {
+  const out: QueryTerm[] = [];
+  for (const idiom of idiomsIn(fold(question).match(/\p{L}+/gu) ?? [])) {
+    if ((await newestChunkIds(db, `"${idiom}"`, 1)).length) continue;
+    const bridge = await synonymsInCollection(db, idiom);
+    if (bridge) out.push({ ...bridge, words: idiom.split(" ") });
+  }
+  return out;
 }
 
 const PARTICLES = new Set(["out", "off", "over", "down"]);

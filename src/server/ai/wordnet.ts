@@ -144,3 +144,28 @@ export function compoundParts(word: string): [string, string] | null {
 
 /** A word WordNet lists as it stands (no base forms: "ands" is no word). */
 const lookupAny = (w: string) => POS.some((p) => lookup(p, w) !== null);
+
+/**
+ * Words that end a phrasal verb ("fill out", "pay back") or an idiom ("right away"). Not "in", "on", "over":
+ * mostly they begin what follows ("get in my first year", "over $500"), not end a verb.
+ */
+const PARTICLES = new Set(["up", "out", "off", "back", "away", "down"]);
+
+/**
+ * Phrasal verbs and idioms in a run of words: two words side by side that WordNet lists together as a verb or an
+ * adverb ("filled out" → fill out, "pay back", "right away"), whose meaning is not their words' ("fill" is no
+ * "complete", "right" and "away" say nothing of "immediately"). Noun compounds ("health insurance") are left
+ * out: their words mean what they say.
+ */
+export function idiomsIn(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const next = words[i + 1]!.toLowerCase();
+    if (!PARTICLES.has(next)) continue;
+    const lemma = baseForms(words[i]!.toLowerCase())
+      .map((w) => `${w}_${next}`)
+      .find((l) => lookup("verb", l) !== null || lookup("adv", l) !== null);
+    if (lemma) out.push(lemma.replace("_", " "));
+  }
+  return out;
+}
