@@ -151,6 +151,11 @@ describe("what the question asks for", () => {
     // Asked for an extension, a phone number is no answer; asked for a number, either is.
     expect(fits("help desk extension", "Outside Help Desk hours, call 808-555-0199.")).toBe(false);
     expect(fits("after hours IT emergency number", "Outside Help Desk hours, call 808-555-0199.")).toBe(true);
+    expect(answerTypeOf("what paperwork do i send with a cooler of samples")).toBe("form");
+    expect(answerTypeOf("whats on the move-out checklist")).toBe("list");
+    expect(answerTypeOf("what field vehicles do we have")).toBe("list");
+    expect(answerTypeOf("what loaner laptops are available")).toBe("list");
+    expect(answerTypeOf("what is the boss's name")).toBe("other");
     expect(answerTypeOf("who's the safety officer")).toBe("person");
     expect(answerTypeOf("who approves overtime")).toBe("other");
   });
