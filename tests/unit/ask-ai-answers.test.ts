@@ -151,6 +151,13 @@ describe("what the question asks for", () => {
     // Asked for an extension, a phone number is no answer; asked for a number, either is.
     expect(fits("help desk extension", "Outside Help Desk hours, call 808-555-0199.")).toBe(false);
     expect(fits("after hours IT emergency number", "Outside Help Desk hours, call 808-555-0199.")).toBe(true);
+    // Written with or without the apostrophe, "what's the limit" asks for a figure.
+    expect(answerTypeOf("whats the limit on a hotel night")).toBe("quantity");
+    expect(answerTypeOf("what’s the max weight for a sample cooler")).toBe("quantity");
+    expect(fits("what's the fee to rush a test", "Rush testing carries a fee of $120.")).toBe(true);
+    expect(fits("whats the fee to rush a test", "Rush testing is arranged with the lab manager.")).toBe(
+      false,
+    );
     expect(answerTypeOf("what paperwork do i send with a cooler of samples")).toBe("form");
     expect(answerTypeOf("whats on the move-out checklist")).toBe("list");
     expect(answerTypeOf("what field vehicles do we have")).toBe("list");

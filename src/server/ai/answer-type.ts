@@ -20,9 +20,9 @@ export interface Expected {
 }
 
 const QUANTITY =
-  /\b(how (many|much|long|far|often|soon|late|early|old|big|tall|high|deep|heavy|wide|fast|hot|cold|close)|what (is|are|'?s) the (rate|amount|limit|minimum|maximum|max|min|cap|deadline|number|percentage|cost|price|fee|distance|temperature|speed|age)|deadline|(min|max)imum|\bby when\b|\bwhen (is|are|do|does|must|should)\b|what time|what percent|percentage|how much time)\b/i;
+  /\b(how (many|much|long|far|often|soon|late|early|old|big|tall|high|deep|heavy|wide|fast|hot|cold|close)|what( is| are|['’]?s) the (rate|amount|limit|minimum|maximum|max|min|cap|deadline|number|percentage|cost|price|fee|distance|temperature|speed|age)|deadline|(min|max)imum|\bby when\b|\bwhen (is|are|do|does|must|should)\b|what time|what percent|percentage|how much time)\b/i;
 const LIST =
-  /\b(what (are|all) (the )?(steps|items|things|requirements|rules|kinds|types|documents|forms)|list (the|all)|which (items|documents|things|forms|steps)|what (all )?(goes|go|needs? to|should) (in|into|be)|what do i need to (bring|pack|include|do)|what('?s| is) (included|required|covered)|what('?s| is) on the|what (\w+ )?\w+s (do we have|are there|are available))\b/i;
+  /\b(what (are|all) (the )?(steps|items|things|requirements|rules|kinds|types|documents|forms)|list (the|all)|which (items|documents|things|forms|steps)|what (all )?(goes|go|needs? to|should) (in|into|be)|what do i need to (bring|pack|include|do)|what(['’]?s| is) (included|required|covered)|what(['’]?s| is) on the|what (\w+ )?\w+s (do we have|are there|are available))\b/i;
 const FORM = /\b(what|which) (forms?|paperwork)\b(?!\s+of\b)|\bform (number|no\.?|#)/i;
 const CONTACT =
   /\b(extension|ext\.?|phone number|hotline|number to call|(emergency|contact|support|help) (number|line))\b|\bwho do (i|we) call\b/i;
@@ -34,7 +34,7 @@ const DURATION_ASKED =
   /\bhow (long|soon|early|late)\b|\bhow much (time|notice|lead time)\b|\bhow far (ahead|in advance)\b|\b(review|turnaround|waiting|lead) time\b/i;
 const FREQUENCY_ASKED = /\bhow (often|frequently)\b/i;
 const MONEY_ASKED =
-  /\bhow much\b.*\b(cost|costs|charge|charges|charged|pay|paid|pays|cover|covers|spend|reimburse\w*|fee|fees|price)\b|\bwhat (is|are|'?s) the (rate|cost|price|fee)\b|\bhow much (money|is the (fee|charge|rate))\b/i;
+  /\bhow much\b.*\b(cost|costs|charge|charges|charged|pay|paid|pays|cover|covers|spend|reimburse\w*|fee|fees|price)\b|\bwhat( is| are|['’]?s) the (rate|cost|price|fee)\b|\bhow much (money|is the (fee|charge|rate))\b/i;
 /** "Does the company pay for …", "is there an extra charge for …", "can I expense …": who pays is asked. */
 const PAYMENT_ASKED =
   /\b(does|do|will|would|can|could)\b[^?]{0,80}\b(pay|pays|paid|reimburse\w*|compensate\w*)\b|\b(is there|are there|do (we|i) get|can (we|i) get)\b[^?]{0,40}\b(extra pay|extra charge|surcharge|fee|charge|stipend|allowance|money|reimbursement|bonus)\b|\bcan (i|we) (expense|claim)\b/i;
