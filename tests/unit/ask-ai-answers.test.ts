@@ -257,6 +257,33 @@ describe("edges of tables, times and months", () => {
     expect(a.split("\n")[0]).toContain("$1.50 Black Copies");
   });
 
+  test("a sentence pointing to the table below is quoted with its rows; 'the most I can' asks for a figure", () => {
+    const page = [
+      "3.2 Rental Limits",
+      "Crews may rent small tools without a purchase order up to the amount in the table below.",
+      "Rental Period  Limit Without PO  Who Signs",
+      "One day or less  $300 per tool  Crew lead",
+      "Up to one week  $900 per tool  Yard supervisor",
+      "3.3 Returns",
+      "Rented tools are returned clean, with the rental slip, to the yard office.",
+    ].join("\n");
+    expect(answerTypeOf("whats the most we can rent a tool for without a PO")).toBe("quantity");
+    const a = composeExtractiveAnswer({
+      question: "whats the most we can rent a tool for without a PO",
+      pages: [{ n: 1, file: "Yard.pdf", page: 4, text: page }],
+      dbLabel: "Yard",
+      useWeb: false,
+      terms: [term(["rent"], 3), term(["tool"], 2), term(["po"], 3)],
+    });
+    const first = a.split("\n")[0]!;
+    expect(first).toStartWith(
+      "- Crews may rent small tools without a purchase order up to the amount in the table below.",
+    );
+    expect(first).toContain(
+      "One day or less $300 per tool Crew lead Up to one week $900 per tool Yard supervisor [Yard.pdf p. 4]",
+    );
+  });
+
   test("the colon of a time does not bring a table along, nor does 'the following day'", () => {
     const page = [
       "The front desk is staffed 7:30 to 4:30 on the following day of each holiday.",
@@ -380,6 +407,15 @@ describe("label letters", () => {
     expect(contentWords("zone c is closed; do I need a permit")).toEqual(["zone", "c", "closed", "permit"]);
     expect(queryTerms("what kinds of projects are category A").map((t) => t.words.join(" "))).toContain("a");
     expect(queryTerms("do i need a permit").map((t) => t.words.join(" "))).toEqual(["permit"]);
+  });
+
+  test("typed shorthand is read as its words ('w/o' is without), not as label letters; 'getting' is no subject", () => {
+    const words = (q: string) => queryTerms(q).map((t) => t.words.join(" "));
+    expect(words("can i rent a saw w/o a PO")).toEqual(["rent", "saw", "po"]);
+    expect(words("ride w/ the crew b/c of the rain")).toEqual(["ride", "crew", "rain"]);
+    expect(words("is anybody getting the gauge")).toEqual(["gauge"]);
+    // A letter after a word still names which one.
+    expect(words("zone w of the site")).toEqual(["zone", "w", "site"]);
   });
 
   test("a rule for Category A does not answer a question about Category C", () => {

@@ -3,7 +3,7 @@ import { type AnswerType, expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
 import { sentenceEnd, splitSentences } from "./sentences";
-import { withTable } from "./tables";
+import { tableAfter, withTable } from "./tables";
 import { compoundParts } from "./wordnet";
 
 /**
@@ -29,7 +29,7 @@ export interface ExtractiveInput {
   terms?: WeightedTerm[];
 }
 
-interface Sentence {
+export interface Sentence {
   text: string;
   file: string;
   /** The page it is on; two when it runs over a page break. */
@@ -51,6 +51,8 @@ export interface ScoredSentence extends Sentence {
   score: number;
   /** Share of the question's (known) term weight the sentence holds. */
   coverage: number;
+  /** The rows of the table it introduces ("… the amount below."), which hold what it says: "" for none. */
+  table: string;
 }
 
 export const MAX_SENTENCES = 3;
@@ -199,6 +201,9 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
     onPage.set(key, seen);
   }
   return units.map((s) => {
+    const table = tableAfter(s, units)
+      .map((r) => r.text)
+      .join(" ");
     let got = 0;
     let underHeading = 0;
     let elsewhere = 0;
@@ -220,10 +225,11 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
     let fit = 0;
     if (expected.type === "list") fit = s.list && !s.row ? 0.15 : 0;
     else if (expected.type === "person") fit = expected.fits(s.text) ? 0.15 : 0;
-    else if (expected.type !== "other") fit = expected.fits(textOf(s, expected.type)) ? 0.15 : -0.3;
+    else if (expected.type !== "other")
+      fit = expected.fits(textOf({ ...s, table }, expected.type)) ? 0.15 : -0.3;
     if (s.text.length > LONG_UNIT && expected.type !== "list") fit -= 0.1;
     const score = coverage + fit + 0.1 * pairs + 0.05 / s.n - 0.003 * s.pos;
-    return { ...s, coverage, score };
+    return { ...s, coverage, score, table };
   });
 }
 
@@ -251,11 +257,14 @@ export function isRelevant(best: ScoredSentence | undefined, terms: WeightedTerm
 }
 
 /**
- * What must hold the kind of answer asked for: the unit, and for who pays its heading too ("Expenses not
- * reimbursed" › "Laundry and dry cleaning" is about paying); a heading's number is no figure of the unit's.
+ * What must hold the kind of answer asked for: the unit with the table it introduces, and for who pays its
+ * heading too ("Expenses not reimbursed" › "Laundry and dry cleaning" is about paying); a heading's number is
+ * no figure of the unit's.
  */
-const textOf = (s: Sentence, type: AnswerType) =>
-  type === "payment" ? `${s.text} ${s.headingSorted.join(" ")}` : s.text;
+function textOf(s: Sentence & { table?: string }, type: AnswerType) {
+  const own = s.table ? `${s.text} ${s.table}` : s.text;
+  return type === "payment" ? `${own} ${s.headingSorted.join(" ")}` : own;
+}
 
 const quote = (s: { text: string; file: string; pages: number[] }) =>
   `- ${s.text} ${citation(s.file, s.pages)}`;

@@ -24,6 +24,7 @@ export const STOP_WORDS = new Set(
     "find kind way ways many often dont don't im i'm ive i've can't cant " +
     // Everyday verbs a question is phrased with ("do I need to bring", "am I allowed to use").
     "need needs needed bring brings take takes put puts use uses allowed allow supposed able go goes going " +
+    "getting gotten taking putting bringing anybody somebody everybody everyone " +
     "happen happens ok okay gonna wanna whats what's hows how's wheres where's"
   ).split(" "),
 );
@@ -110,7 +111,15 @@ const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
  * The distinct terms of a question. Runs of letters/digits joined by `-`, `.`, `/` or `_` with no space (a
  * work order, "W.O.", "401(k)" → "401 k") stay together as one phrase term.
  */
-export function queryTerms(input: string): QueryTerm[] {
+/** Shorthand of typed questions: "w/o" is without, "w/" with, "b/c" because (not the label letters "w", "b"). */
+const SHORTHAND: [RegExp, string][] = [
+  [/\bw\/o\b/gi, "without"],
+  [/\bw\/(?=\s|\p{L})/giu, "with "],
+  [/\bb\/c\b/gi, "because"],
+];
+
+export function queryTerms(question: string): QueryTerm[] {
+  const input = SHORTHAND.reduce((q, [re, word]) => q.replace(re, word), question);
   const text = fold(input).slice(0, 2000);
   const seen = new Set<string>();
   const out: QueryTerm[] = [];

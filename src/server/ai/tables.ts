@@ -1,38 +1,47 @@
-import type { ScoredSentence } from "./extractive";
+import type { ScoredSentence, Sentence } from "./extractive";
 
 /**
  * What introduces a table: "The following holidays are observed in 2026.", "accrue vacation by length of
- * service: Years  Days"; not the colon of a time ("7:30") nor "the following day".
+ * service: Years  Days", "… above the amount below.", "… as follows."; not the colon of a time ("7:30") nor
+ * "the following day".
  */
 const INTRODUCES_TABLE =
-  /(?<!\d):(?!\d)|\bthe following\b(?!\s+(?:day|week|month|year|business|working|\w+day)\b)/i;
+  /(?<!\d):(?!\d)|\bthe following\b(?!\s+(?:day|week|month|year|business|working|\w+day)\b)|\b(below|as follows)[.:]?$/i;
+
+type Unit = Pick<Sentence, "text" | "file" | "pages" | "n" | "pos" | "row" | "list">;
 
 /**
- * A sentence that introduces a table is quoted with the table's rows: the rows are its answer (the table may
- * start after a sentence or two of notes).
+ * The units a sentence introducing a table brings along, in page order: up to two notes, then the rows (none
+ * when it introduces no table). `all` holds the units of the passages' pages.
  */
-export function withTable(
-  lead: ScoredSentence,
-  all: ScoredSentence[],
-  pageOf: (s: ScoredSentence) => string,
-): ScoredSentence {
+export function tableAfter<T extends Unit>(lead: T, all: T[]): T[] {
+  if ((lead.list && !lead.row) || !INTRODUCES_TABLE.test(lead.text)) return [];
   // The same page of the same passage (positions count within a passage's text).
-  const samePage = (s: ScoredSentence) =>
-    s.n === lead.n && s.file === lead.file && s.pages[0] === lead.pages[0];
-  if (lead.list && !lead.row) return lead;
-  if (!INTRODUCES_TABLE.test(lead.text)) return lead;
+  const samePage = (s: T) => s.n === lead.n && s.file === lead.file && s.pages[0] === lead.pages[0];
   const after = all.filter((s) => samePage(s) && s.pos > lead.pos).sort((a, b) => a.pos - b.pos);
-  // Units in page order after the lead: up to two notes, then the rows (the notes are quoted too, so the
-  // quote stays the page's own text).
-  const run: ScoredSentence[] = [];
+  const run: T[] = [];
   let rows = 0;
   for (const [i, s] of after.entries()) {
     if (s.pos !== lead.pos + i + 1 || rows >= 15 || (!s.row && (rows || i >= 2))) break;
     run.push(s);
     if (s.row) rows++;
   }
-  if (!rows) return lead;
+  if (!rows) return [];
   while (!run.at(-1)!.row) run.pop();
+  return run;
+}
+
+/**
+ * A sentence that introduces a table is quoted with the table's rows: the rows are its answer (the table may
+ * start after a sentence or two of notes; the notes are quoted too, so the quote stays the page's own text).
+ */
+export function withTable(
+  lead: ScoredSentence,
+  all: ScoredSentence[],
+  pageOf: (s: ScoredSentence) => string,
+): ScoredSentence {
+  const run = tableAfter(lead, all);
+  if (!run.length) return lead;
   const units = [lead, ...run].map((r) => r.text);
   return { ...lead, text: span(pageOf(lead), units) ?? units.join(" ") };
 }
