@@ -284,6 +284,31 @@ describe("edges of tables, times and months", () => {
     );
   });
 
+  test("asked for a list, the table beside the sentence that answers is quoted with it, however introduced", () => {
+    const page = [
+      "Pool vehicles are reserved on the shared vehicle calendar at least one day ahead.",
+      "Vehicle  Seats  Parked At",
+      "Ford Transit van  12  Honolulu yard, bay 3",
+      "Toyota Tacoma pickup  5  Honolulu yard, bay 7",
+      "Keys are returned to the key box at reception when the trip ends.",
+    ].join("\n");
+    const ask = (question: string) =>
+      composeExtractiveAnswer({
+        question,
+        pages: [{ n: 1, file: "Fleet.pdf", page: 2, text: page }],
+        dbLabel: "Fleet",
+        useWeb: false,
+        terms: [term(["pool"], 3), term(["vehicl"], 2)],
+      }).split("\n")[0]!;
+    expect(ask("what pool vehicles do we have")).toContain(
+      "Toyota Tacoma pickup 5 Honolulu yard, bay 7 [Fleet.pdf p. 2]",
+    );
+    // Not asked for a list, the sentence stands alone.
+    expect(ask("how do i reserve a pool vehicle")).toBe(
+      "- Pool vehicles are reserved on the shared vehicle calendar at least one day ahead. [Fleet.pdf p. 2]",
+    );
+  });
+
   test("the colon of a time does not bring a table along, nor does 'the following day'", () => {
     const page = [
       "The front desk is staffed 7:30 to 4:30 on the following day of each holiday.",

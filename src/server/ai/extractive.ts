@@ -306,7 +306,10 @@ export function composeExtractiveAnswer(input: ExtractiveInput): string {
     // The sentence that answers comes first; at most three points (a list is one point).
     const pageOf = (s: ScoredSentence) =>
       input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
-    const expanded = supporting(best!, ranked, terms, MAX_SENTENCES).map((s) => withTable(s, ranked, pageOf));
+    const listAsked = expectedAnswer(input.question).type === "list";
+    const expanded = supporting(best!, ranked, terms, MAX_SENTENCES).map((s) =>
+      withTable(s, ranked, pageOf, listAsked),
+    );
     // A row quoted inside a table that another point brought along is not quoted twice.
     const chosen = expanded.filter(
       (s, i) => !expanded.some((o, j) => j !== i && o.text.length > s.text.length && o.text.includes(s.text)),

@@ -14,8 +14,9 @@ type Unit = Pick<Sentence, "text" | "file" | "pages" | "n" | "pos" | "row" | "li
  * The units a sentence introducing a table brings along, in page order: up to two notes, then the rows (none
  * when it introduces no table). `all` holds the units of the passages' pages.
  */
-export function tableAfter<T extends Unit>(lead: T, all: T[]): T[] {
-  if ((lead.list && !lead.row) || !INTRODUCES_TABLE.test(lead.text)) return [];
+export function tableAfter<T extends Unit>(lead: T, all: T[], listAsked = false): T[] {
+  // Asked for a list, the table beside the sentence that answers is the list, however it is introduced.
+  if ((lead.list && !lead.row) || !(listAsked || INTRODUCES_TABLE.test(lead.text))) return [];
   // The same page of the same passage (positions count within a passage's text).
   const samePage = (s: T) => s.n === lead.n && s.file === lead.file && s.pages[0] === lead.pages[0];
   const after = all.filter((s) => samePage(s) && s.pos > lead.pos).sort((a, b) => a.pos - b.pos);
@@ -39,8 +40,9 @@ export function withTable(
   lead: ScoredSentence,
   all: ScoredSentence[],
   pageOf: (s: ScoredSentence) => string,
+  listAsked = false,
 ): ScoredSentence {
-  const run = tableAfter(lead, all);
+  const run = tableAfter(lead, all, listAsked);
   if (!run.length) return lead;
   const units = [lead, ...run].map((r) => r.text);
   return { ...lead, text: span(pageOf(lead), units) ?? units.join(" ") };
