@@ -303,10 +303,40 @@ describe("edges of tables, times and months", () => {
     expect(ask("what pool vehicles do we have")).toContain(
       "Toyota Tacoma pickup 5 Honolulu yard, bay 7 [Fleet.pdf p. 2]",
     );
+    // A row that answers best brings no part of its table along.
+    const row = composeExtractiveAnswer({
+      question: "what vans do we have",
+      pages: [{ n: 1, file: "Fleet.pdf", page: 2, text: page }],
+      dbLabel: "Fleet",
+      useWeb: false,
+      terms: [term(["van"], 4)],
+    });
+    expect(row.split("\n")[0]).toBe("- Ford Transit van 12 Honolulu yard, bay 3 [Fleet.pdf p. 2]");
     // Not asked for a list, the sentence stands alone.
     expect(ask("how do i reserve a pool vehicle")).toBe(
       "- Pool vehicles are reserved on the shared vehicle calendar at least one day ahead. [Fleet.pdf p. 2]",
     );
+  });
+
+  test("'below' in a comparison introduces no table; a list pattern does not take a form or a word ending in -ss", () => {
+    const page = [
+      "Soil samples for moisture tests are kept cool, at 6 °C or below.",
+      "Sample  Hold Time  Container",
+      "Soil jar, moisture  14 days  Glass jar, 250 mL",
+      "Bulk bag, Proctor  90 days  Woven bag, 25 kg",
+    ].join("\n");
+    const a = composeExtractiveAnswer({
+      question: "how cold are soil samples for moisture tests kept",
+      pages: [{ n: 1, file: "Lab.pdf", page: 3, text: page }],
+      dbLabel: "Lab",
+      useWeb: false,
+      terms: [term(["soil"], 2), term(["sampl"], 1), term(["moistur"], 3), term(["kept"], 2)],
+    });
+    expect(a.split("\n")[0]).toBe(
+      "- Soil samples for moisture tests are kept cool, at 6 °C or below. [Lab.pdf p. 3]",
+    );
+    expect(answerTypeOf("what forms do we have for travel")).toBe("form");
+    expect(answerTypeOf("what address do we have for the yard")).not.toBe("list");
   });
 
   test("the colon of a time does not bring a table along, nor does 'the following day'", () => {

@@ -212,7 +212,8 @@ describe("boxes and confidence from OCR words", () => {
     expect(extractFromLines(words("WO", "3970-"))).toEqual([
       { work_order: "3970", bbox: null, confidence: 90, cut: true },
     ]);
-    expect(extractFromLines(words("WO", "3970-", "(site", "visit)"))[0]!.cut).toBe(true);
+    expect(extractFromLines(words("(WO", "3970~)"))[0]!.cut).toBe(true);
+    expect(extractFromLines(words("WO", "3970-", "site", "visit"))[0]!.cut).toBe(false);
     expect(extractFromLines(words("WO", "3970-32C"))[0]).toMatchObject({
       work_order: "3970-32C",
       cut: false,
@@ -221,6 +222,24 @@ describe("boxes and confidence from OCR words", () => {
       work_order: "3970",
       cut: false,
     });
+  });
+  test("read twice, a number is kept as its whole reading rather than one cut short, however sure", () => {
+    const [kept, ...rest] = extractFromLines([
+      {
+        words: [
+          { text: "WO", confidence: 95 },
+          { text: "3970-", confidence: 95 },
+        ],
+      },
+      {
+        words: [
+          { text: "WO", confidence: 80 },
+          { text: "3970", confidence: 80 },
+        ],
+      },
+    ]);
+    expect(rest).toEqual([]);
+    expect(kept).toMatchObject({ work_order: "3970", cut: false, confidence: 80 });
   });
   test("readings under the confidence bar or cut short are offered as unsure, the others listed", () => {
     const read = [

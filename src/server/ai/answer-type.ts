@@ -20,9 +20,9 @@ export interface Expected {
 }
 
 const QUANTITY =
-  /\b(how (many|much|long|far|often|soon|late|early|old|big|tall|high|deep|heavy|wide|fast|hot|cold|close)|what( is| are|['’]?s) the (rate|amount|limit|minimum|maximum|max|min|cap|deadline|number|percentage|cost|price|fee|distance|temperature|speed|age)|deadline|(min|max)imum|\bby when\b|\bwhen (is|are|do|does|must|should)\b|what time|what percent|percentage|how much time|\b(most|least|max) (i|we|you) (can|may|could)\b)\b/i;
+  /\b(how (many|much|long|far|often|soon|late|early|old|big|tall|high|deep|heavy|wide|fast|hot|cold|close)|what( is| are|['’]?s) the (rate|amount|limit|minimum|maximum|max|min|cap|deadline|number|percentage|cost|price|fee|distance|temperature|speed|age)|deadline|(min|max)imum|\bby when\b|\bwhen (is|are|do|does|must|should)\b|what time|what percent|percentage|how much time|\b(most|max) (i|we|you) (can|may|could)\b)\b/i;
 const LIST =
-  /\b(what (are|all) (the )?(steps|items|things|requirements|rules|kinds|types|documents|forms)|list (the|all)|which (items|documents|things|forms|steps)|what (all )?(goes|go|needs? to|should) (in|into|be)|what do i need to (bring|pack|include|do)|what(['’]?s| is) (included|required|covered)|what(['’]?s| is) on the|what (\w+ )?\w+s (do we have|are there|are available))\b/i;
+  /\b(what (are|all) (the )?(steps|items|things|requirements|rules|kinds|types|documents|forms)|list (the|all)|which (items|documents|things|forms|steps)|what (all )?(goes|go|needs? to|should) (in|into|be)|what do i need to (bring|pack|include|do)|what(['’]?s| is) (included|required|covered)|what(['’]?s| is) on the|what (\w+ )?(?!forms\b)\w+[^\Wsu]s (do we have|are there|are available))\b/i;
 const FORM = /\b(what|which) (forms?|paperwork)\b(?!\s+of\b)|\bform (number|no\.?|#)/i;
 const CONTACT =
   /\b(extension|ext\.?|phone number|hotline|number to call|(emergency|contact|support|help) (number|line))\b|\bwho do (i|we) call\b/i;

@@ -51,7 +51,7 @@ export interface ScoredSentence extends Sentence {
   score: number;
   /** Share of the question's (known) term weight the sentence holds. */
   coverage: number;
-  /** The rows of the table it introduces ("… the amount below."), which hold what it says: "" for none. */
+  /** The rows of the table it introduces ("… the rates listed below."), when a figure is asked for; else "". */
   table: string;
 }
 
@@ -201,9 +201,12 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
     onPage.set(key, seen);
   }
   return units.map((s) => {
-    const table = tableAfter(s, units)
-      .map((r) => r.text)
-      .join(" ");
+    // The rows a unit points to hold what it says, for a question asking for a figure or who pays.
+    const table = expected.required
+      ? tableAfter(s, units)
+          .map((r) => r.text)
+          .join(" ")
+      : "";
     let got = 0;
     let underHeading = 0;
     let elsewhere = 0;

@@ -108,16 +108,19 @@ export function contentWords(text: string): string[] {
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /**
+ * Shorthand of typed questions, in lower case: "w/o" is without, "w/" with, "b/c" because (not the label
+ * letters "w", "b"). "W/O 1234" is a work order and "zone B/C" two zones: left as they are.
+ */
+const SHORTHAND: [RegExp, string][] = [
+  [/\bw\/o\b(?!\s*#?\s*\d)/g, "without"],
+  [/\bw\/(?=\s|\p{Ll})/gu, "with "],
+  [/(?<!\b(?:zone|category|cat|class|type|grade|area|level)\s)\bb\/c\b/g, "because"],
+];
+
+/**
  * The distinct terms of a question. Runs of letters/digits joined by `-`, `.`, `/` or `_` with no space (a
  * work order, "W.O.", "401(k)" → "401 k") stay together as one phrase term.
  */
-/** Shorthand of typed questions: "w/o" is without, "w/" with, "b/c" because (not the label letters "w", "b"). */
-const SHORTHAND: [RegExp, string][] = [
-  [/\bw\/o\b/gi, "without"],
-  [/\bw\/(?=\s|\p{L})/giu, "with "],
-  [/\bb\/c\b/gi, "because"],
-];
-
 export function queryTerms(question: string): QueryTerm[] {
   const input = SHORTHAND.reduce((q, [re, word]) => q.replace(re, word), question);
   const text = fold(input).slice(0, 2000);

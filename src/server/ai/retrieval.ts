@@ -112,26 +112,30 @@ export async function searchTerms(db: Db, question: string) {
     extra.push({ fts: `"${prefix}"*`, words: [fixed.term], stems: [scored], df: fixed.doc, guessed: true });
   }
   const idioms = await idiomTerms(db, question);
-  const inIdiom = new Set(idioms.flatMap((t) => t.words));
+  // The words of an idiom, as typed ("signed", "up"), no longer count alone.
+  const inIdiom = new Set(idioms.flatMap((i) => i.typed));
   const kept = terms.filter((t) => t.words.length > 1 || !inIdiom.has(t.words[0]!));
-  return { terms: [...kept, ...extra, ...idioms], corrections, chunks: stats.chunks };
+  return { terms: [...kept, ...extra, ...idioms.map((i) => i.term)], corrections, chunks: stats.chunks };
 }
 
 /**
- * A phrasal verb or idiom the documents do not write ("fill out", "pay back", "right away") stands for its
- * WordNet synonyms that they use ("complete", "repay", "immediately"); its words no longer count alone.
+ * A phrasal verb the documents do not write ("call off", "put off", "look up") stands for the synonyms of its
+ * first WordNet sense that they use ("cancel", "postpone", "consult"), not its own words, not function words.
  */
-async function idiomTerms(db: Db, question: string): Promise<QueryTerm[]> {
-  const out: QueryTerm[] = [];
-  for (const idiom of idiomsIn(fold(question).match(/\p{L}+/gu) ?? [])) {
-    if ((await newestChunkIds(db, `"${idiom}"`, 1)).length) continue;
-    const bridge = await synonymsInCollection(db, idiom);
-    if (bridge) out.push({ ...bridge, words: idiom.split(" ") });
+async function idiomTerms(db: Db, question: string) {
+  const out: { term: QueryTerm; typed: string[] }[] = [];
+  for (const { lemma, typed } of idiomsIn(fold(question))) {
+    if ((await newestChunkIds(db, `"${lemma}"`, 1)).length) continue;
+    const own = new Set(lemma.split(" "));
+    const synonyms = wordnetSynonyms(lemma, 1).filter((w) => !own.has(w) && !STOP_WORDS.has(w));
+    const bridge = await synonymsInCollection(db, lemma, synonyms);
+    if (bridge) out.push({ term: { ...bridge, words: lemma.split(" ") }, typed });
   }
   return out;
 }
 
-const PARTICLES = new Set(["out", "off", "over", "down"]);
+/** The second halves of closed compounds that are function words ("closeout", "layoff", "takeover"). */
+const COMPOUND_PARTICLES = new Set(["out", "off", "over", "down"]);
 /** Unknown words of a question tried as two words. */
 const MAX_SPLITS = 3;
 
@@ -144,7 +148,7 @@ async function splitCompound(db: Db, word: string): Promise<QueryTerm | null> {
   // Halves of three letters at least ("vacaton" is no "vacat on"), neither a function word ("notable" is no
   // "not able"), except a particle ending a phrasal compound ("closeout", "layoff").
   const fits = (head: string, tail: string) =>
-    !STOP_WORDS.has(head) && (!STOP_WORDS.has(tail) || PARTICLES.has(tail));
+    !STOP_WORDS.has(head) && (!STOP_WORDS.has(tail) || COMPOUND_PARTICLES.has(tail));
   const splits = Array.from({ length: word.length - 5 }, (_, i) => [
     word.slice(0, i + 3),
     word.slice(i + 3),
@@ -167,10 +171,12 @@ async function splitCompound(db: Db, word: string): Promise<QueryTerm | null> {
 }
 
 /** A word's WordNet synonyms that the collection uses, as one term (null when it uses none). */
-async function synonymsInCollection(db: Db, word: string): Promise<QueryTerm | null> {
-  const candidates = wordnetSynonyms(word)
-    .map((w) => contentWords(w))
-    .filter((ws) => ws.length > 0 && ws.length <= 3);
+async function synonymsInCollection(
+  db: Db,
+  word: string,
+  synonyms = wordnetSynonyms(word),
+): Promise<QueryTerm | null> {
+  const candidates = synonyms.map((w) => contentWords(w)).filter((ws) => ws.length > 0 && ws.length <= 3);
   if (!candidates.length) return null;
   const stats = await indexStats(db, candidates.flat().map(stem));
   const used = candidates.filter((ws) => ws.every((w) => dfOf(stats, w) > 0));

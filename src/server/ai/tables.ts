@@ -2,11 +2,11 @@ import type { ScoredSentence, Sentence } from "./extractive";
 
 /**
  * What introduces a table: "The following holidays are observed in 2026.", "accrue vacation by length of
- * service: Years  Days", "… above the amount below.", "… as follows."; not the colon of a time ("7:30") nor
- * "the following day".
+ * service: Years  Days", "… at the rates listed below.", "… as follows."; not the colon of a time ("7:30"),
+ * "the following day", nor a comparison ("kept at 6 °C or below.").
  */
 const INTRODUCES_TABLE =
-  /(?<!\d):(?!\d)|\bthe following\b(?!\s+(?:day|week|month|year|business|working|\w+day)\b)|\b(below|as follows)[.:]?$/i;
+  /(?<!\d):(?!\d)|\bthe following\b(?!\s+(?:day|week|month|year|business|working|\w+day)\b)|\b(?:table|list|amounts?|rates?|limits?|figures?|schedule|shown|listed|given|set out)\b[^.]{0,60}\bbelow[.:]?$|\bas follows[.:]?$/i;
 
 type Unit = Pick<Sentence, "text" | "file" | "pages" | "n" | "pos" | "row" | "list">;
 
@@ -15,8 +15,10 @@ type Unit = Pick<Sentence, "text" | "file" | "pages" | "n" | "pos" | "row" | "li
  * when it introduces no table). `all` holds the units of the passages' pages.
  */
 export function tableAfter<T extends Unit>(lead: T, all: T[], listAsked = false): T[] {
-  // Asked for a list, the table beside the sentence that answers is the list, however it is introduced.
-  if ((lead.list && !lead.row) || !(listAsked || INTRODUCES_TABLE.test(lead.text))) return [];
+  if (lead.list && !lead.row) return [];
+  // Asked for a list, the table beside the sentence that answers is the list, however it is introduced (a row
+  // is not: the rows after it are only part of its table).
+  if (!((listAsked && !lead.row) || INTRODUCES_TABLE.test(lead.text))) return [];
   // The same page of the same passage (positions count within a passage's text).
   const samePage = (s: T) => s.n === lead.n && s.file === lead.file && s.pages[0] === lead.pages[0];
   const after = all.filter((s) => samePage(s) && s.pos > lead.pos).sort((a, b) => a.pos - b.pos);

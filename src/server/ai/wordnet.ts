@@ -94,10 +94,10 @@ const cache = new BoundedMap<string, string[]>(5000);
 export const isEnglishWord = (word: string) =>
   baseForms(word.toLowerCase()).some((w) => POS.some((p) => lookup(p, w) !== null));
 
-/** The synonyms of a word (single words and phrases, lower case), its own forms left out. */
-export function synonymsOf(word: string): string[] {
+/** The synonyms of a word (single words and phrases, lower case) in its first senses, its own forms left out. */
+export function synonymsOf(word: string, senses = SENSES): string[] {
   const key = word.toLowerCase();
-  const hit = cache.get(key);
+  const hit = cache.get(`${senses}|${key}`);
   if (hit) return hit;
   const out = new Set<string>();
   const own = new Set(baseForms(key));
@@ -110,13 +110,13 @@ export function synonymsOf(word: string): string[] {
       const offsets = parts
         .slice(6 + ptrs)
         .filter(Boolean)
-        .slice(0, SENSES);
+        .slice(0, senses);
       for (const o of offsets) for (const w of synsetWords(pos, Number(o))) out.add(w.toLowerCase());
     }
   }
   for (const w of own) out.delete(w);
   const list = [...out];
-  cache.set(key, list);
+  cache.set(`${senses}|${key}`, list);
   return list;
 }
 
@@ -146,26 +146,40 @@ export function compoundParts(word: string): [string, string] | null {
 const lookupAny = (w: string) => POS.some((p) => lookup(p, w) !== null);
 
 /**
- * Words that end a phrasal verb ("fill out", "pay back") or an idiom ("right away"). Not "in", "on", "over":
- * mostly they begin what follows ("get in my first year", "over $500"), not end a verb.
+ * Words that end a phrasal verb ("call off", "look up", "throw away"). Not "in", "on", "over": mostly they
+ * begin what follows ("get in my first year", "over $500"), not end a verb.
  */
-const PARTICLES = new Set(["up", "out", "off", "back", "away", "down"]);
+const IDIOM_PARTICLES = new Set(["up", "out", "off", "back", "away", "down"]);
+/** Idioms read from one question, at most. */
+const MAX_IDIOMS = 3;
+
+export interface Idiom {
+  /** WordNet's lemma, words apart ("sign up"). */
+  lemma: string;
+  /** The two words as the question has them ("signed", "up"). */
+  typed: [string, string];
+}
 
 /**
- * Phrasal verbs and idioms in a run of words: two words side by side that WordNet lists together as a verb or an
- * adverb ("filled out" → fill out, "pay back", "right away"), whose meaning is not their words' ("fill" is no
- * "complete", "right" and "away" say nothing of "immediately"). Noun compounds ("health insurance") are left
- * out: their words mean what they say.
+ * Phrasal verbs and idioms in a question: two words side by side (no punctuation between) that WordNet lists
+ * together as a verb or an adverb ("called off" → call off, "put off"), whose meaning is not their words'
+ * ("call" is no "cancel"). Noun compounds ("time off") are left out: their words mean what they say.
  */
-export function idiomsIn(words: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++) {
-    const next = words[i + 1]!.toLowerCase();
-    if (!PARTICLES.has(next)) continue;
-    const lemma = baseForms(words[i]!.toLowerCase())
+export function idiomsIn(question: string): Idiom[] {
+  const tokens =
+    question
+      .slice(0, 2000)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+|[.?!,;:()]/gu) ?? [];
+  const out: Idiom[] = [];
+  for (let i = 0; i + 1 < tokens.length && out.length < MAX_IDIOMS; i++) {
+    const [word, next] = [tokens[i]!, tokens[i + 1]!];
+    if (!IDIOM_PARTICLES.has(next) || !/^\p{L}+$/u.test(word)) continue;
+    const lemma = baseForms(word)
       .map((w) => `${w}_${next}`)
-      .find((l) => lookup("verb", l) !== null || lookup("adv", l) !== null);
-    if (lemma) out.push(lemma.replace("_", " "));
+      .find((l) => lookup("verb", l) !== null || lookup("adv", l) !== null)
+      ?.replace("_", " ");
+    if (lemma && !out.some((o) => o.lemma === lemma)) out.push({ lemma, typed: [word, next] });
   }
   return out;
 }

@@ -30,12 +30,6 @@ interface Reading {
   score: number;
 }
 
-/**
- * Image bytes → work orders with their boxes on the image. Reads the upright image first; only when that
- * reading is weak does it try the other orientations the layout allows (half a turn for a page whose lines run
- * across, when a band of it reads about as well or better upside down; a quarter either way for one whose lines
- * run up or down) and keep the most confident reading.
- */
 /** Readings to list, and readings to offer for checking: under the confidence bar, or cut short ("3970-"). */
 export function bySureness<T extends { confidence: number; cut: boolean }>(read: T[]) {
   const sure = (w: T) => w.confidence >= MIN_CONFIDENCE && !w.cut;
@@ -43,6 +37,12 @@ export function bySureness<T extends { confidence: number; cut: boolean }>(read:
   return { items: read.filter(sure).map(plain), unsure: read.filter((w) => !sure(w)).map(plain) };
 }
 
+/**
+ * Image bytes → work orders with their boxes on the image. Reads the upright image first; only when that
+ * reading is weak does it try the other orientations the layout allows (half a turn for a page whose lines run
+ * across, when a band of it reads about as well or better upside down; a quarter either way for one whose lines
+ * run up or down) and keep the most confident reading.
+ */
 export async function readWorkOrders(
   pool: OcrPool,
   bytes: Uint8Array,

@@ -47,6 +47,8 @@ const LETTER_FOR: Record<string, string> = {
 /** Only these digits are taken for a letter without brackets: the letters they are mistaken for are common. */
 const BARE_LETTER_DIGITS = "804";
 const DASH = "[-\u2010-\u2015~_]";
+/** A dash ending the line ("3970-", "(WO 3970-)"): the reading stopped short of the rest of the number. */
+const CUT_AFTER = new RegExp(`^${DASH}[)\\]},;.:]*\\s*$`);
 /** A dot or comma between the parts: OCR's reading of a short handwritten dash (or of a decimal number). */
 const DOT = "[.,]";
 /**
@@ -130,7 +132,7 @@ export function workOrdersInLine(line: string): Candidate[] {
     if (boxed) wo += `(${(LETTER_FOR[boxed] ?? boxed).toUpperCase()})`;
     else if (letter) wo += (LETTER_FOR[letter] ?? letter).toUpperCase();
     else if (digitLetter) wo += LETTER_FOR[digitLetter]!;
-    const cut = !tail && /^[-–—](?:\s|$)/.test(line.slice(end));
+    const cut = !tail && CUT_AFTER.test(line.slice(end));
     found.push({ work_order: wo, start, end, bare: !tail && !labelled, cut });
   }
   return found;
