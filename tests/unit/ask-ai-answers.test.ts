@@ -501,6 +501,29 @@ describe("label letters", () => {
     expect(units.map((u) => u.text)).toEqual(["Mileage is paid at 70 cents per mile."]);
     expect(units[0]!.heading).toBe("2.2 Mileage and Per Diem Rates – Calendar Year 2026");
   });
+
+  test("a numbered title naming a date or a table is a heading; a spaced-out table header line is not quoted", () => {
+    const units = splitSentences(
+      [
+        "5 Overtime – Staff Hired Before March 1, 2021",
+        "Overtime is paid at one and a half times the hourly rate for all hours over 40 in a week, approved ahead.",
+        "5.1 Table 3 – Overtime Approvers",
+        "Crew  Approving Manager  Backup Approver  Notice Needed",
+        "Drill crew  Field Operations Manager  Project Engineer  1 day",
+        "Lab crew  Laboratory Manager  Quality Manager  2 days",
+      ].join("\n"),
+    );
+    expect(units.map((u) => u.text)).toEqual([
+      "Overtime is paid at one and a half times the hourly rate for all hours over 40 in a week, approved ahead.",
+      "Drill crew Field Operations Manager Project Engineer 1 day",
+      "Lab crew Laboratory Manager Quality Manager 2 days",
+    ]);
+    expect(units[0]!.heading).toBe("5 Overtime – Staff Hired Before March 1, 2021");
+    // A numbered line with other figures is no title: it stays a unit to quote.
+    expect(
+      splitSentences("Test  Samples  Days\n1 Tube Consolidation ASTM D2435 15").map((u) => u.text),
+    ).toEqual(["1 Tube Consolidation ASTM D2435 15"]);
+  });
 });
 
 describe("everyday words", () => {

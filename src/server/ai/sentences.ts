@@ -28,26 +28,33 @@ const NUMBERED_HEADING =
   /^(?:(?:section|part|chapter|article)\s+)?(?:\d+(?:\.\d+)*|[A-Z])\.?\s+[\p{Lu}\p{N}]/iu;
 
 /**
- * A heading or a running header: no lower-case letter at all, a numbered title, or short without closing
- * punctuation and not continued on the next line (a wrapped sentence goes on in lower case).
+ * A heading or a running header: no lower-case letter at all, a numbered title, or short (a table's header line
+ * is spaced out into columns: counted with its spaces folded) without closing punctuation and not continued on
+ * the next line (a wrapped sentence goes on in lower case).
  */
 const isHeading = (line: string, next?: string) =>
-  // A numbered title keeps its year ("2.2 Mileage Rates – Calendar Year 2026"); other figures make a table row
-  // ("1 Tube Consolidation ASTM D2435 15").
+  // A numbered title keeps its year, a date or the table it names ("2.2 Mileage Rates – Calendar Year 2026",
+  // "4.2 Table 2 – Rock Tests"); other figures make a table row ("1 Tube Consolidation ASTM D2435 15").
   (/^\d/.test(line) && numberedTitle(line)) ||
   // Otherwise a figure after the first word ("Proctor compaction 25 kg") makes a table row, not a title.
   (!/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
     (!/\p{Ll}/u.test(line) ||
       (line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line) && !isItem(line)) ||
-      (line.length < 60 && !endsSentence(line) && !isItem(line) && !(next && /^\p{Ll}/u.test(next)))));
+      (line.replace(/\s+/g, " ").length < 60 &&
+        !endsSentence(line) &&
+        !isItem(line) &&
+        !(next && /^\p{Ll}/u.test(next)))));
+/** What a title may number besides its section: a year or date at its end, a table or figure it names. */
+const TITLE_FIGURES =
+  /\b(?:(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, )?(?:19|20)\d\d$|\b(?:Table|Figure|Appendix|Part) \d+\b/g;
 const numberedTitle = (line: string) => {
   const rest = line.replace(NUMBERED_PREFIX, "");
   return (
     line.length < 90 &&
     !endsSentence(line) &&
     NUMBERED_HEADING.test(line) &&
-    /\b(?:19|20)\d\d$/.test(rest) &&
-    !/\d/.test(rest.replace(/\b(?:19|20)\d\d$/, "")) &&
+    /\d/.test(rest) &&
+    !/\d/.test(rest.replace(TITLE_FIGURES, "")) &&
     isTitle(rest)
   );
 };
