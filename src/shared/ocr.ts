@@ -91,8 +91,8 @@ export interface RecognizeResult {
   recognized_work_orders: string[];
   items: RecognizedItem[];
   /**
-   * Work orders read with too little confidence to be given as found (most are a digit wrong): not in
-   * `recognized_work_orders`, offered on the screen for a person to check against the image.
+   * Work orders read with too little confidence (most are a digit wrong) or cut short at a dash, so not given
+   * as found: not in `recognized_work_orders`, offered on the screen for a person to check against the image.
    */
   unsure: RecognizedItem[];
   image: { width: number; height: number };

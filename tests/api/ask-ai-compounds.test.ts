@@ -7,9 +7,9 @@ import { composeExtractiveAnswer } from "@server/ai/extractive";
 import { matchExpression } from "@server/ai/fts-query";
 import { ftsChunkIds, searchTerms } from "@server/ai/retrieval";
 import { compoundParts } from "@server/ai/wordnet";
-import { createCollection, insertDocument } from "@server/domains/documents/pipeline/store-rows";
 import { isRefusal } from "@shared/chat";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { indexOneChunkPerPage } from "../helpers/chat";
 
 let t: TestApp;
 let collectionId = 0;
@@ -22,21 +22,7 @@ const TEXTS = [
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.deps.db.transaction(async (tx) => {
-    const c = await createCollection(tx, { name: "words.db", title: "Words", mode: "default", user: "test" });
-    collectionId = c.id;
-    await insertDocument(tx, {
-      collectionId: c.id,
-      db: "words.db",
-      fileName: "Manual.pdf",
-      storageKey: "",
-      sha256: "sha-words",
-      size: 1,
-      user: "test",
-      pages: TEXTS.map((text) => ({ text, ocr: false })),
-      chunks: TEXTS.map((text, i) => ({ ordinal: i, firstPage: i + 1, lastPage: i + 1, text })),
-    });
-  });
+  collectionId = await indexOneChunkPerPage(t.deps.db, "words.db", "Manual.pdf", TEXTS);
 });
 afterAll(() => t?.close());
 

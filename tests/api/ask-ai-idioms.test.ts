@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { matchExpression } from "@server/ai/fts-query";
 import { ftsChunkIds, searchTerms } from "@server/ai/retrieval";
 import { idiomsIn } from "@server/ai/wordnet";
-import { createCollection, insertDocument } from "@server/domains/documents/pipeline/store-rows";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { indexOneChunkPerPage } from "../helpers/chat";
 
 let t: TestApp;
 let collectionId = 0;
@@ -21,26 +21,7 @@ const TEXTS = [
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.deps.db.transaction(async (tx) => {
-    const c = await createCollection(tx, {
-      name: "idioms.db",
-      title: "Idioms",
-      mode: "default",
-      user: "test",
-    });
-    collectionId = c.id;
-    await insertDocument(tx, {
-      collectionId: c.id,
-      db: "idioms.db",
-      fileName: "Handbook.pdf",
-      storageKey: "",
-      sha256: "sha-idioms",
-      size: 1,
-      user: "test",
-      pages: TEXTS.map((text) => ({ text, ocr: false })),
-      chunks: TEXTS.map((text, i) => ({ ordinal: i, firstPage: i + 1, lastPage: i + 1, text })),
-    });
-  });
+  collectionId = await indexOneChunkPerPage(t.deps.db, "idioms.db", "Handbook.pdf", TEXTS);
 });
 afterAll(() => t?.close());
 

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { matchExpression } from "@server/ai/fts-query";
 import { ftsChunkIds, retrieve, searchTerms } from "@server/ai/retrieval";
-import { createCollection, insertDocument } from "@server/domains/documents/pipeline/store-rows";
 import { startTestApp, type TestApp } from "../helpers/app";
+import { indexOneChunkPerPage } from "../helpers/chat";
 
 let t: TestApp;
 let collectionId = 0;
@@ -20,21 +20,7 @@ const TEXTS = [...Array.from({ length: 8 }, (_, i) => duty(i)), NAMED];
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.deps.db.transaction(async (tx) => {
-    const c = await createCollection(tx, { name: "named.db", title: "Named", mode: "default", user: "test" });
-    collectionId = c.id;
-    await insertDocument(tx, {
-      collectionId: c.id,
-      db: "named.db",
-      fileName: "Safety.pdf",
-      storageKey: "",
-      sha256: "sha-named",
-      size: 1,
-      user: "test",
-      pages: TEXTS.map((text) => ({ text, ocr: false })),
-      chunks: TEXTS.map((text, i) => ({ ordinal: i, firstPage: i + 1, lastPage: i + 1, text })),
-    });
-  });
+  collectionId = await indexOneChunkPerPage(t.deps.db, "named.db", "Safety.pdf", TEXTS);
 });
 afterAll(() => t?.close());
 

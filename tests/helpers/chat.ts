@@ -35,6 +35,28 @@ export async function indexPages(db: Db, dbName: string, fileName: string, pages
   });
 }
 
+/**
+ * One document whose pages are `texts`, each page one chunk, in a collection of its own: for tests that need
+ * to know which chunk holds what. Resolves to the collection's id.
+ */
+export async function indexOneChunkPerPage(db: Db, dbName: string, fileName: string, texts: string[]) {
+  return db.transaction(async (tx) => {
+    const c = await createCollection(tx, { name: dbName, title: dbName, mode: "default", user: "test" });
+    await insertDocument(tx, {
+      collectionId: c.id,
+      db: dbName,
+      fileName,
+      storageKey: "",
+      sha256: `sha-${dbName}`,
+      size: 1,
+      user: "test",
+      pages: texts.map((text) => ({ text, ocr: false })),
+      chunks: texts.map((text, i) => ({ ordinal: i, firstPage: i + 1, lastPage: i + 1, text })),
+    });
+    return c.id;
+  });
+}
+
 export const POLICY_PAGES = [
   "Working Hours\n\nThe standard work week is 40 hours, Monday through Friday. Core hours are 9:00 a.m. to 3:00 p.m.",
   "Paid Time Off\n\nFull-time employees accrue 15 days of vacation per year during their first three years of service. Unused vacation of up to 5 days may be carried over into the next calendar year.",

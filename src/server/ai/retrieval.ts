@@ -162,10 +162,8 @@ async function splitCompound(db: Db, word: string): Promise<QueryTerm | null> {
     .slice(0, 3);
   for (const { ws, df } of ranked) {
     const fts = `"${ws.join(" ")}"`;
-    const [hit] = await db.all<{ id: number }>(
-      sql`SELECT rowid AS id FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${fts} LIMIT 1`,
-    );
-    if (hit) return { fts, words: ws, stems: ws.map(stem), df, guessed: true };
+    if ((await newestChunkIds(db, fts, 1)).length)
+      return { fts, words: ws, stems: ws.map(stem), df, guessed: true };
   }
   return null;
 }

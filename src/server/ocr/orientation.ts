@@ -1,3 +1,4 @@
+import { pgm } from "./pixels";
 import type { OcrLine, OcrPage, OcrPool } from "./pool";
 import type { PreparedImage } from "./preprocess";
 
@@ -53,6 +54,5 @@ function densestBand(lines: OcrLine[], height: number) {
 function turnedBand(prep: Pick<PreparedImage, "data" | "width" | "height">, y0: number, y1: number) {
   const header = prep.data.length - prep.width * prep.height;
   const rows = prep.data.subarray(header + y0 * prep.width, header + y1 * prep.width);
-  const pixels = Buffer.from(rows).reverse();
-  return Buffer.concat([Buffer.from(`P5\n${prep.width} ${y1 - y0}\n255\n`, "latin1"), pixels]);
+  return pgm(prep.width, y1 - y0, Buffer.from(rows).reverse());
 }

@@ -108,3 +108,7 @@ export function maxFilter(img: Grey, radius: number): Grey {
 
 /** `v` held within [lo, hi]. */
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Grey pixels (one byte each, row by row) as a PGM file: a short header, nothing to encode or decode. */
+export const pgm = (width: number, height: number, pixels: Uint8Array) =>
+  Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, "latin1"), pixels]);

@@ -3,7 +3,7 @@ import type { Metadata, Sharp } from "sharp";
 import { AppError } from "../lib/errors";
 import { type PrepGeometry, turnBox } from "./geometry";
 import { type ImageKind, sniffImageType } from "./image-type";
-import { clamp, evenLight, type Grey, layoutOf, maxFilter } from "./pixels";
+import { clamp, evenLight, type Grey, layoutOf, maxFilter, pgm } from "./pixels";
 import { findWriting } from "./writing";
 
 /**
@@ -188,7 +188,7 @@ export async function prepareImage(
     }
     const pixels = Buffer.from(big.data.buffer, big.data.byteOffset, big.data.length);
     // Handed over as a PGM (a short header on the raw pixels): nothing to encode here and decode in the worker.
-    const data = Buffer.concat([Buffer.from(`P5\n${size.width} ${size.height}\n255\n`, "latin1"), pixels]);
+    const data = pgm(size.width, size.height, pixels);
     return {
       data,
       width: size.width,

@@ -90,14 +90,16 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
     const key = f.work_order.toUpperCase();
     const at = seen.get(key);
     const item = { work_order: f.work_order, bbox: f.bbox, confidence: f.confidence, cut: f.cut };
-    // Read twice: kept once, in its first place, as its surer reading (a whole one before one cut short).
-    const surer = (a: ExtractedWorkOrder, b: ExtractedWorkOrder) =>
-      a.cut !== b.cut ? !a.cut : a.confidence > b.confidence;
+    // Read twice: kept once, in its first place, as its surer reading.
     if (at === undefined) seen.set(key, out.push(item) - 1);
     else if (surer(item, out[at]!)) out[at] = item;
   }
   return out;
 }
+
+/** Of two readings of one work order, whether `a` is the surer: a whole one before one cut short, then confidence. */
+const surer = (a: ExtractedWorkOrder, b: ExtractedWorkOrder) =>
+  a.cut !== b.cut ? !a.cut : a.confidence > b.confidence;
 
 /** Work orders in plain text (one line per line). */
 export function extractWorkOrders(text: string): string[] {
