@@ -201,6 +201,22 @@ describe("screens", () => {
     await page.context().close();
   });
 
+  test("Phones: the top bar fits while the API status still reads 'Checking…' (its longest label)", async () => {
+    const page = await env.newPage(DEMO.admin);
+    await page.setViewportSize({ width: 360, height: 800 });
+    // The health call is held unanswered, as on a slow network.
+    await page.route("**/api/core-boxes/_debug", () => {});
+    await page.goto("/contacts");
+    await page.getByRole("status", { name: "API status: Checking…" }).waitFor();
+    await page.getByRole("button", { name: "Profile" }).waitFor();
+    const [scroll, inner] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ]);
+    expect(scroll, `the top bar is ${scroll} px wide`).toBeLessThanOrEqual(inner!);
+    await page.context().close();
+  });
+
   test("Phones: no screen is wider than the phone (wide tables scroll inside their box)", async () => {
     const page = await env.newPage(DEMO.admin);
     await page.setViewportSize({ width: 390, height: 800 });

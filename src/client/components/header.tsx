@@ -31,7 +31,7 @@ export function Header({ onMenuClick }: { onMenuClick(): void }) {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
+      <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
         <Button variant="ghost" size="icon-sm" onClick={onMenuClick} aria-label="Open navigation">
           <MenuIcon />
         </Button>
@@ -44,7 +44,7 @@ export function Header({ onMenuClick }: { onMenuClick(): void }) {
             <LayoutDashboardIcon /> Dashboard
           </Link>
         </Button>
-        <div className="flex flex-1 justify-end px-2 md:justify-center">
+        <div className="flex min-w-0 flex-1 justify-end sm:px-2 md:justify-center">
           <HeaderSearch />
         </div>
         <span
