@@ -9,6 +9,13 @@ import { isRefusal } from "@shared/chat";
 
 /** What the built-in answer model quotes, and how it reads pages, questions and everyday words. */
 const term = (stems: string[], weight: number): WeightedTerm => ({ stems, weight });
+/** The built-in model's answer from one page of one passage. */
+const answerOnPage = (
+  question: string,
+  page: { file: string; page: number; text: string },
+  terms: WeightedTerm[],
+  dbLabel: string,
+) => composeExtractiveAnswer({ question, pages: [{ n: 1, ...page }], dbLabel, useWeb: false, terms });
 
 describe("pages before they are chunked", () => {
   test("running headers and footers (numbers aside) are removed from every page; the body stays", () => {
@@ -199,13 +206,12 @@ describe("tables and lists", () => {
   ].join("\n");
 
   test("a sentence introducing a table is quoted with every row, word for word from its page", () => {
-    const a = composeExtractiveAnswer({
-      question: "list the paid holidays for 2026",
-      pages: [{ n: 1, file: "HR.pdf", page: 3, text: holidays }],
-      dbLabel: "HR",
-      useWeb: false,
-      terms: [term(["paid"], 2), term(["holidai"], 3), term(["2026"], 1)],
-    });
+    const a = answerOnPage(
+      "list the paid holidays for 2026",
+      { file: "HR.pdf", page: 3, text: holidays },
+      [term(["paid"], 2), term(["holidai"], 3), term(["2026"], 1)],
+      "HR",
+    );
     const first = a.split("\n")[0]!;
     expect(first).toStartWith("- The following paid holidays will be observed in 2026.");
     expect(first).toContain("Holiday Date Day New Year's Day January 1, 2026 Thursday");
@@ -246,13 +252,12 @@ describe("edges of tables, times and months", () => {
       "Copies Tabloid Large Format $1",
       "Charges are billed monthly to the project named on the request, at the rates of the current price list.",
     ].join("\n");
-    const a = composeExtractiveAnswer({
-      question: "how much are copies charged",
-      pages: [{ n: 1, file: "Office.pdf", page: 2, text: page }],
-      dbLabel: "Office",
-      useWeb: false,
-      terms: [term(["copi"], 3), term(["charg"], 3)],
-    });
+    const a = answerOnPage(
+      "how much are copies charged",
+      { file: "Office.pdf", page: 2, text: page },
+      [term(["copi"], 3), term(["charg"], 3)],
+      "Office",
+    );
     expect(a.split("\n")[0]).toContain("Copies Tabloid Large Format $1 [Office.pdf p. 2]");
     expect(a.split("\n")[0]).toContain("$1.50 Black Copies");
   });
@@ -268,13 +273,12 @@ describe("edges of tables, times and months", () => {
       "Rented tools are returned clean, with the rental slip, to the yard office.",
     ].join("\n");
     expect(answerTypeOf("whats the most we can rent a tool for without a PO")).toBe("quantity");
-    const a = composeExtractiveAnswer({
-      question: "whats the most we can rent a tool for without a PO",
-      pages: [{ n: 1, file: "Yard.pdf", page: 4, text: page }],
-      dbLabel: "Yard",
-      useWeb: false,
-      terms: [term(["rent"], 3), term(["tool"], 2), term(["po"], 3)],
-    });
+    const a = answerOnPage(
+      "whats the most we can rent a tool for without a PO",
+      { file: "Yard.pdf", page: 4, text: page },
+      [term(["rent"], 3), term(["tool"], 2), term(["po"], 3)],
+      "Yard",
+    );
     const first = a.split("\n")[0]!;
     expect(first).toStartWith(
       "- Crews may rent small tools without a purchase order up to the amount in the table below.",
@@ -293,24 +297,22 @@ describe("edges of tables, times and months", () => {
       "Keys are returned to the key box at reception when the trip ends.",
     ].join("\n");
     const ask = (question: string) =>
-      composeExtractiveAnswer({
+      answerOnPage(
         question,
-        pages: [{ n: 1, file: "Fleet.pdf", page: 2, text: page }],
-        dbLabel: "Fleet",
-        useWeb: false,
-        terms: [term(["pool"], 3), term(["vehicl"], 2)],
-      }).split("\n")[0]!;
+        { file: "Fleet.pdf", page: 2, text: page },
+        [term(["pool"], 3), term(["vehicl"], 2)],
+        "Fleet",
+      ).split("\n")[0]!;
     expect(ask("what pool vehicles do we have")).toContain(
       "Toyota Tacoma pickup 5 Honolulu yard, bay 7 [Fleet.pdf p. 2]",
     );
     // A row that answers best brings no part of its table along.
-    const row = composeExtractiveAnswer({
-      question: "what vans do we have",
-      pages: [{ n: 1, file: "Fleet.pdf", page: 2, text: page }],
-      dbLabel: "Fleet",
-      useWeb: false,
-      terms: [term(["van"], 4)],
-    });
+    const row = answerOnPage(
+      "what vans do we have",
+      { file: "Fleet.pdf", page: 2, text: page },
+      [term(["van"], 4)],
+      "Fleet",
+    );
     expect(row.split("\n")[0]).toBe("- Ford Transit van 12 Honolulu yard, bay 3 [Fleet.pdf p. 2]");
     // Not asked for a list, the sentence stands alone.
     expect(ask("how do i reserve a pool vehicle")).toBe(
@@ -325,13 +327,12 @@ describe("edges of tables, times and months", () => {
       "Soil jar, moisture  14 days  Glass jar, 250 mL",
       "Bulk bag, Proctor  90 days  Woven bag, 25 kg",
     ].join("\n");
-    const a = composeExtractiveAnswer({
-      question: "how cold are soil samples for moisture tests kept",
-      pages: [{ n: 1, file: "Lab.pdf", page: 3, text: page }],
-      dbLabel: "Lab",
-      useWeb: false,
-      terms: [term(["soil"], 2), term(["sampl"], 1), term(["moistur"], 3), term(["kept"], 2)],
-    });
+    const a = answerOnPage(
+      "how cold are soil samples for moisture tests kept",
+      { file: "Lab.pdf", page: 3, text: page },
+      [term(["soil"], 2), term(["sampl"], 1), term(["moistur"], 3), term(["kept"], 2)],
+      "Lab",
+    );
     expect(a.split("\n")[0]).toBe(
       "- Soil samples for moisture tests are kept cool, at 6 °C or below. [Lab.pdf p. 3]",
     );
@@ -346,13 +347,12 @@ describe("edges of tables, times and months", () => {
       "Memorial Day May 25, 2026 Monday",
       "The office is closed on these days, and messages left on the main line are answered the next working day.",
     ].join("\n");
-    const a = composeExtractiveAnswer({
-      question: "when is the front desk staffed",
-      pages: [{ n: 1, file: "HR.pdf", page: 3, text: page }],
-      dbLabel: "HR",
-      useWeb: false,
-      terms: [term(["front"], 3), term(["desk"], 3), term(["staf"], 3)],
-    });
+    const a = answerOnPage(
+      "when is the front desk staffed",
+      { file: "HR.pdf", page: 3, text: page },
+      [term(["front"], 3), term(["desk"], 3), term(["staf"], 3)],
+      "HR",
+    );
     expect(a).toContain("7:30 to 4:30");
     expect(a).not.toContain("New Year's Day");
   });
@@ -377,13 +377,7 @@ describe("edges of tables, times and months", () => {
 
 describe("who pays", () => {
   const ask = (question: string, text: string, terms: WeightedTerm[]) =>
-    composeExtractiveAnswer({
-      question,
-      pages: [{ n: 1, file: "Policy.pdf", page: 2, text }],
-      dbLabel: "HR",
-      useWeb: false,
-      terms,
-    });
+    answerOnPage(question, { file: "Policy.pdf", page: 2, text: text }, terms, "HR");
 
   test("a question about who pays is answered only by a rule about paying, its heading included", () => {
     const safety =

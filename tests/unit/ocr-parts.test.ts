@@ -7,6 +7,7 @@ import { halfTurnMayReadBetter } from "@server/ocr/orientation";
 import type { OcrPool } from "@server/ocr/pool";
 import { readingScore } from "@server/ocr/read-work-orders";
 import { extractFromLines } from "@server/ocr/work-orders";
+import { ocrLine } from "../helpers/ocr-lines";
 
 const geometry = (g: Partial<PrepGeometry>): PrepGeometry => ({
   source: { width: 400, height: 200 },
@@ -193,24 +194,9 @@ describe("half a turn is tried on a band first", () => {
 describe("a work order read twice", () => {
   test("is kept once, in its first place, with its surer reading", () => {
     const lines = [
-      {
-        words: [
-          { text: "W.O.", confidence: 20 },
-          { text: "4490-01B", confidence: 9 },
-        ],
-      },
-      {
-        words: [
-          { text: "W.O.", confidence: 90 },
-          { text: "1244-06", confidence: 90 },
-        ],
-      },
-      {
-        words: [
-          { text: "W.O.", confidence: 90 },
-          { text: "4490-01B", confidence: 88 },
-        ],
-      },
+      ocrLine(["W.O.", 20], ["4490-01B", 9]),
+      ocrLine(["W.O.", 90], ["1244-06", 90]),
+      ocrLine(["W.O.", 90], ["4490-01B", 88]),
     ];
     const found = extractFromLines(lines);
     expect(found.map((w) => w.work_order)).toEqual(["4490-01B", "1244-06"]);

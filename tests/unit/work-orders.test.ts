@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { bySureness, MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
 import { extractFromLines, extractWorkOrders } from "@server/ocr/work-orders";
 import { lookupInput, normalizeLetters, uniqueWorkOrders } from "@shared/ocr";
+import { ocrLine } from "../helpers/ocr-lines";
 
 const read = (text: string) => extractWorkOrders(text);
 
@@ -208,7 +209,7 @@ describe("boxes and confidence from OCR words", () => {
     });
   });
   test("a number whose reading stops at its dash is marked cut short; one with its suffix after the dash is not", () => {
-    const words = (...texts: string[]) => [{ words: texts.map((text) => ({ text, confidence: 90 })) }];
+    const words = (...texts: string[]) => [ocrLine(...texts.map((text): [string, number] => [text, 90]))];
     expect(extractFromLines(words("WO", "3970-"))).toEqual([
       { work_order: "3970", bbox: null, confidence: 90, cut: true },
     ]);
@@ -225,18 +226,8 @@ describe("boxes and confidence from OCR words", () => {
   });
   test("read twice, a number is kept as its whole reading rather than one cut short, however sure", () => {
     const [kept, ...rest] = extractFromLines([
-      {
-        words: [
-          { text: "WO", confidence: 95 },
-          { text: "3970-", confidence: 95 },
-        ],
-      },
-      {
-        words: [
-          { text: "WO", confidence: 80 },
-          { text: "3970", confidence: 80 },
-        ],
-      },
+      ocrLine(["WO", 95], ["3970-", 95]),
+      ocrLine(["WO", 80], ["3970", 80]),
     ]);
     expect(rest).toEqual([]);
     expect(kept).toMatchObject({ work_order: "3970", cut: false, confidence: 80 });
