@@ -34,7 +34,7 @@ async function withDeps<T>(fn: (deps: Awaited<ReturnType<typeof createDeps>>) =>
   } finally {
     await deps.jobs.stop();
     deps.pdf.close();
-    await deps.ocr.terminate();
+    await deps.photos.terminate();
     deps.database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

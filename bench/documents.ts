@@ -62,7 +62,7 @@ export async function documentsBench(): Promise<Figure[]> {
   } finally {
     await deps.jobs.stop();
     deps.pdf.close();
-    await deps.ocr.terminate();
+    await deps.photos.terminate();
     deps.database.close();
     rmSync(dir, { recursive: true, force: true });
   }

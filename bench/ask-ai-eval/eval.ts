@@ -99,7 +99,7 @@ export async function runEval(opts: { verbose?: boolean; env?: Record<string, st
   } finally {
     await deps.jobs.stop();
     deps.pdf.close();
-    await deps.ocr.terminate();
+    await deps.photos.terminate();
     deps.database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -349,7 +349,7 @@ export async function runHeldOut(
   } finally {
     await deps.jobs.stop();
     deps.pdf.close();
-    await deps.ocr.terminate();
+    await deps.photos.terminate();
     deps.database.close();
     if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,16 +1,16 @@
 /**
  * `bun run eval:ocr --set photos`: the held-out photographs (photos-eval.ts).
- * `bun run eval:ocr`: precision and recall of the work orders the real pipeline (preprocessing, tesseract.js
- * pool, extraction rules) reads off the generated test set, for the clean and the noisy half. Exit code 1 when
+ * `bun run eval:ocr`: precision and recall of the work orders the real pipeline (the PP-OCRv4 photo reader,
+ * extraction rules) reads off the generated test set, for the clean and the noisy half. Exit code 1 when
  * a target is missed. `--regenerate` rebuilds the images first; `--verbose` prints every miss.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/server/lib/logger";
-import { createOcrPool } from "../../src/server/ocr/pool";
+import { createPhotoReader, photoReaderShape } from "../../src/server/ocr/ppocr/host";
 import { readWorkOrders } from "../../src/server/ocr/read-work-orders";
 import { EVAL_DIR, type EvalImage, generateEvalSet } from "./generate";
-import { evaluatePhotos, printPhotoScores } from "./photos-eval";
+import { evaluatePhotos, PHOTO_SETS, printPhotoScores } from "./photos-eval";
 
 export const TARGETS = { clean: { recall: 0.95, precision: 0.95 }, noisy: { recall: 0.85, precision: 0 } };
 
@@ -30,8 +30,8 @@ export function loadEvalSet(): EvalImage[] {
 
 export async function evaluate(verbose = false): Promise<Record<"clean" | "noisy", SetScore>> {
   const set = loadEvalSet();
-  const pool = createOcrPool({ size: 1, log: createLogger("warn") });
-  await pool.warm();
+  const reader = createPhotoReader({ ...photoReaderShape(), log: createLogger("warn") });
+  await reader.warm();
   const limits = { maxBytes: 50 * 1024 * 1024, maxPixels: 100_000_000 };
   const scores = {} as Record<"clean" | "noisy", SetScore>;
   try {
@@ -48,7 +48,7 @@ export async function evaluate(verbose = false): Promise<Record<"clean" | "noisy
       let ms = 0;
       for (const img of set.filter((i) => i.set === name)) {
         const bytes = readFileSync(join(EVAL_DIR, img.file));
-        const result = await readWorkOrders(pool, bytes, limits);
+        const result = await readWorkOrders(reader, bytes, limits);
         ms += result.ms;
         const truth = new Set(img.truth.map((w) => w.toUpperCase()));
         const got = result.recognized_work_orders.map((w) => w.toUpperCase());
@@ -71,7 +71,7 @@ export async function evaluate(verbose = false): Promise<Record<"clean" | "noisy
       scores[name] = s;
     }
   } finally {
-    await pool.terminate();
+    await reader.terminate();
   }
   return scores;
 }
@@ -81,10 +81,12 @@ function argValue(name: string) {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-if (import.meta.main && argValue("--set") === "photos") {
+const photoSet = PHOTO_SETS.find((s) => s === argValue("--set"));
+if (import.meta.main && photoSet) {
   const split = argValue("--split");
   const splits: ("dev" | "test")[] = split === "dev" || split === "test" ? [split] : ["dev", "test"];
   const tallies = await evaluatePhotos({
+    set: photoSet,
     splits,
     verbose: process.argv.includes("--verbose"),
     native: !process.argv.includes("--no-native"),

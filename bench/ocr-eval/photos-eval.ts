@@ -8,12 +8,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/server/lib/logger";
-import { createOcrPool } from "../../src/server/ocr/pool";
+import { createPhotoReader, photoReaderShape } from "../../src/server/ocr/ppocr/host";
 import { readWorkOrders } from "../../src/server/ocr/read-work-orders";
 import { extractWorkOrders } from "../../src/server/ocr/work-orders";
 import { nativeCli } from "./native";
 
-export const PHOTOS_DIR = join(import.meta.dir, "photos", "images");
+/** The held-out photo sets: `photos` (the first) and `photos-field` (a second, by another helper). */
+export const PHOTO_SETS = ["photos", "photos-field"] as const;
+export type PhotoSet = (typeof PHOTO_SETS)[number];
+export const photosDir = (set: PhotoSet = "photos") => join(import.meta.dir, set, "images");
+export const PHOTOS_DIR = photosDir();
 export const KINDS = ["notebook", "letter", "register", "label", "form", "sticky"] as const;
 export const PHOTO_TARGETS = { precision: 0.95, recall: 0.85, kindRecall: 0.8, timeRatio: 1.2, p95Ms: 3000 };
 
@@ -42,8 +46,8 @@ export interface Tally {
 /** "1234-56(A)" and "1234-56A" are one work order. */
 const norm = (wo: string) => wo.toUpperCase().replace(/[()]/g, "");
 
-export function loadPhotos(): PhotoImage[] {
-  return JSON.parse(readFileSync(join(PHOTOS_DIR, "manifest.json"), "utf8")) as PhotoImage[];
+export function loadPhotos(set: PhotoSet = "photos"): PhotoImage[] {
+  return JSON.parse(readFileSync(join(photosDir(set), "manifest.json"), "utf8")) as PhotoImage[];
 }
 
 const emptyTally = (): Tally => ({
@@ -64,12 +68,14 @@ function score(truth: Set<string>, got: string[]) {
 }
 
 export async function evaluatePhotos(opts: {
+  set?: PhotoSet;
   splits: ("dev" | "test")[];
   verbose: boolean;
   native: boolean;
 }) {
-  const pool = createOcrPool({ size: 1, log: createLogger("warn") });
-  await pool.warm();
+  const reader = createPhotoReader({ ...photoReaderShape(), log: createLogger("warn") });
+  await reader.warm();
+  const dir = photosDir(opts.set);
   const cli = opts.native ? nativeCli() : null;
   const limits = { maxBytes: 50 * 1024 * 1024, maxPixels: 100_000_000 };
   const tallies = new Map<string, Tally>();
@@ -80,13 +86,13 @@ export async function evaluatePhotos(opts: {
   };
   try {
     // One warm-up read so the first image does not pay for loading libvips and the model.
-    const all = loadPhotos();
-    await readWorkOrders(pool, readFileSync(join(PHOTOS_DIR, all[0]!.file)), limits);
+    const all = loadPhotos(opts.set);
+    await readWorkOrders(reader, readFileSync(join(dir, all[0]!.file)), limits);
     for (const img of all.filter((i) => opts.splits.includes(i.split))) {
-      const path = join(PHOTOS_DIR, img.file);
+      const path = join(dir, img.file);
       const truth = new Set(img.truth.map(norm));
       const t0 = performance.now();
-      const result = await readWorkOrders(pool, readFileSync(path), limits);
+      const result = await readWorkOrders(reader, readFileSync(path), limits);
       const ms = performance.now() - t0;
       const ours = score(truth, result.recognized_work_orders);
       for (const t of [tally(img.split, img.kind), tally(img.split, "all")]) {
@@ -115,7 +121,7 @@ export async function evaluatePhotos(opts: {
       }
     }
   } finally {
-    await pool.terminate();
+    await reader.terminate();
     cli?.close();
   }
   return tallies;

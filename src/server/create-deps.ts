@@ -12,7 +12,7 @@ import { reportJobHandlers } from "./domains/reports/demo";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
-import { createOcrPool } from "./ocr/pool";
+import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
 import { createObjectStore } from "./storage";
 
 /** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
@@ -31,15 +31,14 @@ export async function createDeps(
   });
   if (opts.migrate ?? true) await applyMigrations(database.db);
   const store = await createObjectStore(env);
-  const ocr = createOcrPool({
-    size: env.OCR_WORKERS,
-    log: log.child({ part: "ocr" }),
-    langPath: env.OCR_LANG_PATH,
+  const photos = createPhotoReader({
+    ...photoReaderShape(env.OCR_WORKERS),
+    log: log.child({ part: "photos" }),
     maxQueue: env.OCR_QUEUE_MAX,
     timeoutMs: env.OCR_TIMEOUT_S * 1000,
   });
-  const pdf = createPdfHost(pdfLimitsOf(env));
-  const pipeline = { db: database.db, store, ocr, pdf, log, embeddings: embeddingsConfig(env) };
+  const pdf = createPdfHost(pdfLimitsOf(env), { ocrLangPath: env.OCR_LANG_PATH });
+  const pipeline = { db: database.db, store, pdf, log, embeddings: embeddingsConfig(env) };
   const jobs: JobRunner = createJobRunner({
     db: database.db,
     log: log.child({ part: "jobs" }),
@@ -63,7 +62,7 @@ export async function createDeps(
       token: env.GITHUB_TOKEN,
       log,
     }),
-    ocr,
+    photos,
     pdf,
     jobs,
     ai: { answer: createAnswerModel(env), embed: createQueryEmbedder(env) },

@@ -6,7 +6,7 @@ import type { PdfHost } from "./domains/documents/pdf/host";
 import type { Env } from "./env";
 import type { JobRunner } from "./jobs/worker";
 import type { Logger } from "./lib/logger";
-import type { OcrPool } from "./ocr/pool";
+import type { PhotoReader } from "./ocr/ppocr/host";
 import type { ObjectStore } from "./storage/object-store";
 
 /** Everything the app needs, built once in index.ts (or by a test) and passed down explicitly. */
@@ -20,7 +20,8 @@ export interface AppDeps {
   /** File storage: the local folder or an S3-compatible bucket (STORAGE_DRIVER). */
   store: ObjectStore;
   /** Shared tesseract.js workers (created on first use); terminated on shutdown. */
-  ocr: OcrPool;
+  /** Work Order Recognition's photo readers (PP-OCRv4 child processes). */
+  photos: PhotoReader;
   /** Durable background jobs (document indexing); started by index.ts, or by the first enqueue. */
   jobs: JobRunner;
   /** The PDF thread (extract, render, demo PDFs); it ends itself when idle. */

@@ -93,6 +93,8 @@ async function main() {
     });
     // After listen: the worker first takes up jobs an earlier run left (resumed, or failed with a reason).
     deps.jobs.start();
+    // The photo reader loads its models now, so the first photo does not wait for them.
+    void deps.photos.warm().catch((err) => log.warn("photo reader not started", { err }));
     // Upload copies a process killed mid-upload (or mid-run of a refused form) left behind.
     void sweepStaging(deps)
       .then((removed) => removed && log.info("staging swept", { removed }))
@@ -110,13 +112,13 @@ async function main() {
 
   stop = async (signal) => {
     deps.log.info("shutting down", { signal });
-    // Finish in-flight requests (the other processes too), hand running jobs back to the queue, end the OCR
-    // workers and the PDF thread, close the database.
+    // Finish in-flight requests (the other processes too), hand running jobs back to the queue, end the photo
+    // readers and the PDF thread, close the database.
     await Promise.all([app.server?.stop(false), workers?.stop()]);
     await deps.jobs.stop();
     deps.pdf.close();
     deps.store.close?.();
-    await deps.ocr.terminate();
+    await deps.photos.terminate();
     deps.database.close();
     process.exit(0);
   };

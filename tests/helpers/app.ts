@@ -91,7 +91,7 @@ export async function startTestApp(
     async close() {
       await fullDeps.jobs.stop();
       fullDeps.pdf.close();
-      await fullDeps.ocr.terminate();
+      await fullDeps.photos.terminate();
       deps.database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -19,7 +19,7 @@ export async function runAsOperator<T>(
     await deps.jobs.stop();
     deps.pdf.close();
     deps.store.close?.();
-    await deps.ocr.terminate();
+    await deps.photos.terminate();
     deps.database.close();
   }
 }

@@ -1,6 +1,3 @@
-import type { ImageBox } from "@shared/ocr";
-import type { OcrBox } from "./pool";
-
 /**
  * How a prepared image was made from the source: a quarter turn, shrunk to the analysis size (`scale`), levelled
  * by `skew` degrees, cropped to the writing and enlarged by `zoom` for the reader.
@@ -27,50 +24,6 @@ export interface PrepGeometry {
   /** Size of the prepared image. */
   width: number;
   height: number;
-}
-
-/** A box found on the prepared image, back in the source image's pixels (the smallest upright box around it). */
-export function boxToSource(b: OcrBox, g: PrepGeometry): ImageBox {
-  const corners: [number, number][] = [
-    [b.x0, b.y0],
-    [b.x1, b.y0],
-    [b.x1, b.y1],
-    [b.x0, b.y1],
-  ];
-  const mapped = corners.map(([x, y]) => pointToSource(x, y, g));
-  const xs = mapped.map((p) => p[0]);
-  const ys = mapped.map((p) => p[1]);
-  const clampX = (v: number) => Math.max(0, Math.min(g.source.width, Math.round(v)));
-  const clampY = (v: number) => Math.max(0, Math.min(g.source.height, Math.round(v)));
-  const x = clampX(Math.min(...xs));
-  const y = clampY(Math.min(...ys));
-  return { x, y, w: clampX(Math.max(...xs)) - x, h: clampY(Math.max(...ys)) - y };
-}
-
-function pointToSource(px: number, py: number, g: PrepGeometry): [number, number] {
-  let x = px / g.zoom + g.crop.x;
-  let y = py / g.zoom + g.crop.y;
-  if (g.skew) {
-    // Undo the deskew turn about the centres of the two canvases.
-    const t = (-g.skew * Math.PI) / 180;
-    const dx = x - g.turned.width / 2;
-    const dy = y - g.turned.height / 2;
-    x = dx * Math.cos(t) - dy * Math.sin(t) + g.scaled.width / 2;
-    y = dx * Math.sin(t) + dy * Math.cos(t) + g.scaled.height / 2;
-  }
-  x /= g.scale;
-  y /= g.scale;
-  const { width: W, height: H } = g.source;
-  switch (g.rotation) {
-    case 90:
-      return [y, H - x];
-    case 180:
-      return [W - x, H - y];
-    case 270:
-      return [W - y, x];
-    default:
-      return [x, y];
-  }
 }
 
 /** Where a box lands when its image is turned `degrees` clockwise about its centre onto a canvas of `to`. */

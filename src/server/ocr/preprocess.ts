@@ -1,8 +1,8 @@
 import type SharpModule from "sharp";
-import type { Metadata, Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { AppError } from "../lib/errors";
 import { type PrepGeometry, turnBox } from "./geometry";
-import { type ImageKind, sniffImageType } from "./image-type";
+import type { ImageInfo } from "./image-check";
 import { clamp, evenLight, type Grey, layoutOf, maxFilter, pgm } from "./pixels";
 import { findWriting } from "./writing";
 
@@ -14,22 +14,10 @@ import { findWriting } from "./writing";
  * also ask for a quarter turn.
  */
 
-export interface ImageLimits {
-  maxBytes: number;
-  maxPixels: number;
-}
-export interface ImageInfo {
-  kind: ImageKind;
-  /** Size as a person sees it (EXIF orientation applied). */
-  width: number;
-  height: number;
-}
 export interface PreparedImage extends PrepGeometry {
   data: Buffer;
 }
 export type Rotation = 0 | 90 | 180 | 270;
-
-const MB = 1024 * 1024;
 
 /** libvips loads on first use, not at server start (startup time and idle memory stay low). */
 let sharp: typeof SharpModule;
@@ -46,33 +34,6 @@ const MAX_OCR_PIXELS = 9_000_000;
 const SOFTEN = 1;
 /** Skews smaller than this are left to tesseract (turning costs sharpness). */
 const MIN_SKEW = 0.5;
-
-/** Type by bytes, then size and pixel count from the header alone (no decoding: a decompression bomb stops here). */
-export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Promise<ImageInfo> {
-  await loadSharp();
-  if (bytes.length === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
-  if (bytes.length > limits.maxBytes) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The image is larger than ${formatMb(limits.maxBytes)}.`);
-  }
-  const kind = sniffImageType(bytes);
-  if (!kind) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only PNG, JPG and GIF images are accepted.");
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw unreadable();
-  }
-  const width = meta.autoOrient?.width ?? meta.width ?? 0;
-  const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (!width || !height) throw unreadable();
-  if (width * height > limits.maxPixels) {
-    throw new AppError(
-      "PAYLOAD_TOO_LARGE",
-      `The image is too large: ${width}×${height} pixels (the limit is ${(limits.maxPixels / 1e6).toFixed(0)} megapixels).`,
-    );
-  }
-  return { kind, width, height };
-}
 
 /**
  * A photo of paper → the grey image tesseract reads best: upright, grey and no larger than the analysis size;
@@ -254,4 +215,3 @@ async function paperLight(g: Grey): Promise<Grey> {
 
 const unreadable = () =>
   new AppError("UNPROCESSABLE_CONTENT", "The image could not be read. Is the file damaged?");
-const formatMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;

@@ -1,51 +1,12 @@
 /**
  * Work orders in a line of OCR text. The firm writes them `1234`, `1234-56`, `1234-56A` or `1234-56(A)`, often
- * after a label (W.O., WO#, Job No., Project No.). OCR misreads digits as look-alike characters (O/0, l/1, S/5,
- * B/8, % for a handwritten 4…), so digit positions accept those and read them back as digits, within limits so
- * ordinary words never turn into work orders. Numbers that only look like work orders (dates, phone numbers,
- * ids, suites, page numbers, measurements) are left out by their context. Pure functions.
+ * after a label (W.O., WO#, Job No., Project No.). Numbers that only look like work orders (dates, phone
+ * numbers, ids, suites, page numbers, measurements) are left out by their context. A line read off a photo may
+ * lose the spaces between words, so a work order may be glued to the words beside it; letters a handwritten
+ * digit was taken for were read back as digits before (digit-readings.ts). Pure functions.
  */
 
-/** Characters OCR gives for a digit (printed and handwritten), and the digit they stand for. */
-const LOOKALIKE: Record<string, string> = {
-  O: "0",
-  o: "0",
-  Q: "0",
-  D: "0",
-  l: "1",
-  I: "1",
-  i: "1",
-  "|": "1",
-  "!": "1",
-  "]": "1",
-  ")": "1",
-  Z: "2",
-  z: "2",
-  "%": "4",
-  S: "5",
-  s: "5",
-  G: "6",
-  b: "6",
-  B: "8",
-  q: "9",
-  g: "9",
-};
-const D = "[0-9OoQDlIi|!\\])ZzSsGbBqg%]";
-/** A digit where the suffix letter belongs is a misread letter: 1234-56(8) is 1234-56(B), 1234-018 is 1234-01B. */
-const LETTER_FOR: Record<string, string> = {
-  "8": "B",
-  "4": "A",
-  "0": "D",
-  "5": "S",
-  "6": "G",
-  "1": "I",
-  "2": "Z",
-  "€": "E",
-  "£": "E",
-  "¢": "C",
-};
-/** Only these digits are taken for a letter without brackets: the letters they are mistaken for are common. */
-const BARE_LETTER_DIGITS = "804";
+const D = "[0-9]";
 const DASH = "[-\u2010-\u2015~_]";
 /** A dash ending the line ("3970-", "(WO 3970-)"): the reading stopped short of the rest of the number. */
 const CUT_AFTER = new RegExp(`^${DASH}[)\\]},;.:]*\\s*$`);
@@ -58,13 +19,20 @@ const DOT = "[.,]";
 const LABEL = String.raw`(?:[Ww]\s?[.,]?\s?[Oo0]\.?\s?[#®¥%*]?|[Ww]\s?\/\s?[Oo0]|[Ww]ork\s?[Oo]rder|W\.?D\.|J[Oo0]B|[Jj]ob|P[Rr][Oo0][JjTt](?:[Ee][Cc][Tt])?\.?|Project|Proj\.?)\s*(?:[Nn][Oo0]\.?|[Nn]umber|#)?`;
 const PREFIX = String.raw`${LABEL}\s*[:#.]?\s*`;
 /**
- * Not glued to a word, a path, an amount or a longer number on either side, except after a list marker at the
- * start of a line: OCR often drops the space in "2. 4861-01".
+ * Not part of a longer number, a date, a decimal, a path or an amount on the left; a word or label glued to it
+ * is fine (spaces are often lost), and so is a date ("12/1", "2019-04-20") whose space was lost. A list marker
+ * at the start of a line ("2.4861-01") is not a decimal.
  */
-const BEFORE = String.raw`(?:(?<=^\s*\d{1,2}\.)|(?<![A-Za-z0-9/.$:@+\-\u2010-\u2015_]))`;
-const AFTER = String.raw`(?![A-Za-z0-9/]|[-\u2010-\u2015][0-9A-Za-z]|[.,]\d)`;
+const BEFORE = String.raw`(?:(?<=^\s*\d{1,2}\.)|(?<=(?<![\d/])\d{1,2}\/\d{1,2}|\b\d{4}-\d{2}-\d{2})|(?<![0-9/\\$€£+@])(?<!\d[-\u2010-\u2015_.,:]))`;
+/** Not part of a longer number, a date, a decimal or a path on the right; a word glued after it is fine. */
+const AFTER = String.raw`(?![0-9/]|[-\u2010-\u2015][0-9]|[.,]\d)`;
+/**
+ * A suffix letter glued after the number is one when no letter follows, or when a word starts after it
+ * ("27BKona"): in a run of capitals ("01KAILUA") it may as well be the next word's first letter.
+ */
+const LETTER_END = "(?![a-z])(?![A-Z](?![a-z]))";
 const PATTERN = new RegExp(
-  `${BEFORE}(${PREFIX})?(${D}{4})(?:\\s?(?:(${DASH})|(${DOT})|( ))\\s?(${D}{2})(?:\\s?[([{]\\s?([A-Za-z0-9€£¢])\\s?[)\\]}]?|([A-Za-z€£¢])|([${BARE_LETTER_DIGITS}]))?)?${AFTER}`,
+  `${BEFORE}(${PREFIX})?(${D}{4})(?:\\s?(?:(${DASH})|(${DOT})|( ))\\s?(${D}{2})(?:\\s?[([{]\\s?([A-Za-z])\\s?[)\\]}]?|([A-Za-z])${LETTER_END})?)?${AFTER}`,
   "g",
 );
 
@@ -82,30 +50,16 @@ const UNIT_AFTER = /^\s?(?:ft|feet|in|mm|cm|m|km|psi|psf|pcf|lbs?|kg|%|sf|sq|hrs
 /** What follows the year and month of a date: the day. */
 const DAY_AFTER = /^\s?[-./]\s?\d{1,2}\b|^\s\d{1,2}\b/;
 
-/**
- * Digits of a candidate with look-alikes read back; null when more than `allowed` characters are look-alikes
- * (so a word such as "SOIL" or "BOSS" never becomes a number).
- */
-function digitsOf(raw: string, allowed: number): string | null {
-  let lookalikes = 0;
-  let out = "";
-  for (const ch of raw) {
-    if (ch >= "0" && ch <= "9") out += ch;
-    else {
-      lookalikes++;
-      out += LOOKALIKE[ch] ?? "?";
-    }
-  }
-  return out.includes("?") || lookalikes > allowed ? null : out;
-}
-
 export interface Candidate {
   work_order: string;
   start: number;
   end: number;
   /** Four digits alone without a label: a work order only where the page says so (see work-orders.ts). */
   bare: boolean;
-  /** Four digits and a dash with nothing after it ("3970-"): the reading lost the rest of the number. */
+  /**
+   * The number may go on past what was read: four digits and a dash with nothing after it ("3970-"), or two
+   * digits glued to a run of capitals, whose first may be the suffix letter. Offered for a person to complete.
+   */
   cut: boolean;
 }
 
@@ -117,32 +71,39 @@ export interface Candidate {
 export function workOrdersInLine(line: string): Candidate[] {
   const found: Candidate[] = [];
   for (const m of line.matchAll(PATTERN)) {
-    const [whole, prefix, head, , dot, space, tail, boxed, letter, digitLetter] = m;
+    const [whole, prefix, main, , dot, space, tail, boxed, letter] = m;
     const labelled = !!prefix;
     if (space && !labelled) continue;
-    // A label makes the reading trustworthy enough for one more look-alike.
-    const main = digitsOf(head!, labelled ? 2 : 1);
-    if (!main) continue;
-    const suffix = tail === undefined ? "" : digitsOf(tail, 1);
-    if (suffix === null) continue;
     const start = m.index! + (prefix?.length ?? 0);
     const end = m.index! + whole.length;
-    if (!labelled && isNearMiss(line, start, end, main, suffix, !!dot)) continue;
-    let wo = suffix ? `${main}-${suffix}` : main;
-    if (boxed) wo += `(${(LETTER_FOR[boxed] ?? boxed).toUpperCase()})`;
-    else if (letter) wo += (LETTER_FOR[letter] ?? letter).toUpperCase();
-    else if (digitLetter) wo += LETTER_FOR[digitLetter]!;
-    const cut = !tail && CUT_AFTER.test(line.slice(end));
+    const suffix = tail ?? "";
+    if (!labelled && isNearMiss(line, start, end, main!, suffix, !!dot, !!(boxed || letter))) continue;
+    let wo = suffix ? `${main}-${suffix}` : main!;
+    if (boxed) wo += `(${boxed.toUpperCase()})`;
+    else if (letter) wo += letter.toUpperCase();
+    // Cut at its dash, or glued to a run of capitals whose first may be its suffix letter.
+    const cut =
+      (!tail && CUT_AFTER.test(line.slice(end))) ||
+      (!!tail && !boxed && !letter && /^[A-Z]/.test(line.slice(end)));
     found.push({ work_order: wo, start, end, bare: !tail && !labelled, cut });
   }
   return found;
 }
 
 /** A number that is shaped like a work order but, by what surrounds it, is a date, phone, id, page or measure. */
-function isNearMiss(line: string, start: number, end: number, head: string, tail: string, dot: boolean) {
+function isNearMiss(
+  line: string,
+  start: number,
+  end: number,
+  head: string,
+  tail: string,
+  dot: boolean,
+  lettered: boolean,
+) {
   const before = line.slice(Math.max(0, start - 40), start).toLowerCase();
   const after = line.slice(end, end + 12);
-  if (UNIT_AFTER.test(after) || OTHER_NUMBER_BEFORE.test(before)) return true;
+  // A suffix letter makes it no measurement: "8582-11(C) M. Silva" is not metres.
+  if ((!lettered && UNIT_AFTER.test(after)) || OTHER_NUMBER_BEFORE.test(before)) return true;
   if (/\(\d{3}\)\s?$/.test(before) || MONTH_BEFORE.test(before) || PHONE_BEFORE.test(before)) return true;
   // 2019-05 followed by a day is a date, and so is 2019 followed by a month; 1234.56 after a currency sign is an
   // amount.

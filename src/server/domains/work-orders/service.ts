@@ -1,7 +1,7 @@
 import type { RecognizeResult, WorkOrderLookup, WorkOrderMatch } from "@shared/ocr";
 import type { Env } from "../../env";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import type { ImageLimits } from "../../ocr/preprocess";
+import type { ImageLimits } from "../../ocr/image-check";
 import { readWorkOrders } from "../../ocr/read-work-orders";
 import { lookupWorkOrders } from "../projects/lookup";
 
@@ -17,7 +17,7 @@ export async function recognizeWorkOrders(
   ctx: ServiceCtx,
   input: { bytes: Uint8Array },
 ): Promise<RecognizeResult> {
-  return readWorkOrders(ctx.deps.ocr, input.bytes, imageLimits(ctx.settings));
+  return readWorkOrders(ctx.deps.photos, input.bytes, imageLimits(ctx.settings));
 }
 
 /** One match per work order, in the order given (the list was de-duplicated by its schema). */

@@ -178,7 +178,14 @@ class PdfProcess {
   }
 }
 
-export function createPdfHost(limits: PdfLimits, opts: { idleMs?: number; split?: boolean } = {}): PdfHost {
+export function createPdfHost(
+  limits: PdfLimits,
+  opts: {
+    idleMs?: number;
+    split?: boolean /** tesseract data for scanned pages (default: the npm package). */;
+    ocrLangPath?: string;
+  } = {},
+): PdfHost {
   const processes: PdfProcess[] = [];
   let closed = false;
 
@@ -264,7 +271,13 @@ export function createPdfHost(limits: PdfLimits, opts: { idleMs?: number; split?
         render: (page, scale) =>
           main.call<Uint8Array>({ op: "render", handle, page, scale, maxPixels: limits.maxRenderPixels }),
         async ocr(page) {
-          const out = await main.call<string>({ op: "ocr", handle, page, maxPixels: limits.maxRenderPixels });
+          const out = await main.call<string>({
+            op: "ocr",
+            handle,
+            page,
+            maxPixels: limits.maxRenderPixels,
+            langPath: opts.ocrLangPath,
+          });
           chars += out.length;
           if (chars > limits.maxTextChars) throw new PdfLimitError("text");
           return out;

@@ -92,7 +92,11 @@ async function handle(msg: PdfRequest): Promise<unknown> {
     case "ocr": {
       // The canvas's own pixels go to the OCR step: no PNG to encode here and decode there.
       const { canvas, free } = await draw(msg, OCR_RENDER_SCALE);
-      ocr ??= createOcrPool({ size: 1, log: createLogger("warn").child({ part: "pdf-ocr" }) });
+      ocr ??= createOcrPool({
+        size: 1,
+        log: createLogger("warn").child({ part: "pdf-ocr" }),
+        langPath: msg.langPath,
+      });
       try {
         const rgba = { data: canvas.data(), width: canvas.width, height: canvas.height };
         return normalizePageText(await ocrPageText(ocr, rgba));

@@ -7,7 +7,7 @@ export type PdfRequest =
   | { id: number; op: "text"; handle: number; from: number; to: number; maxChars: number }
   | { id: number; op: "render"; handle: number; page: number; scale: number; maxPixels: number }
   /** Render a page (at most `maxPixels`) and read it with OCR: its text, "" for a blank page. */
-  | { id: number; op: "ocr"; handle: number; page: number; maxPixels: number }
+  | { id: number; op: "ocr"; handle: number; page: number; maxPixels: number; langPath?: string }
   | { id: number; op: "close"; handle: number }
   | { id: number; op: "demo"; set?: DemoSet };
 

@@ -4,7 +4,6 @@ import type { Db } from "../../../db/client";
 import type { JobRow } from "../../../jobs/queue";
 import type { JobContext, JobOutcome } from "../../../jobs/worker";
 import type { Logger } from "../../../lib/logger";
-import type { OcrPool } from "../../../ocr/pool";
 import type { ObjectStore } from "../../../storage/object-store";
 import { type OpenPdf, type PdfHost, PdfReadError } from "../pdf/host";
 import { limitMessage, PdfLimitError } from "../pdf/limits";
@@ -26,7 +25,6 @@ import {
 export interface PipelineDeps {
   db: Db;
   store: ObjectStore;
-  ocr: OcrPool;
   pdf: PdfHost;
   log: Logger;
   embeddings: EmbeddingsConfig | null;
