@@ -5,6 +5,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import type { AppDeps } from "../src/server/deps";
 import { OCR_RENDER_SCALE } from "../src/server/domains/documents/pipeline/ocr-page";
+import { linesOf } from "../src/server/ocr/text-lines";
 import { ensureApt } from "./documents";
 import type { Figure } from "./lib";
 import { NATIVE_TESSERACT as NATIVE, nativeCli } from "./ocr-eval/native";
@@ -108,7 +109,11 @@ export async function documentsOcrBench(deps: AppDeps): Promise<Figure[]> {
   const cli = nativeCli()!;
   const runNative = async (file: string) => (await cli.read(file)).text;
   try {
-    return [...(await scanSpeed(deps, dir, runNative)), ...(await photoScan(deps, dir, runNative))];
+    return [
+      ...(await scanSpeed(deps, dir, runNative)),
+      ...(await photoScan(deps, dir, runNative)),
+      ...(await ppocrOnScans(deps)),
+    ];
   } finally {
     cli.close();
     rmSync(dir, { recursive: true, force: true });
@@ -116,6 +121,46 @@ export async function documentsOcrBench(deps: AppDeps): Promise<Figure[]> {
 }
 
 type RunNative = (file: string) => Promise<string>;
+
+/**
+ * The photo reader (PP-OCRv4) on the same rendered pages, for the choice of reader for scanned PDFs: words
+ * read and time beside tesseract.js's (decision 0036). Info only: PDFs stay with tesseract.js unless this is
+ * better on both.
+ */
+async function ppocrOnScans(deps: AppDeps): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  await deps.photos.warm();
+  for (const photo of [false, true]) {
+    const doc = await deps.pdf.open(await scannedPdf(photo));
+    const png = await doc.render(1, OCR_RENDER_SCALE);
+    const ours = await best(3, () => doc.ocr(1));
+    await doc.close();
+    const pp = await best(3, async () => {
+      const reading = await deps.photos.read(png, 100_000_000);
+      return linesOf(reading.boxes, reading)
+        .lines.map((l) => l.words.map((w) => w.text).join(" "))
+        .join("\n");
+    });
+    const what = photo ? "photographed page" : "scanned page";
+    console.log(
+      `  ${what}: tesseract.js ${ours.ms.toFixed(0)} ms, words right ${(wordRecall(ours.text) * 100).toFixed(1)}%; ` +
+        `PP-OCRv4 ${pp.ms.toFixed(0)} ms, words right ${(wordRecall(pp.text) * 100).toFixed(1)}%`,
+    );
+    const info = (name: string, value: number, unit: string, better: "lower" | "higher"): Figure => ({
+      name,
+      value,
+      unit,
+      target: better === "lower" ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY,
+      better,
+    });
+    figures.push(
+      info(`${what} in a PDF, PP-OCRv4 words read`, wordRecall(pp.text) * 100, "%", "higher"),
+      info(`${what} in a PDF, PP-OCRv4 time`, pp.ms, "ms", "lower"),
+      info(`${what} in a PDF, tesseract.js time`, ours.ms, "ms", "lower"),
+    );
+  }
+  return figures;
+}
 
 /** A photographed page in a PDF: the share of its words each reads (the preparation is what differs). */
 async function photoScan(deps: AppDeps, dir: string, runNative: RunNative): Promise<Figure[]> {

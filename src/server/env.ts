@@ -119,13 +119,13 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag.default(false),
-  /** OCR (work-order recognition now, scanned PDF pages later): a fixed pool of tesseract.js workers. */
+  /** Work Order Recognition: PP-OCRv4 reader processes (ocr/ppocr/host.ts), each with cores ÷ this many threads. */
   OCR_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   OCR_MAX_MB: z.coerce.number().positive().max(100).default(10),
   OCR_MAX_PIXELS: z.coerce.number().int().min(10_000).max(500_000_000).default(40_000_000),
   OCR_TIMEOUT_S: z.coerce.number().positive().max(600).default(60),
   OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
-  /** Folder with eng.traineddata.gz; default: the @tesseract.js-data/eng package (4.0.0_best_int). */
+  /** Scanned PDF pages (tesseract.js): folder with eng.traineddata.gz; default @tesseract.js-data/eng 4.0.0_best_int. */
   OCR_LANG_PATH: optionalText,
   /** What one PDF may cost when it is indexed (documents/pdf-limits.ts): each refusal is a 422 in words. */
   PDF_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),

@@ -12,8 +12,6 @@ import type { ReadChar } from "./ppocr/recogniser";
 
 /** Inside ordinary words the recogniser gives the digits a few thousandths at most. */
 export const DIGIT_WEIGHT = 0.01;
-/** A digit after the two is a third digit (not a work order) unless the recogniser gave a letter this much. */
-const SUFFIX_WEIGHT = 0.1;
 /** Of a run's six digits (four for a bare number, three), at least this many read as digits outright. */
 const READ_AS_DIGITS = 0.5;
 
@@ -21,8 +19,9 @@ const isDigit = (ch: string) => ch >= "0" && ch <= "9";
 const isAlnum = (ch: string | undefined) => !!ch && /[A-Za-z0-9]/.test(ch);
 /** A dash as read, or its handwritten stand-ins (a dot or comma for a short dash, a tilde or low line). */
 const isDash = (ch: string | undefined) => !!ch && /[-~_.,]/.test(ch);
+/** Letters and the marks a stroke of a digit is read as ("+" for a 4, "?" for a 2). */
 const mayBeDigit = (c: ReadChar | undefined) =>
-  !!c && (isDigit(c.char) || (/[A-Za-z]/.test(c.char) && c.digitP >= DIGIT_WEIGHT));
+  !!c && (isDigit(c.char) || (/[A-Za-z+%&?!]/.test(c.char) && c.digitP >= DIGIT_WEIGHT));
 
 /** The characters of one box with work-order shaped runs read as the shape needs. */
 export function readWorkOrderShapes(chars: ReadChar[]): ReadChar[] {
@@ -34,7 +33,7 @@ export function readWorkOrderShapes(chars: ReadChar[]): ReadChar[] {
       i++;
       continue;
     }
-    for (let k = i; k < end; k++) if (k !== i + 4 && /[A-Za-z]/.test(out[k]!.char)) asDigit(out[k]!);
+    for (let k = i; k < end; k++) if (k !== i + 4 && !isDigit(out[k]!.char)) asDigit(out[k]!);
     const suffix = end > i + 4 ? suffixAt(out, i) : undefined;
     if (suffix && mayBeLetter(suffix)) {
       suffix.char = suffix.letter;
@@ -77,8 +76,11 @@ function suffixAt(chars: ReadChar[], i: number): ReadChar | undefined {
   return next && !isAlnum(chars[i + 8]?.char) ? next : undefined;
 }
 
-/** A digit the recogniser also thought might be a capital letter. */
-const mayBeLetter = (c: ReadChar) => isDigit(c.char) && !!c.letter && c.letterP >= SUFFIX_WEIGHT;
+/**
+ * A digit where the suffix letter stands, that the recogniser also thought might be a capital letter: a third
+ * digit after the dash makes no work order, so the letter it may be is read.
+ */
+const mayBeLetter = (c: ReadChar) => isDigit(c.char) && !!c.letter && c.letterP >= DIGIT_WEIGHT;
 
 function asDigit(c: ReadChar) {
   c.char = c.digit;

@@ -6,9 +6,9 @@ import { linesOf } from "./text-lines";
 import { type Bbox, extractFromLines } from "./work-orders";
 
 /**
- * A work order read with less confidence than this (the mean probability of its characters, in percent) is not
- * given as found but offered apart (`unsure`), for a person to check against the image: a wrong number is worse
- * than none to someone looking up a project.
+ * A work order read with less confidence than this (its characters' probability, per character, in percent) is
+ * not given as found but offered apart (`unsure`), for a person to check against the image: a wrong number is
+ * worse than none to someone looking up a project.
  */
 export const MIN_CONFIDENCE = 80;
 

@@ -83,9 +83,17 @@ function wordOf(quad: Quad, chars: ReadChar[]): WordLike {
   const corner = (a: number, b: number) => ({ x: tl.x + u.x * a + v.x * b, y: tl.y + u.y * a + v.y * b });
   return {
     text: chars.map((c) => c.char).join(""),
-    confidence: (100 * chars.reduce((s, c) => s + c.p, 0)) / chars.length,
+    confidence: 100 * wordProbability(chars),
     bbox: boundsOf([corner(from, top), corner(to, top), corner(to, bottom), corner(from, bottom)]),
   };
+}
+
+/**
+ * How likely the word was read right: the product of its characters' probabilities, taken per character (the
+ * geometric mean), so one doubtful digit weighs on a number as it should and a long word is not penalised.
+ */
+function wordProbability(chars: ReadChar[]): number {
+  return Math.exp(chars.reduce((s, c) => s + Math.log(Math.max(1e-4, c.p)), 0) / chars.length);
 }
 
 function boundsOf(points: Point[]): Bbox {

@@ -80,4 +80,3 @@ export function textAngle(boxes: Quad[]): number {
   }
   return 0;
 }
-

@@ -22,6 +22,8 @@ process.on("message", async (msg: ReadRequest) => {
     const message = err instanceof Error ? err.message : String(err);
     send({ id: msg.id, ok: false, kind: err instanceof UnreadableImage ? "unreadable" : "failed", message });
   }
+  // The image's pixels and tensors (tens of MB) go now, not when the heap next fills: memory is watched.
+  Bun.gc(true);
 });
 // The server went away (even killed): nothing is left to do for it.
 process.on("disconnect", () => process.exit(0));
