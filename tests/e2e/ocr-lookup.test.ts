@@ -79,29 +79,30 @@ describe("Work Order Recognition", () => {
   test("an unsure reading is shown apart with a dashed box; Add puts it in the list", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");
-    const photo = join(import.meta.dir, "../../bench/ocr-eval/photos/images/dev-03-register.jpg");
-    await dropFile(page, readFileSync(photo), "register.jpg", "image/jpeg");
+    // A sticky note whose handwritten 7060-07 (and another) the reader is unsure of.
+    const photo = join(import.meta.dir, "../../bench/ocr-eval/photos/images/dev-42-sticky.jpg");
+    await dropFile(page, readFileSync(photo), "note.jpg", "image/jpeg");
     await page.getByRole("button", { name: "Upload & Extract" }).click();
     const unsure = page.getByRole("region", { name: "Unsure readings" });
     await unsure.waitFor({ timeout: 30_000 });
-    await unsure.getByText("4490-01B").waitFor();
     expect(await page.getByTestId("unsure-box").count()).toBeGreaterThan(0);
+    const add = unsure.getByRole("button", { name: /^Add \d{4}/ }).first();
+    const reading = (await add.getAttribute("aria-label"))?.replace(/^Add /, "") ?? (await add.innerText());
     const listed = await page.getByRole("textbox", { name: /^Work order \d+$/ }).count();
 
-    await unsure.getByRole("button", { name: "Add 4490-01B" }).click();
+    await add.click();
     const list = page.getByRole("region", { name: "Work orders" });
     await list.getByRole("textbox", { name: `Work order ${listed + 1}` }).waitFor();
-    expect(await list.getByRole("textbox", { name: `Work order ${listed + 1}` }).inputValue()).toBe(
-      "4490-01B",
-    );
-    expect(await unsure.getByText("4490-01B").count()).toBe(0);
-    // The last unsure reading is gone: focus goes on to the field that adds a work order, not to the page.
+    expect(await list.getByRole("textbox", { name: `Work order ${listed + 1}` }).inputValue()).toBe(reading);
+    expect(await unsure.getByText(reading).count()).toBe(0);
+    await page.getByText(`${reading} added to the work orders.`).waitFor();
+    // Once the last unsure reading is added, focus goes on to the field that adds a work order, not the page.
+    while (await unsure.isVisible()) await unsure.getByRole("button", { name: /^Add / }).first().click();
     await page.waitForFunction(
       () => document.activeElement?.getAttribute("aria-label") === "Add a work order",
       null,
       { timeout: 5_000 },
     );
-    await page.getByText("4490-01B added to the work orders.").waitFor();
     await page.context().close();
   }, 60_000);
 
