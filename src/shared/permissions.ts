@@ -5,6 +5,14 @@
 export const ROLES = ["Owner", "Admin", "User"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** What each role may do, in a sentence for the person about to give it (the rules are `can()` below). */
+export const ROLE_MEANING: Record<Role, string> = {
+  Owner: "Owners also register people and change roles.",
+  Admin:
+    "Admins also manage document databases and storage, import registers and the directory, and handle every IT ticket.",
+  User: "Users use the portal's tools; they change no databases, storage or accounts.",
+};
+
 /** Sort rank used for "role ascending": Owner, Admin, User. */
 export const ROLE_RANK: Record<Role, number> = { Owner: 0, Admin: 1, User: 2 };
 

@@ -14,12 +14,20 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 describe("Admin Console", () => {
-  test("an Owner promotes a User to Admin and the row updates", async () => {
+  test("an Owner promotes a User to Admin after confirming what it means, and the row updates", async () => {
     const page = await env.newPage(DEMO.owner);
     await page.goto("/admin");
     const select = page.getByRole("combobox", { name: "Change role of pua.kalani@geolabs.example" });
     await select.waitFor();
+    // A role changes what a person can do: asked first; Cancel leaves it as it was.
     await select.selectOption("Admin");
+    const dialog = page.getByRole("alertdialog", { name: "Make pua.kalani@geolabs.example an Admin?" });
+    await dialog.getByText("Pua Kalani is User now. Admins also manage document databases").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expectValue(select, "User");
+    await select.selectOption("Admin");
+    await dialog.getByRole("button", { name: "Make Admin" }).click();
     await page.getByText("pua.kalani@geolabs.example is now Admin.").waitFor();
     await expectValue(select, "Admin");
     expect(await page.getByTestId("count-Admin").textContent()).toBe("2");
@@ -44,7 +52,7 @@ describe("Admin Console", () => {
   });
 
   // The server's refusal of the same call is covered in tests/api/users.test.ts.
-  test("a bulk 'to Owner' is offered to an Owner disabled, saying who may", async () => {
+  test("a bulk 'to Owner' is offered to an Owner disabled, saying who may; 'to Admin' asks first", async () => {
     const page = await env.newPage(DEMO.owner);
     await page.goto("/admin?q=keoni");
     await page.getByRole("checkbox", { name: "Select keoni.mahoe@geolabs.example" }).click();
@@ -53,6 +61,14 @@ describe("Admin Console", () => {
     expect(await toOwner.isDisabled()).toBe(true);
     expect(await toOwner.getAttribute("title")).toBe("Only the super-owner can make someone an Owner.");
     expect(await page.getByRole("button", { name: "to Admin" }).isDisabled()).toBe(false);
+    // A bulk role change is confirmed too; Cancel changes nobody.
+    await page.getByRole("button", { name: "to Admin" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Make 1 account(s) Admin?" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(
+      await page.getByRole("combobox", { name: "Change role of keoni.mahoe@geolabs.example" }).inputValue(),
+    ).toBe("User");
     await page.context().close();
   });
 

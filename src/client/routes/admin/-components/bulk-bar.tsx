@@ -1,4 +1,4 @@
-import type { Role } from "@shared/permissions";
+import { ROLE_MEANING, type Role } from "@shared/permissions";
 import { ADMIN_ERRORS, type BulkOutcome } from "@shared/users";
 import { Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
@@ -30,6 +30,13 @@ export function BulkBar({
         description: "They are deactivated at once and their sessions end. Owners can reinstate them later.",
         confirmLabel: "Delete",
         destructive: true,
+      });
+      if (!ok) return;
+    } else {
+      const ok = await confirm({
+        title: `Make ${emails.length} account(s) ${action.role}?`,
+        description: ROLE_MEANING[action.role],
+        confirmLabel: `Make ${action.role}`,
       });
       if (!ok) return;
     }

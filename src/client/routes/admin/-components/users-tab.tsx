@@ -1,4 +1,11 @@
-import { checkRemoval, checkRoleChange, isRowLocked, ROLES, type Role } from "@shared/permissions";
+import {
+  checkRemoval,
+  checkRoleChange,
+  isRowLocked,
+  ROLE_MEANING,
+  ROLES,
+  type Role,
+} from "@shared/permissions";
 import {
   ADMIN_ERRORS,
   ADMIN_PAGE_SIZES,
@@ -67,6 +74,16 @@ export function UsersTab({ search, set }: TabProps) {
     onError: (err) => toast.error(errorMessage(err, ADMIN_ERRORS.deleteUser)),
   });
 
+  // A role decides what a person can do: the change is confirmed first (the select shows the role until then).
+  const askRole = async (user: AdminUser, role: Role) => {
+    const ok = await confirm({
+      title: `Make ${user.email} ${role === "Admin" || role === "Owner" ? "an" : "a"} ${role}?`,
+      description: `${user.name || user.email} is ${user.role} now. ${ROLE_MEANING[role]}`,
+      confirmLabel: `Make ${role}`,
+    });
+    if (ok) setRole.mutate({ email: user.email, role });
+  };
+
   const askRemove = async (user: AdminUser) => {
     const ok = await confirm({
       title: `Remove ${user.email}?`,
@@ -116,7 +133,7 @@ export function UsersTab({ search, set }: TabProps) {
             aria-label={`Change role of ${user.email}`}
             value={user.role}
             disabled={allowed.length <= 1 || setRole.isPending}
-            onChange={(e) => setRole.mutate({ email: user.email, role: e.target.value as Role })}
+            onChange={(e) => void askRole(user, e.target.value as Role)}
             className="h-8"
           >
             {allowed.map((r) => (
