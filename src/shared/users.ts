@@ -154,3 +154,21 @@ export interface ActivityEntry {
 
 /** Audit actions of the user domain, for the Activity tab's filter. */
 export const USER_ACTIONS = ["user.register", "user.role", "user.remove", "user.reinstate"] as const;
+
+/** How a newly registered person signs in, said to the Owner who registered them. */
+export const USER_TEXTS = {
+  signInWithWorkAccount: "They sign in with their work account.",
+  signInWithPassword:
+    "They sign in with their email and this temporary password. It is shown only now: give it to them in person or by phone.",
+} as const;
+
+/** POST /api/register-user's answer: `sign_in` and `temporary_password` only for a person registered now. */
+export interface RegisterResult {
+  email: string;
+  role: Role;
+  message: string;
+  /** How they sign in (USER_TEXTS). */
+  sign_in?: string;
+  /** With local accounts: their first password, shown to the Owner this once. */
+  temporary_password?: string;
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { users } from "@server/db/schema";
+import { USER_TEXTS } from "@shared/users";
 import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
@@ -140,6 +141,21 @@ describe("removal keeps history", () => {
       message: "new.hire@geolabs.example is already registered.",
     });
     expect((await owner.users.onboarded({ q: "new.hire" })).rows).toHaveLength(1);
+  });
+  test("with local accounts, a new person gets a temporary password, shown once, that signs them in", async () => {
+    const owner = await callerAs(t, DEMO.owner);
+    const r = await owner.users.register({ email: "temp.pass@geolabs.example" });
+    expect(r.sign_in).toBe(USER_TEXTS.signInWithPassword);
+    expect(r.temporary_password).toMatch(/^[a-z2-9]{12}$/);
+    expect(await t.login("temp.pass@geolabs.example", "wrong-password-1").catch(() => "refused")).toBe(
+      "refused",
+    );
+    expect(await t.login("temp.pass@geolabs.example", r.temporary_password!)).toContain("=");
+    // Asked again (existing clients do on every page load), no password is issued or changed.
+    expect(await owner.users.register({ email: "temp.pass@geolabs.example" })).not.toHaveProperty(
+      "temporary_password",
+    );
+    expect(await t.login("temp.pass@geolabs.example", r.temporary_password!)).toContain("=");
   });
   test("onboarded date range must be ordered", async () => {
     const owner = await callerAs(t, DEMO.owner);

@@ -38,6 +38,21 @@ describe("Admin Console", () => {
     await page.context().close();
   });
 
+  test("registering a person says how they sign in: here, a temporary password shown once, that works", async () => {
+    const page = await env.newPage(DEMO.owner);
+    await page.goto("/admin");
+    await page.getByRole("textbox", { name: "Email to register" }).fill("lani.new@geolabs.example");
+    await page.getByRole("button", { name: "Register" }).click();
+    const dialog = page.getByRole("dialog", { name: "lani.new@geolabs.example registered as User" });
+    await dialog.getByText("They sign in with their email and this temporary password.").waitFor();
+    const password = (await dialog.getByLabel("Temporary password").textContent()) ?? "";
+    expect(password).toMatch(/^[a-z2-9]{12}$/);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await env.t.login("lani.new@geolabs.example", password)).toContain("=");
+    await page.context().close();
+  });
+
   test("an Admin sees every row locked", async () => {
     const page = await env.newPage(DEMO.admin);
     await page.goto("/admin");

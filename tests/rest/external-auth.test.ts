@@ -98,6 +98,18 @@ describe("proxy mode", () => {
     const res = await p.request("/api/auth/me", { headers: { "X-User": DEMO.admin }, ip: "192.168.5.5" });
     expect(res.status).toBe(401);
   });
+  test("registering someone says they sign in with their work account, and issues no password", async () => {
+    const res = await p.request("/api/register-user", {
+      method: "POST",
+      json: { email: "proxy.hire@geolabs.example" },
+      headers: { "X-User": DEMO.owner },
+      ip: "10.0.0.9",
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.sign_in).toBe("They sign in with their work account.");
+    expect(body).not.toHaveProperty("temporary_password");
+  });
   test("'guest' is nobody", async () => {
     const res = await p.request("/api/auth/me", { headers: { "X-User": "guest" }, ip: "10.0.0.9" });
     expect(res.status).toBe(401);

@@ -4,9 +4,12 @@ import {
   type BulkInput,
   type BulkOutcome,
   type EmailInput,
+  type RegisterResult,
   type UpdateRoleInput,
+  USER_TEXTS,
 } from "@shared/users";
 import { eq } from "drizzle-orm";
+import { hashPassword } from "../../auth/passwords";
 import { revokeUserSessions } from "../../auth/sessions";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
@@ -99,9 +102,15 @@ export async function removeUser(ctx: ServiceCtx, { email }: EmailInput) {
   });
 }
 
-/** An Owner pre-registers a staff email; it signs in later through the company identity provider. */
-export async function registerUser(ctx: ServiceCtx, { email }: EmailInput) {
+/**
+ * An Owner pre-registers a staff email. With the company's sign-in (Entra, a proxy) they sign in with their
+ * work account; with local accounts they get a temporary password, hashed here and shown to the Owner once.
+ */
+export async function registerUser(ctx: ServiceCtx, { email }: EmailInput): Promise<RegisterResult> {
   if (!can(ctx.user, "users.register")) throw forbidden("Only Owners can register accounts.");
+  const local = ctx.settings.AUTH_MODE === "local";
+  const temporary = local ? temporaryPassword() : undefined;
+  const passwordHash = temporary ? await hashPassword(temporary) : null;
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     // Clients call this on every page load: an account already there is not an error (its role is kept).
@@ -115,6 +124,7 @@ export async function registerUser(ctx: ServiceCtx, { email }: EmailInput) {
       role: "User",
       source: "register",
       registeredBy: ctx.user.email,
+      passwordHash,
       createdAt: at,
     });
     await recordAudit(
@@ -122,8 +132,21 @@ export async function registerUser(ctx: ServiceCtx, { email }: EmailInput) {
       { actor: ctx.user.email, action: "user.register", target: email, details: { after: { role: "User" } } },
       at,
     );
-    return { email, role: "User" as Role, message: `${email} registered as User.` };
+    return {
+      email,
+      role: "User" as Role,
+      message: `${email} registered as User.`,
+      sign_in: temporary ? USER_TEXTS.signInWithPassword : USER_TEXTS.signInWithWorkAccount,
+      ...(temporary ? { temporary_password: temporary } : {}),
+    };
   });
+}
+
+/** Twelve letters and digits without look-alikes (no 0/O, 1/l/I): read off a screen and typed once. */
+function temporaryPassword(): string {
+  const letters = "abcdefghjkmnpqrstuvwxyz23456789";
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return [...bytes].map((b) => letters[b % letters.length]).join("");
 }
 
 /**
