@@ -12,6 +12,12 @@ describe("sign-in and the shell", () => {
   test("a person signs in with a local account and is greeted by first name", async () => {
     const page = await env.newPage(null);
     await page.goto("/");
+    // Signed out, the bar shows the brand alone: nothing else in it would work.
+    await page.getByLabel("Email").waitFor();
+    const bar = page.getByRole("banner");
+    expect(await bar.getByRole("link", { name: "Geolabs home" }).isVisible()).toBe(true);
+    expect(await bar.getByRole("button").count()).toBe(0);
+    expect(await bar.getByRole("search").count()).toBe(0);
     await page.getByLabel("Email").fill(DEMO.admin);
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -22,6 +28,7 @@ describe("sign-in and the shell", () => {
       .getByRole("heading", { level: 1, name: /Good (night|morning|afternoon|evening), Leilani/ })
       .waitFor();
     expect(await page.getByText("Analytics Ready").isVisible()).toBe(true);
+    expect(await bar.getByRole("search").count()).toBe(1);
     await page.context().close();
   });
 

@@ -13,7 +13,7 @@ import { useAuth } from "@/lib/auth";
  * which is open; they close on route change, outside click and Escape.
  */
 export function Header({ onMenuClick }: { onMenuClick(): void }) {
-  const { config } = useAuth();
+  const { config, me } = useAuth();
   const [openMenu, setOpenMenu] = useState<MenuName | null>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to the path changing
@@ -29,16 +29,27 @@ export function Header({ onMenuClick }: { onMenuClick(): void }) {
       setOpenMenu((current) => (open ? name : current === name ? null : current)),
   });
 
+  const brand = (
+    <Link to="/" className="flex items-center gap-2 font-semibold" aria-label="Geolabs home">
+      <MountainIcon className="size-5 text-primary" aria-hidden />
+      <span className={me ? "hidden sm:inline" : undefined}>Geolabs</span>
+    </Link>
+  );
+  // Signed out, nothing in the bar would work: the brand alone.
+  if (!me)
+    return (
+      <header className="sticky top-0 z-40 border-b bg-background/95">
+        <div className="flex h-14 items-center px-4">{brand}</div>
+      </header>
+    );
+
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4">
         <Button variant="ghost" size="icon-sm" onClick={onMenuClick} aria-label="Open navigation">
           <MenuIcon />
         </Button>
-        <Link to="/" className="flex items-center gap-2 font-semibold" aria-label="Geolabs home">
-          <MountainIcon className="size-5 text-primary" aria-hidden />
-          <span className="hidden sm:inline">Geolabs</span>
-        </Link>
+        {brand}
         <Button variant="ghost" size="sm" asChild className="hidden md:inline-flex">
           <Link to="/" activeOptions={{ exact: true, includeSearch: false }}>
             <LayoutDashboardIcon /> Dashboard
