@@ -45,14 +45,33 @@ describe("sign-in and the shell", () => {
     await page.context().close();
   });
 
-  test("the header search filters the dashboard through /?search=", async () => {
+  test("the header search offers matching screens (Enter opens the first), then the dashboard search", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.keyboard.press("/");
-    const search = page.getByRole("search").getByRole("textbox");
+    const search = page.getByRole("search").getByRole("combobox");
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await search.fill("binder");
+    const offers = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option");
+    expect(await offers.allInnerTexts()).toEqual([
+      expect.stringContaining("Reports Binder"),
+      "Search the dashboard for “binder”",
+    ]);
+    // A User is offered no admin screen.
+    await search.fill("index");
+    expect(await offers.filter({ hasText: "Index Manager" }).count()).toBe(0);
+    // Escape clears the text first, so the next "/" starts fresh; the screen opens with Enter.
+    await search.press("Escape");
+    expect(await search.inputValue()).toBe("");
+    await search.fill("binder");
+    await search.press("Enter");
+    await page.waitForURL(/\/reports-binder/);
+
+    // The last offer is the dashboard's own search (/?search=), reached with the arrow keys.
+    await page.keyboard.press("/");
+    await search.fill("binder");
+    await search.press("ArrowDown");
     await search.press("Enter");
     await page.waitForURL(/\?search=binder/);
     const categories = page.getByRole("region", { name: "Categories" });

@@ -165,11 +165,11 @@ describe("screens", () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/reports-binder");
     await page.getByRole("button", { name: "Search the portal" }).click();
-    const search = page.getByRole("search").getByRole("textbox", { name: "Search the portal" });
+    const search = page.getByRole("search").getByRole("combobox", { name: "Search the portal" });
     expect(await search.isVisible()).toBe(true);
     await search.fill("tickets");
     await search.press("Enter");
-    await page.waitForURL(/\?search=tickets/);
+    await page.waitForURL(/\/it-tickets/);
     for (const [path, label] of [
       ["/reports-binder", "Search the binder"],
       ["/it-onboarded", "Search onboarded accounts"],

@@ -1,19 +1,29 @@
+import { can } from "@shared/permissions";
 import { useNavigate } from "@tanstack/react-router";
-import { SearchIcon, XIcon } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { ArrowRightIcon, SearchIcon, XIcon } from "lucide-react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useAuth } from "@/lib/auth";
 import { cn, isTypingTarget } from "@/lib/utils";
+import { type Suggestion, suggestionsFor } from "./header-search-suggestions";
 
 /**
- * Header search: "/" focuses it (unless typing elsewhere); non-empty trimmed text opens /?search=text. On a phone
- * the header has no room for the box: a search button opens it over the header until it is used or closed.
+ * Header search: "/" focuses it (unless typing elsewhere). Typing offers the screens that match as a list;
+ * Enter opens the highlighted one (the first, unless arrowed to another), and the last offer searches the
+ * dashboard (/?search=text, the spec's submit). Escape clears the text, then closes. On a phone the header has
+ * no room for the box: a search button opens it over the header until it is used or closed.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
+  const { me } = useAuth();
   const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [focused, setFocused] = useState(false);
+  const offers = useMemo(() => suggestionsFor(text, can(me ?? null, "admin.view")), [text, me]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -29,13 +39,18 @@ export function HeaderSearch() {
     if (open) inputRef.current?.focus();
   }, [open]);
 
+  const go = (offer: Suggestion | undefined) => {
+    if (!offer) return;
+    setText("");
+    setOpen(false);
+    inputRef.current?.blur();
+    void navigate(offer.to);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const q = text.trim();
-    if (!q) return;
-    setOpen(false);
-    void navigate({ to: "/", search: { search: q } });
+    go(offers[active]);
   };
+  const showList = focused && offers.length > 0;
 
   return (
     <>
@@ -64,12 +79,30 @@ export function HeaderSearch() {
           <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             ref={inputRef}
+            role="combobox"
+            aria-expanded={showList}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={showList ? `${listId}-${active}` : undefined}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setActive(0);
+            }}
+            onFocus={() => setFocused(true)}
+            // After a click on an offer has landed (mousedown keeps the focus, see below).
+            onBlur={() => setFocused(false)}
             onKeyDown={(e) => {
-              if (e.key !== "Escape") return;
-              inputRef.current?.blur();
-              setOpen(false);
+              if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+                e.preventDefault();
+                const step = e.key === "ArrowDown" ? 1 : -1;
+                setActive((a) => (a + step + offers.length) % Math.max(1, offers.length));
+              } else if (e.key === "Escape") {
+                // First the text goes (the next "/" starts fresh), then the box.
+                if (text) return setText("");
+                inputRef.current?.blur();
+                setOpen(false);
+              }
             }}
             aria-label="Search the portal"
             placeholder="Search tools and pages…"
@@ -78,6 +111,45 @@ export function HeaderSearch() {
           <kbd className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border bg-muted px-1.5 text-[10px] text-muted-foreground md:block">
             /
           </kbd>
+          {showList && (
+            <div
+              id={listId}
+              role="listbox"
+              aria-label="Suggestions"
+              className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-popover py-1 text-sm shadow-md"
+            >
+              {offers.map((offer, i) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: keys stay on the input (aria-activedescendant), as the combobox pattern has it
+                <div
+                  key={offer.key}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={i === active}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-2 px-3 py-1.5",
+                    i === active && "bg-accent text-accent-foreground",
+                  )}
+                  onMouseEnter={() => setActive(i)}
+                  // Before the input's blur hides the list.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => go(offer)}
+                >
+                  {offer.kind === "search" ? (
+                    <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
+                  ) : (
+                    <ArrowRightIcon className="size-4 text-muted-foreground" aria-hidden />
+                  )}
+                  <span className={offer.hint ? "shrink-0" : "min-w-0 flex-1 truncate"}>{offer.label}</span>
+                  {offer.hint && (
+                    <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">
+                      {offer.hint}
+                    </span>
+                  )}
+                </div>
+              ))}
+            </div>
+          )}
         </div>
         {open && (
           <Button
