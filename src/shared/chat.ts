@@ -207,7 +207,7 @@ export const CHAT_TEXTS = {
   noDatabases: "No document databases yet. An Admin can add one in the Index Manager.",
   loadDatabasesFailed: "Could not load the document databases.",
   notFound: (db: string) => `The documents in ${db} don't say.`,
-  relatedReading: "The nearest passages, as related reading (they do not answer it):",
+  partialSupport: "The documents answer this only in part; the closest passages:",
   extracted:
     "_Extracted answer: the sentences above are quoted from the documents by the built-in answer model, not generated._",
   generalKnowledge: "**General knowledge (not from the documents):**",

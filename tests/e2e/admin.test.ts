@@ -45,7 +45,7 @@ describe("Admin Console", () => {
     await page.getByRole("button", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "lani.new@geolabs.example registered as User" });
     await dialog.getByText("They sign in with their email and this temporary password.").waitFor();
-    const password = (await dialog.getByLabel("Temporary password").textContent()) ?? "";
+    const password = (await dialog.getByTitle("Temporary password").textContent()) ?? "";
     expect(password).toMatch(/^[a-z2-9]{12}$/);
     await dialog.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "hidden" });

@@ -87,7 +87,8 @@ describe("Work Order Recognition", () => {
     await unsure.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("unsure-box").count()).toBeGreaterThan(0);
     const add = unsure.getByRole("button", { name: /^Add \d{4}/ }).first();
-    const reading = (await add.getAttribute("aria-label"))?.replace(/^Add /, "") ?? (await add.innerText());
+    const reading =
+      (await add.getAttribute("aria-label"))?.replace(/^Add /, "") ?? (await add.textContent()) ?? "";
     const listed = await page.getByRole("textbox", { name: /^Work order \d+$/ }).count();
 
     await add.click();

@@ -1,15 +1,16 @@
 import { CHAT_TEXTS, citation } from "@shared/chat";
-import { type AnswerType, expectedAnswer } from "./answer-type";
+import { type Expected, expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
 import { sentenceEnd, splitSentences } from "./sentences";
 import { tableAfter, withTable } from "./tables";
-import { compoundParts } from "./wordnet";
 
 /**
  * The built-in answer: the sentences of the retrieved passages that best match the question, quoted with
- * their file and page, labelled as extracted. No sentence is written by the model, so nothing is invented;
- * when no sentence holds enough of the question the answer says nothing was found.
+ * their file and page, labelled as extracted. No sentence is written by the model, so nothing is invented.
+ * It says the documents don't say only when no passage holds any of the question's key words; when the best
+ * sentences hold only part of the question (or not the kind of answer asked for), one short line above the
+ * quotes says so, and the person reads them.
  */
 export interface WeightedTerm {
   /** Stems of the word (or of each word of a phrase or work order), all of which a sentence must hold. */
@@ -76,14 +77,6 @@ function remembered<T>(limit: number, derive: (text: string) => T): (text: strin
 
 /** Unit → stems. */
 const stemsOf = remembered(20_000, (text) => contentWords(text).map(stem));
-/** Unit → the stems of its compounds' last words ("groundwater" holds "water", "borehole" "hole"). */
-const tailsOf = remembered(20_000, (text) =>
-  contentWords(text).flatMap((w) => {
-    const parts = compoundParts(w);
-    return parts ? [stem(parts[1])] : [];
-  }),
-);
-
 /** Page text → its sentences, each with the key that finds its repeats and the stems it and its heading hold. */
 const sortedStems = (stems: string[]) => [...new Set(stems)].sort();
 
@@ -97,7 +90,7 @@ const sentencesOfPage = remembered(2_000, (pageText) =>
       pos,
       key: fold(text),
       stems,
-      sorted: sortedStems([...stems, ...tailsOf(text)]),
+      sorted: sortedStems(stems),
       headingSorted: sortedStems(stemsOf(heading)),
     };
   }),
@@ -168,13 +161,15 @@ const HEADING_SHARE = 0.5;
 const PAGE_SHARE = 0.25;
 /** How much a word the documents never use counts against an answer, against a known word of average weight. */
 const UNKNOWN_WEIGHT = 2;
-/** The answer must hold at least this share of the question (unknown words included) to be given as one. */
-const ANSWERABLE = 0.36;
+/** Below this share of the question (unknown words included) the answer's support is partial. */
+const SUPPORTED = 0.36;
 /** Further points must score this close to the best one (and add something) to be quoted beside it. */
 const NEAR_BEST = 0.7;
 const LONG_UNIT = 400;
 /** A unit scoring this close to the best is quoted too, even if it adds no question word. */
 const CLOSE_SECOND = 0.85;
+/** Answer-type fit: a unit giving the kind asked for gains this; one that cannot give it loses twice as much. */
+const FIT = 0.15;
 
 /** Two units worded alike (most of their words shared): variants of one rule. */
 function similar(a: Sentence, b: Sentence): boolean {
@@ -185,14 +180,16 @@ function similar(a: Sentence, b: Sentence): boolean {
   return both / Math.max(1, Math.min(x.size, y.size)) >= 0.7 && a.text.length > 40 && b.text.length > 40;
 }
 
-export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
+/** The unit with the table it introduces: what must give a figure asked for. */
+const withRows = (s: Sentence & { table?: string }) => (s.table ? `${s.text} ${s.table}` : s.text);
+
+export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer(input.question)) {
   const known = termsOf(input).filter((t) => t.weight > 0);
   const total = known.reduce((a, t) => a + t.weight, 0);
   if (!total) return [];
-  const expected = expectedAnswer(input.question);
   const units = sentencesOf(input.pages);
-  // What each page is about: every word its units and headings hold (the page a unit stands on names its scope:
-  // "Oahu" or "neighbor islands", "2025" or "2026", "part-time" or "full-time").
+  // What each page is about: every word its units and headings hold (the page a unit stands on names its
+  // scope: an island, a year, a kind of employee).
   const onPage = new Map<string, Set<WeightedTerm>>();
   for (const u of units) {
     const key = `${u.file}|${u.pages[0]}`;
@@ -200,13 +197,14 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
     for (const t of known) if (holds(u.sorted, t) || holds(u.headingSorted, t)) seen.add(t);
     onPage.set(key, seen);
   }
-  return units.map((s) => {
-    // The rows a unit points to hold what it says, for a question asking for a figure or who pays.
-    const table = expected.required
-      ? tableAfter(s, units)
-          .map((r) => r.text)
-          .join(" ")
-      : "";
+  return units.map((s): ScoredSentence => {
+    // The rows a unit points to hold what it says, for a question asking for a figure.
+    const table =
+      expected.type === "quantity"
+        ? tableAfter(s, units)
+            .map((r) => r.text)
+            .join(" ")
+        : "";
     let got = 0;
     let underHeading = 0;
     let elsewhere = 0;
@@ -216,20 +214,16 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
       else if (holds(s.headingSorted, t)) underHeading += t.weight;
       else if (page?.has(t)) elsewhere += t.weight;
     }
-    // Question words side by side in the same order ("vesting schedule") are worth a little more.
+    // Question words side by side in the same order are worth a little more.
     let pairs = 0;
     for (let i = 0; i + 1 < known.length; i++) {
       const a = s.stems.indexOf(known[i]!.stems.at(-1)!);
       if (a >= 0 && s.stems[a + 1] === known[i + 1]!.stems[0]) pairs++;
     }
     const coverage = (got + HEADING_SHARE * underHeading + PAGE_SHARE * elsewhere) / total;
-    // What the question asks for: a span of time for "how long", a list for "what are the steps", a form's
-    // number for "what form", a person for "who is".
     let fit = 0;
-    if (expected.type === "list") fit = s.list && !s.row ? 0.15 : 0;
-    else if (expected.type === "person") fit = expected.fits(s.text) ? 0.15 : 0;
-    else if (expected.type !== "other")
-      fit = expected.fits(textOf({ ...s, table }, expected.type)) ? 0.15 : -0.3;
+    if (expected.type === "list") fit = s.list && !s.row ? FIT : 0;
+    else if (expected.type !== "other") fit = expected.fits(withRows({ ...s, table })) ? FIT : -2 * FIT;
     if (s.text.length > LONG_UNIT && expected.type !== "list") fit -= 0.1;
     const score = coverage + fit + 0.1 * pairs + 0.05 / s.n - 0.003 * s.pos;
     return { ...s, coverage, score, table };
@@ -237,36 +231,30 @@ export function scoreSentences(input: ExtractiveInput): ScoredSentence[] {
 }
 
 /**
- * Whether `best` answers the question: it holds enough of the question, counting the words the documents never
- * use against it (a question about "prescription glasses" is not answered by a sentence about safety glasses),
- * and, for a question asking a quantity, it gives the kind asked for (a span of time, a frequency, money, a count).
+ * Whether the best unit fully supports an answer: it holds enough of the question, counting the words the
+ * documents never use against it, any label letter it names, and gives the kind of answer asked for.
  */
-export function isRelevant(best: ScoredSentence | undefined, terms: WeightedTerm[], question = ""): boolean {
-  if (!best) return false;
+export function isSupported(best: ScoredSentence, terms: WeightedTerm[], expected: Expected): boolean {
   const known = terms.filter((t) => t.weight > 0);
-  if (!known.length) return false;
   const weight = known.reduce((a, t) => a + t.weight, 0);
-  // A long word counts for more than a short one (Zipf: "prescription" names a subject, "job" rarely does).
+  // A long word counts for more than a short one (a long word names a subject more often than a short one).
   const unknown = terms
     .filter((t) => t.weight === 0 && t.stems.length)
     .reduce((a, t) => a + Math.min(1, Math.max(0.2, (t.stems.join("").length - 3) / 5)), 0);
   const share = (best.coverage * weight) / (weight + (UNKNOWN_WEIGHT * unknown * weight) / known.length);
-  const expected = expectedAnswer(question);
-  if (expected.required && !expected.fits(textOf(best, expected.type))) return false;
-  // "Category C" is not answered by a rule for Category A: a label letter the question names must be there.
+  // A letter the question names ("Zone B") is not given by a rule for another letter.
   const label = (t: WeightedTerm) => t.stems.length === 1 && /^\p{L}$/u.test(t.stems[0]!);
   if (known.some((t) => label(t) && !holds(best.sorted, t) && !holds(best.headingSorted, t))) return false;
-  return share >= ANSWERABLE;
+  return share >= SUPPORTED && expected.fits(withRows(best));
 }
 
 /**
- * What must hold the kind of answer asked for: the unit with the table it introduces, and for who pays its
- * heading too ("Expenses not reimbursed" › "Laundry and dry cleaning" is about paying); a heading's number is
- * no figure of the unit's.
+ * The question's key words: the known words rarer than the median (the half that names its subject), or all of
+ * them when there are two or fewer. A passage holding none of them does not touch the question.
  */
-function textOf(s: Sentence & { table?: string }, type: AnswerType) {
-  const own = s.table ? `${s.text} ${s.table}` : s.text;
-  return type === "payment" ? `${own} ${s.headingSorted.join(" ")}` : own;
+function keyTerms(terms: WeightedTerm[]): WeightedTerm[] {
+  const known = terms.filter((t) => t.weight > 0).sort((a, b) => b.weight - a.weight);
+  return known.length <= 2 ? known : known.slice(0, Math.ceil(known.length / 2));
 }
 
 const quote = (s: { text: string; file: string; pages: number[] }) =>
@@ -292,26 +280,21 @@ function supporting(best: ScoredSentence, ranked: ScoredSentence[], terms: Weigh
 }
 
 export function composeExtractiveAnswer(input: ExtractiveInput): string {
-  const ranked = scoreSentences(input).sort((a, b) => b.score - a.score);
-  const best = ranked[0];
+  const expected = expectedAnswer(input.question);
+  const ranked = scoreSentences(input, expected).sort((a, b) => b.score - a.score);
   const terms = termsOf(input);
+  const key = keyTerms(terms);
+  const touches = (s: ScoredSentence) => key.some((t) => holds(s.sorted, t) || holds(s.headingSorted, t));
+  const best = ranked.find(touches);
   const parts: string[] = [];
-  if (!isRelevant(best, terms, input.question)) {
-    parts.push(CHAT_TEXTS.notFound(input.dbLabel));
-    // The nearest passages, offered to read (from different pages), never as the answer.
-    const related: ScoredSentence[] = [];
-    for (const s of ranked) {
-      if (related.length >= 2 || s.coverage <= 0) break;
-      if (!related.some((r) => r.file === s.file && r.pages[0] === s.pages[0])) related.push(s);
-    }
-    if (related.length) parts.push(`${CHAT_TEXTS.relatedReading}\n${related.map(quote).join("\n")}`);
-  } else {
+  if (!best) parts.push(CHAT_TEXTS.notFound(input.dbLabel));
+  else {
+    if (!isSupported(best, terms, expected)) parts.push(CHAT_TEXTS.partialSupport);
     // The sentence that answers comes first; at most three points (a list is one point).
     const pageOf = (s: ScoredSentence) =>
       input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
-    const listAsked = expectedAnswer(input.question).type === "list";
-    const expanded = supporting(best!, ranked, terms, MAX_SENTENCES).map((s) =>
-      withTable(s, ranked, pageOf, listAsked),
+    const expanded = supporting(best, ranked, terms, MAX_SENTENCES).map((s) =>
+      withTable(s, ranked, pageOf, expected.type === "list"),
     );
     // A row quoted inside a table that another point brought along is not quoted twice.
     const chosen = expanded.filter(

@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { phrasesIn, synonymsOf } from "./synonyms";
+import { phrasesIn, synonymsOf } from "./glossary";
 
 /**
  * Turning what someone typed into a safe FTS5 query. Raw text in MATCH is a syntax error as soon as it holds
@@ -22,10 +22,8 @@ export const STOP_WORDS = new Set(
     "when where which while who whom whose why will with within without would wouldn't you your yours yourself " +
     "yourselves also anyone someone something anything thing things know want wants explain describe give " +
     "find kind way ways many often dont don't im i'm ive i've can't cant " +
-    // Everyday verbs a question is phrased with ("do I need to bring", "am I allowed to use").
-    "need needs needed bring brings take takes put puts use uses allowed allow supposed able go goes going " +
-    "getting gotten taking putting bringing anybody somebody everybody everyone " +
-    "happen happens ok okay gonna wanna whats what's hows how's wheres where's"
+    // Verbs a question is phrased with, not what it asks about ("do I need to", "am I allowed to").
+    "need needs needed allowed allow supposed able ok okay whats what's hows how's wheres where's"
   ).split(" "),
 );
 
@@ -36,7 +34,7 @@ export interface QueryTerm {
   words: string[];
   /** Porter stems of `words` (how the index and sentence scoring compare words). */
   stems: string[];
-  /** Words or phrases that stand for the same thing (synonyms.ts), as stems; each counts as the term. */
+  /** Words or phrases that stand for the same thing (glossary.ts), as stems; each counts as it. */
   alts?: string[][];
   /** Chunks holding the term across the index (0: the index never saw it); set by retrieval. */
   df?: number;
@@ -75,31 +73,37 @@ export function stem(word: string): string {
 
 /** Words that name one of several by a letter: "Category A", "Zone C", "Plan B". */
 const LABELLED = new Set(
-  "category cat class type zone plan level tier phase grade group section part appendix exhibit option schedule unit building bldg site area lot room wing floor team shift step stage table figure item division region track lane gate door tower block sheet column priority form".split(
+  "category class type zone plan level tier phase grade group section part appendix exhibit option unit building area room floor shift step stage table figure item division region gate block sheet priority form".split(
     " ",
   ),
 );
 
 /**
  * A lone letter names which one after a word ("category B", "Zone c") or at the start of a table row ("C  10
- * business days"): it counts as a word. "I" never does; "A" only after a word that takes a letter ("Category A":
- * elsewhere it is the article, "GET A PERMIT").
+ * business days"): it counts as a word. "I" never does; "A" only after a word that takes a letter.
  */
-export function isLabelLetter(raw: string, previous: string): boolean {
+function isLabelLetter(raw: string, previous: string): boolean {
   if (!/^\p{L}$/u.test(raw) || raw === "i" || raw === "I" || raw === "a") return false;
   if (raw === "A") return LABELLED.has(previous.toLowerCase());
   return previous === "" || /^\p{L}{3,}$/u.test(previous);
 }
+
+/** A word that can name what a question is about: no stop word, no lone letter but a label. */
+const isContent = (w: string, raw: string, previous: string) =>
+  isLabelLetter(raw, previous) || (!STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w)));
+
+/** Typed shorthand of one letter and a slash ("w/", "w/o", "b/c") is a function word, never a label letter. */
+const withoutShorthand = (text: string) =>
+  text.replace(/(?<![\p{L}\p{N}])\p{L}\/(?:\p{L}(?![\p{L}\p{N}]))?/gu, " ");
 
 /** Words of a text as the retriever compares them: folded, stop words dropped, label letters kept. */
 export function contentWords(text: string): string[] {
   const out: string[] = [];
   let previous = "";
   // Composed first: a PDF's "e" + combining accent is one letter of the word, not a break in it.
-  for (const raw of text.normalize("NFC").match(WORD) ?? []) {
+  for (const raw of withoutShorthand(text.normalize("NFC")).match(WORD) ?? []) {
     const w = fold(raw).replace(/['’]s$/, "");
-    if (isLabelLetter(raw, previous)) out.push(w);
-    else if (!STOP_WORDS.has(w) && (w.length > 1 || /\d/.test(w))) out.push(w);
+    if (isContent(w, raw, previous)) out.push(w);
     previous = raw;
   }
   return out;
@@ -108,27 +112,16 @@ export function contentWords(text: string): string[] {
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /**
- * Shorthand of typed questions, in lower case: "w/o" is without, "w/" with, "b/c" because (not the label
- * letters "w", "b"). "W/O 1234" is a work order and "zone B/C" two zones: left as they are.
- */
-const SHORTHAND: [RegExp, string][] = [
-  [/\bw\/o\b(?!\s*#?\s*\d)/g, "without"],
-  [/\bw\/(?=\s|\p{Ll})/gu, "with "],
-  [/(?<!\b(?:zone|category|cat|class|type|grade|area|level)\s)\bb\/c\b/g, "because"],
-];
-
-/**
  * The distinct terms of a question. Runs of letters/digits joined by `-`, `.`, `/` or `_` with no space (a
  * work order, "W.O.", "401(k)" → "401 k") stay together as one phrase term.
  */
 export function queryTerms(question: string): QueryTerm[] {
-  const input = SHORTHAND.reduce((q, [re, word]) => q.replace(re, word), question);
-  const text = fold(input).slice(0, 2000);
+  const text = fold(question).slice(0, 2000);
   const seen = new Set<string>();
   const out: QueryTerm[] = [];
   let previous = "";
   // Split on whitespace first so compound tokens can be recognised, then into word parts.
-  for (const typed of input.normalize("NFC").slice(0, 2000).split(/\s+/)) {
+  for (const typed of withoutShorthand(question.normalize("NFC").slice(0, 2000)).split(/\s+/)) {
     const raw = fold(typed);
     const typedParts = typed.match(WORD) ?? [];
     const parts = (raw.match(WORD) ?? []).map((w) => w.replace(/['’]s$/, "").replace(/['’]/g, ""));
@@ -142,13 +135,11 @@ export function queryTerms(question: string): QueryTerm[] {
       continue;
     }
     for (const [i, w] of parts.entries()) {
-      // A lone letter counts after a word ("category B", "zone c"): it names which one.
-      const label = isLabelLetter(typedParts[i] ?? w, previous);
       // "how long", "how far", "how much": the kind of answer asked for (answer-type.ts), not a subject.
       const asked = previous === "how" && HOW.has(w);
+      const content = isContent(w, typedParts[i] ?? w, previous);
       previous = w;
-      if (asked) continue;
-      if (!label && (STOP_WORDS.has(w) || (w.length < 2 && !/\d/.test(w)))) continue;
+      if (asked || !content) continue;
       if (seen.has(w)) continue;
       seen.add(w);
       out.push(withAlternatives(w, synonymsOf(w)));

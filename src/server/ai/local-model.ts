@@ -13,7 +13,8 @@ import { parseSources } from "./prompt";
  * extracted. It reads the same prompt a hosted model gets (the <source> blocks of the system message and the
  * last user message) plus our provider options: `geolabs: { dbLabel, useWeb, terms }`.
  */
-export const LOCAL_MODEL_ID = "geolabs-extractive-1";
+/** Named in the cache key: answers of the earlier rules (which refused more often) are not served again. */
+export const LOCAL_MODEL_ID = "geolabs-extractive-2";
 
 export interface LocalOptions {
   dbLabel?: string;

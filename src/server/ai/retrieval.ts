@@ -1,15 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type AnswerType, expectedAnswer } from "./answer-type";
-import {
-  contentWords,
-  fold,
-  matchExpression,
-  type QueryTerm,
-  queryTerms,
-  STOP_WORDS,
-  stem,
-} from "./fts-query";
+import { matchExpression, type QueryTerm, queryTerms, stem } from "./fts-query";
 import { CONTEXT_BUDGET_CHARS, loadPassages } from "./passages";
 
 export { CONTEXT_BUDGET_CHARS };
@@ -18,7 +10,6 @@ import type { PageText } from "./page-split";
 import { rerank } from "./rerank";
 import { hasEmbeddings, nearestChunks, reciprocalRankFusion } from "./vector-search";
 import { completion, correction, dfOf, indexStats } from "./vocabulary";
-import { idiomsIn, isEnglishWord, synonymsOf as wordnetSynonyms } from "./wordnet";
 
 /**
  * Retrieval across a whole collection (every file in it): BM25 full-text over the chunks, fused with vector
@@ -65,9 +56,8 @@ export interface RetrieveOptions {
 export const CONTEXT_PASSAGES = 6;
 
 /**
- * Question terms with how many chunks hold each (`df`). A word the index has never seen is bridged to the
- * collection's own words: an English word through its WordNet synonyms that the documents use ("dirt" → soil),
- * anything else as a clipped word ("temps") or a typo ("vacaton"), to the indexed word it begins or is closest to.
+ * Question terms with how many chunks hold each (`df`). A word the index has never seen is read as a clipped
+ * word or a typo of the indexed word it begins or is closest to.
  */
 export async function searchTerms(db: Db, question: string) {
   const terms = queryTerms(question);
@@ -77,30 +67,11 @@ export async function searchTerms(db: Db, question: string) {
   );
   const corrections: [string, string][] = [];
   const extra: QueryTerm[] = [];
-  let splits = 0;
   for (const t of terms) {
     const df = (words: string[]) => Math.min(...words.map((w) => dfOf(stats, w)));
     t.df = Math.max(df(t.words), ...(t.alts ?? []).map((alt) => df(alt)));
     if (t.words.length !== 1 || t.df > 0) continue;
     const word = t.words[0]!;
-    const english = isEnglishWord(word);
-    if (english) {
-      // The word stands for its synonyms from here on (it is not an unknown word any more).
-      const bridge = await synonymsInCollection(db, word);
-      if (bridge) {
-        Object.assign(t, bridge);
-        continue;
-      }
-    }
-    // Two indexed words written as one ("closeout", "jobsite"): the phrase the documents write apart (for a
-    // few words a question: each costs a lookup of its halves).
-    const split = splits++ < MAX_SPLITS ? await splitCompound(db, word) : null;
-    if (split) {
-      corrections.push([word, split.words.join(" ")]);
-      extra.push(split);
-      continue;
-    }
-    if (english) continue;
     // A clipped word ("temps", "consol"): any indexed word it begins; else the nearest indexed stem.
     const clipped = (await completion(db, stem(word))) ?? (await completion(db, word));
     const fixed = clipped ?? (await correction(db, word));
@@ -111,85 +82,7 @@ export async function searchTerms(db: Db, question: string) {
     const scored = prefix.length >= 4 ? prefix : fixed.term;
     extra.push({ fts: `"${prefix}"*`, words: [fixed.term], stems: [scored], df: fixed.doc, guessed: true });
   }
-  const idioms = await idiomTerms(db, question);
-  // The words of an idiom, as typed ("signed", "up"), no longer count alone.
-  const inIdiom = new Set(idioms.flatMap((i) => i.typed));
-  const kept = terms.filter((t) => t.words.length > 1 || !inIdiom.has(t.words[0]!));
-  return { terms: [...kept, ...extra, ...idioms.map((i) => i.term)], corrections, chunks: stats.chunks };
-}
-
-/**
- * A phrasal verb the documents do not write ("call off", "put off", "look up") stands for the synonyms of its
- * first WordNet sense that they use ("cancel", "postpone", "consult"), not its own words, not function words.
- */
-async function idiomTerms(db: Db, question: string) {
-  const out: { term: QueryTerm; typed: string[] }[] = [];
-  for (const { lemma, typed } of idiomsIn(fold(question))) {
-    if ((await newestChunkIds(db, `"${lemma}"`, 1)).length) continue;
-    const own = new Set(lemma.split(" "));
-    const synonyms = wordnetSynonyms(lemma, 1).filter((w) => !own.has(w) && !STOP_WORDS.has(w));
-    const bridge = await synonymsInCollection(db, lemma, synonyms);
-    if (bridge) out.push({ term: { ...bridge, words: lemma.split(" ") }, typed });
-  }
-  return out;
-}
-
-/** The second halves of closed compounds that are function words ("closeout", "layoff", "takeover"). */
-const COMPOUND_PARTICLES = new Set(["out", "off", "over", "down"]);
-/** Unknown words of a question tried as two words. */
-const MAX_SPLITS = 3;
-
-/**
- * A word the index never saw as two words it holds side by side ("closeout" → "close out", which also finds
- * "close-out"): the split whose rarer half is most common, checked against the index (null when none is used).
- */
-async function splitCompound(db: Db, word: string): Promise<QueryTerm | null> {
-  if (word.length < 6 || !/^\p{L}+$/u.test(word)) return null;
-  // Halves of three letters at least ("vacaton" is no "vacat on"), neither a function word ("notable" is no
-  // "not able"), except a particle ending a phrasal compound ("closeout", "layoff").
-  const fits = (head: string, tail: string) =>
-    !STOP_WORDS.has(head) && (!STOP_WORDS.has(tail) || COMPOUND_PARTICLES.has(tail));
-  const splits = Array.from({ length: word.length - 5 }, (_, i) => [
-    word.slice(0, i + 3),
-    word.slice(i + 3),
-  ]).filter(([head, tail]) => fits(head!, tail!));
-  if (!splits.length) return null;
-  const stats = await indexStats(db, splits.flat().map(stem));
-  const ranked = splits
-    .map((ws) => ({ ws, df: Math.min(...ws.map((w) => dfOf(stats, w))) }))
-    .filter((x) => x.df > 0)
-    .sort((a, b) => b.df - a.df)
-    .slice(0, 3);
-  for (const { ws, df } of ranked) {
-    const fts = `"${ws.join(" ")}"`;
-    if ((await newestChunkIds(db, fts, 1)).length)
-      return { fts, words: ws, stems: ws.map(stem), df, guessed: true };
-  }
-  return null;
-}
-
-/** A word's WordNet synonyms that the collection uses, as one term (null when it uses none). */
-async function synonymsInCollection(
-  db: Db,
-  word: string,
-  synonyms = wordnetSynonyms(word),
-): Promise<QueryTerm | null> {
-  const candidates = synonyms.map((w) => contentWords(w)).filter((ws) => ws.length > 0 && ws.length <= 3);
-  if (!candidates.length) return null;
-  const stats = await indexStats(db, candidates.flat().map(stem));
-  const used = candidates.filter((ws) => ws.every((w) => dfOf(stats, w) > 0));
-  if (!used.length) return null;
-  const df = Math.max(...used.map((ws) => Math.min(...ws.map((w) => dfOf(stats, w)))));
-  const [first, ...rest] = used;
-  const quote = (ws: string[]) => `"${ws.join(" ")}"`;
-  return {
-    fts: `(${used.map(quote).join(" OR ")})`,
-    words: [word],
-    stems: first!.map(stem),
-    alts: rest.map((ws) => ws.map(stem)),
-    df,
-    guessed: true,
-  };
+  return { terms: [...terms, ...extra], corrections, chunks: stats.chunks };
 }
 
 /** Rows a full OR query may match before retrieval switches to the two-stage plan (planned below). */
@@ -256,8 +149,8 @@ export async function retrieve(
   }
   lap("search");
   if (!ranked.length) return { ...empty, mode };
-  // "Who is the safety officer", "what form", "help desk extension": a chunk that names a person, a form or a
-  // number comes before one that only shares the question's words (the role is named in many places).
+  // A question asking for a person, a form or a phone number: a chunk that names one comes before one that
+  // only shares the question's words (a role or an office is named in many places).
   const expected = expectedAnswer(question);
   const named = NAMED_ANSWERS.has(expected.type);
   const passages = await loadPassages(

@@ -10,7 +10,7 @@ const FOOTER = /\bpage \d+( of \d+)?\b/i;
 
 /** A list item's marker: a bullet or dash, or "1." / "1)" / "a)" / "(a)" / "iv." before the item's words. */
 const ITEM = /^(?:[-•*–▪◦]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])\s+/;
-/** Its longer words all capitalised: "Share Value", "Trench Entry" (a title, not a sentence). */
+/** Its longer words all capitalised: "Sample Storage" (a title, not a sentence). */
 const isTitle = (line: string) =>
   line
     .replace(ITEM, "")
@@ -23,7 +23,7 @@ const isItem = (line: string) =>
 const endsSentence = (line: string) => /[.!?:;]["”’)]?$/.test(line);
 /** The number in front of a numbered heading ("4.2 ", "A. "). */
 const NUMBERED_PREFIX = /^(?:\d+(?:\.\d+)*|[A-Z])\.?\s+/;
-/** "4.2 Trench Entry", "6 Heavy Equipment", "A. Scope", "Section 3 – Leave": a numbered heading. */
+/** "4.2 Sample Storage", "6 Site Access", "A. Scope", "Section 3 – Leave": a numbered heading. */
 const NUMBERED_HEADING =
   /^(?:(?:section|part|chapter|article)\s+)?(?:\d+(?:\.\d+)*|[A-Z])\.?\s+[\p{Lu}\p{N}]/iu;
 
@@ -76,8 +76,7 @@ const isRowLine = (line: string, full: number) =>
   !!line && line.length < full * 0.7 && !endsSentence(line) && /^[\p{Lu}\p{N}"“(]/u.test(line);
 
 /**
- * Where the table that `end` stops inside ends: a chunk cut in the middle of a table ("the paid holidays")
- * runs on to its last row (at most 30 more lines and 1,500 characters), so the table is quoted whole.
+ * Where the table that `end` stops inside ends: a chunk cut in the middle of a table runs on to its last row (at most 30 more lines and 1,500 characters), so the table is quoted whole.
  */
 export function tableEnd(page: string, end: number): number {
   const lines = page.split("\n");
@@ -106,7 +105,7 @@ function underHeadings(stack: { line: string; level: number }[], line: string) {
 }
 
 /**
- * The section headings in force at `index` of a page ("8 Emergency Response – Oahu Projects", "8.4 Reports"):
+ * The section headings in force at `index` of a page ("8 Site Work – Maui", "8.4 Reports"):
  * a passage that starts below them carries them, so its sentences keep the scope their section names.
  */
 export function headingsAt(page: string, index: number): string[] {
@@ -137,8 +136,8 @@ export function blocks(text: string): Block[] {
   let current = "";
   let inList = false;
   let items: string[] = [];
-  // The headings a block stands under, outermost first: a numbered subsection keeps its section ("8 Emergency
-  // Response – Oahu" › "8.4 Incident Reports"), which often names the scope that tells two similar pages apart.
+  // The headings a block stands under, outermost first: a numbered subsection keeps its section ("8 Site Work
+  // – Maui" › "8.4 Reports"), which often names the scope that tells two similar pages apart.
   let headings: { line: string; level: number }[] = [];
   const flush = (list = inList, row = false) => {
     if (current.trim())

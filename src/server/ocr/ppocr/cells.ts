@@ -1,4 +1,4 @@
-import type { Point, Quad } from "./boxes";
+import type { Quad } from "./boxes";
 import { quadSize } from "./crop";
 import { type Grid, ruleAt } from "./grid";
 

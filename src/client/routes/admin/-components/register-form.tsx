@@ -82,7 +82,7 @@ function TemporaryPassword({ issued, onClose }: { issued: Issued | null; onClose
         </DialogHeader>
         <div className="flex items-center gap-2">
           <code
-            aria-label="Temporary password"
+            title="Temporary password"
             className="flex-1 rounded border bg-muted px-3 py-2 font-mono text-base tracking-wider select-all"
           >
             {issued?.password}

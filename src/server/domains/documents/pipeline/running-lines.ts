@@ -1,6 +1,6 @@
 /**
  * Running headers and footers: the lines a document repeats at the top or bottom of its pages ("Geolabs, Inc. |
- * Field Safety Manual | Rev. 4", "QCP-100   Page 5 of 7"). They are removed from each page's text before it is
+ * Quality Manual | Rev. 4", "QM-100   Page 5 of 7"). They are removed from each page's text before it is
  * chunked, so they are never searched for, quoted as an answer or glued to the sentence below them. A line counts
  * as running when, with its numbers ignored, it is among the first or last EDGE lines of at least half the
  * document's pages (and of three pages at least).
