@@ -10,7 +10,7 @@ export class UnreadableImage extends Error {
  * The long side the detector looks at. PaddleOCR's default (960) loses small print in photos of whole pages;
  * larger finds it at more cost.
  */
-export const DETECTOR_SIDE = Number(process.env.SIDE ?? 1280);
+export const DETECTOR_SIDE = 1280;
 
 /** Image bytes → the text boxes on it, read, in the image's pixels as a person sees it (EXIF applied). */
 export async function readPhoto(
