@@ -135,6 +135,38 @@ describe("Work Order Recognition", () => {
     await page.context().close();
   });
 
+  test("every sharp printed work order is listed, none left among the unsure; the badge counts the list", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/ocr-lookup");
+    await dropFile(page, readFileSync(join(EVAL, "clean-01-list.png")), "list.png", "image/png");
+    await page.getByRole("button", { name: "Upload & Extract" }).click();
+    const found = page.getByTestId("found-count");
+    await found.waitFor({ timeout: 20_000 });
+    const listed = page.getByRole("textbox", { name: /^Work order \d+$/ });
+    const values = await Promise.all((await listed.all()).map((box) => box.inputValue()));
+    expect(values).toEqual(["6594-04", "4861-01", "6803-01", "7062-01"]);
+    expect(await page.getByTestId("unsure-box").count()).toBe(0);
+    expect(await found.textContent()).toMatch(/^Found: \d \/ 4$/);
+    await page.context().close();
+  }, 60_000);
+
+  test("a damaged image, or a PDF named .png, says what is wrong with the file, not 'Please try again'", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/ocr-lookup");
+    const png = readFileSync(join(EVAL, IMAGE));
+    const tries: [Buffer, string][] = [
+      [png.subarray(0, 200), "The image could not be decoded: the file is damaged or cut short."],
+      [Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n"), "Only PNG, JPG and GIF images are accepted."],
+    ];
+    for (const [bytes, message] of tries) {
+      await dropFile(page, bytes, "photo.png", "image/png");
+      await page.getByRole("button", { name: "Upload & Extract" }).click();
+      await page.getByText(message).first().waitFor({ timeout: 20_000 });
+      expect(await page.getByText("Please try again").count()).toBe(0);
+    }
+    await page.context().close();
+  }, 60_000);
+
   test("an Admin checks a register file before importing it", async () => {
     const page = await env.newPage(DEMO.admin);
     await page.goto("/ocr-lookup");

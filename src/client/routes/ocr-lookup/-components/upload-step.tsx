@@ -3,6 +3,7 @@ import { ImageUpIcon, LoaderCircleIcon, RotateCcwIcon, ScanTextIcon } from "luci
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import type { UploadError } from "./use-recognition";
 
 export interface UploadProgress {
   /** 0-1 while the file travels; null once the server is reading it. */
@@ -27,7 +28,7 @@ export function UploadStep({
   file: File | null;
   previewUrl: string | null;
   progress: UploadProgress | null;
-  error: string | null;
+  error: UploadError | null;
   maxMb: number | undefined;
   onFile(file: File): void;
   onExtract(): void;
@@ -118,8 +119,10 @@ export function UploadStep({
       />
       {error && (
         <div role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
-          <p className="font-medium">{OCR_MESSAGES.failed}</p>
-          {error !== OCR_MESSAGES.failed && <p className="text-muted-foreground">{error}</p>}
+          <p className="font-medium">{error.retry ? OCR_MESSAGES.failed : error.message}</p>
+          {error.retry && error.message !== OCR_MESSAGES.failed && (
+            <p className="text-muted-foreground">{error.message}</p>
+          )}
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">

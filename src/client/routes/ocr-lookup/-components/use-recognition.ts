@@ -2,11 +2,17 @@ import { normalizeLetters, OCR_MESSAGES, type RecognizeResult, uniqueWorkOrders 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { errorMessage } from "@/lib/api";
+import { ApiError, errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { uploadForm } from "@/lib/upload";
 import type { MatchRow } from "./matches";
 import type { UploadProgress } from "./upload-step";
+
+/** Why the last upload failed, and whether trying again could help. */
+export interface UploadError {
+  message: string;
+  retry: boolean;
+}
 
 export interface Item {
   id: number;
@@ -26,7 +32,7 @@ export function useRecognition() {
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<UploadError | null>(null);
   const [result, setResult] = useState<RecognizeResult | null>(null);
   const [items, setItems] = useState<Item[]>([]);
   // Readings too uncertain to be listed: a person adds or dismisses each after checking the image.
@@ -87,7 +93,9 @@ export function useRecognition() {
       setItems(answer.items.map(toItem));
       setUnsure((answer.unsure ?? []).map(toItem));
     } catch (err) {
-      setError(errorMessage(err, OCR_MESSAGES.failed));
+      // The server refused the file itself (its type, size or bytes): trying again cannot help, so it says why.
+      const fileFault = err instanceof ApiError && [413, 415, 422].includes(err.status);
+      setError({ message: errorMessage(err, OCR_MESSAGES.failed), retry: !fileFault });
     } finally {
       setProgress(null);
     }
