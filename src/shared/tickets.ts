@@ -42,8 +42,11 @@ export const PRIORITY_LABELS: Record<TicketPriority, string> = {
   high: "High",
   urgent: "Urgent",
 };
-/** Statuses that still need work: the dashboard's "Open Tasks" counts these. */
-export const UNRESOLVED_STATUSES = ["open", "in_progress", "waiting"] as const satisfies TicketStatus[];
+/**
+ * The dashboard's "Open Tasks": the tickets a person can see that are Open or In Progress, the two counts the
+ * IT Tickets header shows, so both screens give the same number.
+ */
+export const TASK_STATUSES = ["open", "in_progress"] as const satisfies TicketStatus[];
 
 /** Tickets: 10/25/50 per page, default 25; list preview of the description is 120 characters (spec §9). */
 export const TICKET_PAGE_SIZES = [10, 25, 50] as const;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { tickets } from "@server/db/schema";
-import { getKpis } from "@server/domains/dashboard/service";
 import { upsertLocalAccount } from "@server/domains/users/local-accounts";
 import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { eq } from "drizzle-orm";
@@ -94,9 +93,9 @@ describe("tickets.list", () => {
 });
 
 describe("the dashboard's Open Tasks", () => {
-  test("counts unresolved tickets, with a seven-day trend of those open at each day's end", async () => {
+  test("counts the person's own Open and In Progress tickets, with a trend of those open at each day's end", async () => {
     const user = await callerAs(t, DEMO.user);
-    const before = (await getKpis(serviceCtx(t.deps, operatorIdentity("test")))).openTasks;
+    const before = await user.dashboard.kpis();
     const old = await user.tickets.create({ title: "Old", description: "x" });
     const DAY = 86_400_000;
     await t.deps.db
@@ -105,12 +104,30 @@ describe("the dashboard's Open Tasks", () => {
       .where(eq(tickets.id, old.id));
     const done = await user.tickets.create({ title: "Done", description: "x" });
     await user.tickets.update({ id: done.id, status: "resolved" });
-    const after = (await getKpis(serviceCtx(t.deps, operatorIdentity("test")))).openTasks;
-    expect(after.value).toBe(before.value + 1);
+    const after = (await user.dashboard.kpis()).openTasks;
+    expect(after.value).toBe(before.openTasks.value + 1);
     expect(after.trend.length).toBe(7);
     expect(after.trend[6]).toBe(after.value);
     // Raised three days ago: open at the end of that day (index 3) and since, not the day before.
-    expect(after.trend[3]! - before.trend[3]!).toBe(1);
-    expect(after.trend[2]! - before.trend[2]!).toBe(0);
+    expect(after.trend[3]! - before.openTasks.trend[3]!).toBe(1);
+    expect(after.trend[2]! - before.openTasks.trend[2]!).toBe(0);
+  });
+
+  test("the same number as the IT Tickets header (Open + In Progress), for a User and for an Admin", async () => {
+    const user = await callerAs(t, DEMO.user);
+    const admin = await callerAs(t, DEMO.admin);
+    const mine = await user.tickets.create({ title: "Mine", description: "x" });
+    await admin.tickets.update({ id: mine.id, status: "in_progress" });
+    const waiting = await user.tickets.create({ title: "Waiting", description: "x" });
+    await admin.tickets.update({ id: waiting.id, status: "waiting" });
+    // An Admin's own ticket: the Admin's count has it, the User's does not.
+    await admin.tickets.create({ title: "Admin's", description: "x" });
+    for (const caller of [user, admin]) {
+      const header = await caller.tickets.counts();
+      expect((await caller.dashboard.kpis()).openTasks.value).toBe(header.open + header.inProgress);
+    }
+    const userTasks = (await user.dashboard.kpis()).openTasks.value;
+    const adminTasks = (await admin.dashboard.kpis()).openTasks.value;
+    expect(adminTasks).toBeGreaterThan(userTasks);
   });
 });

@@ -1,4 +1,5 @@
 import type { DashboardKpis, Kpi } from "@shared/dashboard";
+import type { Actor } from "@shared/permissions";
 import type { Db } from "../../db/client";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { aiAnswersKpi } from "../chat/kpi";
@@ -10,7 +11,8 @@ import { openTicketsKpi } from "../tickets/kpi";
  * Real counts for the KPI cards. Each domain that owns a count plugs its source in here as it is built; a KPI
  * whose domain does not exist yet is zero, never a made-up number.
  */
-export type KpiSource = (db: Db, now: Date) => Promise<Kpi>;
+/** A count as of `now`; a count of things people own is over what `actor` may see. */
+export type KpiSource = (db: Db, now: Date, actor: Actor) => Promise<Kpi>;
 
 export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
   docsIndexed: documentsIndexedKpi,
@@ -23,10 +25,10 @@ export const kpiSources: Record<keyof DashboardKpis, KpiSource> = {
 export async function getKpis(ctx: ServiceCtx): Promise<DashboardKpis> {
   const now = ctx.now();
   const [docsIndexed, coreBoxes, aiAnswersThisWeek, openTasks] = await Promise.all([
-    kpiSources.docsIndexed(ctx.db, now),
-    kpiSources.coreBoxes(ctx.db, now),
-    kpiSources.aiAnswersThisWeek(ctx.db, now),
-    kpiSources.openTasks(ctx.db, now),
+    kpiSources.docsIndexed(ctx.db, now, ctx.user),
+    kpiSources.coreBoxes(ctx.db, now, ctx.user),
+    kpiSources.aiAnswersThisWeek(ctx.db, now, ctx.user),
+    kpiSources.openTasks(ctx.db, now, ctx.user),
   ]);
   return { docsIndexed, coreBoxes, aiAnswersThisWeek, openTasks };
 }

@@ -34,7 +34,8 @@ export function toSummary(row: TicketRow, commentCount: number): TicketSummary {
 }
 
 /** Users see the tickets they raised; Admins and Owners see all. The same rule as canSeeTicket, in SQL. */
-function visibleTo(actor: Actor): SQL | undefined {
+/** The tickets a person may see: all of them with tickets.manageAll, else their own. */
+export function visibleTo(actor: Actor): SQL | undefined {
   return can(actor, "tickets.manageAll") ? undefined : eq(tickets.requester, actor.email.toLowerCase());
 }
 
