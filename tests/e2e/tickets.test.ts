@@ -35,6 +35,12 @@ describe("IT Tickets", () => {
     await panel.getByRole("button", { name: "Add Comment" }).click();
     await panel.getByText("Power-cycled it, still offline.").waitFor();
     await panel.getByText("Comments (1)").waitFor();
+    // One way to show a person: the name, the email on hover (requester and comment author alike).
+    const shown = panel.getByTitle(DEMO.user);
+    expect(await shown.count()).toBe(2);
+    const names = await shown.allTextContents();
+    expect(names[0]).toBe(names[1]);
+    expect(await panel.getByText(`(${DEMO.user})`).count()).toBe(0);
 
     // Change its status in edit mode (any status may be chosen).
     await panel.getByRole("button", { name: "Edit" }).click();
@@ -57,6 +63,7 @@ describe("IT Tickets", () => {
     expect(await row.getByText("Waiting for User").isVisible()).toBe(true);
     // The list shows the description preview.
     expect(await row.getByText("The A0 plotter shows offline").isVisible()).toBe(true);
+    expect(await row.getByTitle(DEMO.user).textContent()).toBe(names[0] ?? "");
 
     // Delete it as its requester.
     await row.getByRole("button", { name: "Plotter offline in Hilo" }).click();

@@ -28,9 +28,12 @@ export const tickets = sqliteTable(
     updatedAt: integer({ mode: "timestamp_ms" }).notNull().default(now),
     /** When it last became resolved or closed (null while unresolved): the dashboard's open-tickets trend. */
     closedAt: integer({ mode: "timestamp_ms" }),
-    /** urgent 0 … low 3: "priority" sort, indexable (a CASE in ORDER BY is not). */
+    /**
+     * urgent 0 … low 3 while unresolved, 4 … 7 once resolved or closed: "Most urgent first" puts finished
+     * tickets last; indexable (a CASE in ORDER BY is not).
+     */
     priorityRank: integer().generatedAlwaysAs(
-      sql`case "priority" when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
+      sql`(case "priority" when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end) + (case when "status" in ('resolved', 'closed') then 4 else 0 end)`,
       { mode: "virtual" },
     ),
   },

@@ -7,6 +7,7 @@ import { Textarea } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { Person } from "./person";
 
 /** The conversation on a ticket: oldest first, then a box to add to it. */
 export function TicketComments({ ticketId, comments }: { ticketId: number; comments: TicketComment[] }) {
@@ -37,9 +38,7 @@ export function TicketComments({ ticketId, comments }: { ticketId: number; comme
           {comments.map((c) => (
             <li key={c.id} className="rounded-md border bg-muted/30 p-3 text-sm">
               <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2 text-xs text-muted-foreground">
-                <span className="font-medium text-foreground" title={c.author}>
-                  {c.authorName || c.author}
-                </span>
+                <Person name={c.authorName} email={c.author} className="font-medium text-foreground" />
                 <time dateTime={c.timestamp}>{formatDateTime(c.timestamp)}</time>
               </div>
               <p className="whitespace-pre-wrap break-words">{c.text}</p>

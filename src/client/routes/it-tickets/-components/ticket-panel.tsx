@@ -12,6 +12,7 @@ import { errorMessage } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { Person } from "./person";
 import { PriorityBadge, StatusBadge, typeLabel } from "./ticket-badges";
 import { TicketComments } from "./ticket-comments";
 import { TicketEdit } from "./ticket-edit";
@@ -86,10 +87,9 @@ function TicketView({ ticket, onEdit, onDeleted }: { ticket: Ticket; onEdit(): v
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
         <Meta label="Requester">
-          {ticket.requesterName || ticket.requester}{" "}
-          <span className="text-muted-foreground">({ticket.requester})</span>
+          <Person name={ticket.requesterName} email={ticket.requester} />
         </Meta>
-        <Meta label="Assignee">{ticket.assignee ?? "Unassigned"}</Meta>
+        <Meta label="Assignee">{ticket.assignee ? <Person email={ticket.assignee} /> : "Unassigned"}</Meta>
         <Meta label="Created">{formatDateTime(ticket.createdAt)}</Meta>
         <Meta label="Updated">{formatDateTime(ticket.updatedAt)}</Meta>
       </dl>

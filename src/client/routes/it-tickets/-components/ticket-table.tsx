@@ -3,6 +3,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { MessageSquareIcon } from "lucide-react";
 import { DataTable } from "@/components/data-table/data-table";
 import { formatDateTime } from "@/lib/format";
+import { Person } from "./person";
 import { PriorityBadge, StatusBadge, typeLabel } from "./ticket-badges";
 
 /** The ticket list: title with the 120-character description preview; the title opens the detail panel. */
@@ -58,9 +59,7 @@ export function TicketTable({
       id: "requester",
       header: "Requester",
       meta: { className: "whitespace-nowrap" },
-      cell: ({ row }) => (
-        <span title={row.original.requester}>{row.original.requesterName || row.original.requester}</span>
-      ),
+      cell: ({ row }) => <Person name={row.original.requesterName} email={row.original.requester} />,
     },
     {
       id: "assignee",
