@@ -69,6 +69,25 @@ describe("Ask Geolabs AI", () => {
     expect(await history.getByText(q).count()).toBe(0);
   });
 
+  test("on a phone, a long citation chip wraps inside the answer's card", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/ask-ai?db=retirement_plan.db");
+    await page.getByRole("button", { name: "When do matching contributions vest?" }).click();
+    const answer = page.getByTestId("answer");
+    await answer.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 15_000 });
+    const chips = answer.locator("a[data-citation]");
+    await chips.first().waitFor();
+    const card = (await answer.boundingBox())!;
+    for (const chip of await chips.all()) {
+      const box = (await chip.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 0.5);
+    }
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    await page.context().close();
+  });
+
   test("Enter sends, Shift+Enter adds a line, Ctrl+K focuses the box; New chat returns to Ready to Help", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ask-ai?db=share_plan.db");

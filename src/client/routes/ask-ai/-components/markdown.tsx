@@ -30,11 +30,12 @@ export function AnswerMarkdown({ text, links }: { text: string; links: Record<st
       }
       const url = links[cite.file];
       const chip =
-        "inline-flex items-center gap-1 rounded-md border bg-muted/60 px-1.5 py-0 align-baseline text-xs font-medium whitespace-nowrap";
+        // A long file name wraps inside the chip (a phone's card is narrower than some names), never past the card.
+        "inline-flex max-w-full items-center gap-1 rounded-md border bg-muted/60 px-1.5 py-0 align-baseline text-xs font-medium [overflow-wrap:anywhere]";
       if (!url) {
         return (
           <span className={`${chip} text-muted-foreground`} title={cite.file}>
-            <FileTextIcon className="size-3" aria-hidden />
+            <FileTextIcon className="size-3 shrink-0" aria-hidden />
             {children}
           </span>
         );
@@ -48,7 +49,7 @@ export function AnswerMarkdown({ text, links }: { text: string; links: Record<st
           title={`Open ${cite.file} at page ${cite.page}`}
           data-citation={`${cite.file}#${cite.page}`}
         >
-          <FileTextIcon className="size-3" aria-hidden />
+          <FileTextIcon className="size-3 shrink-0" aria-hidden />
           {children}
         </a>
       );
