@@ -79,10 +79,39 @@ const rangeIsOrdered = (v: { date_from?: string; date_to?: string }) =>
   !v.date_from || !v.date_to || v.date_from <= v.date_to;
 const RANGE_MESSAGE = { message: "date_from must be on or before date_to", path: ["date_from"] };
 
+/** Every action the audit log records, with the plain label Admin → Activity shows and filters by. */
+export const AUDIT_ACTION_LABELS = {
+  "user.register": "Person registered",
+  "user.role": "Role changed",
+  "user.update": "Account updated",
+  "user.remove": "Person removed",
+  "user.reinstate": "Person reinstated",
+  "ticket.assign": "Ticket assigned",
+  "ticket.delete": "Ticket deleted",
+  "storage.upload": "File uploaded",
+  "storage.move": "File moved or renamed",
+  "storage.delete": "File deleted",
+  "documents.create_db": "Database created",
+  "documents.delete_db": "Database deleted",
+  "documents.index": "Document indexed",
+  "binder.import": "Binder imported",
+  "binder.bulkDelete": "Binder rows deleted",
+  "core_box.import": "Core boxes imported",
+  "core_box.delete": "Core box deleted",
+  "core_box.restore": "Core box restored",
+  "directory.import": "Directory imported",
+  "projects.import": "Projects register imported",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
 export const activityInput = z
   .object({
     actor: searchText.default(""),
-    action: z.string().trim().max(64).default(""),
+    action: z
+      .enum(AUDIT_ACTIONS as [AuditAction, ...AuditAction[]], { error: "Unknown action." })
+      .or(z.literal(""))
+      .default(""),
     ...dateRange,
     page: pageNumber.default(1),
     page_size: pageSize(ACTIVITY_PAGE_SIZES, 25),
@@ -153,7 +182,6 @@ export interface ActivityEntry {
 }
 
 /** Audit actions of the user domain, for the Activity tab's filter. */
-export const USER_ACTIONS = ["user.register", "user.role", "user.remove", "user.reinstate"] as const;
 
 /** How a newly registered person signs in, said to the Owner who registered them. */
 export const USER_TEXTS = {

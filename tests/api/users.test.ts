@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { users } from "@server/db/schema";
-import { USER_TEXTS } from "@shared/users";
+import { AUDIT_ACTIONS, type AuditAction, USER_TEXTS } from "@shared/users";
 import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
@@ -113,6 +113,17 @@ describe("removal keeps history", () => {
     expect(activity.rows[0]!.details).toMatchObject({
       before: { role: "User" },
       after: { status: "deactivated" },
+    });
+  });
+  test("Activity filters by any action the log records; an unknown action is refused in words", async () => {
+    const owner = await callerAs(t, DEMO.owner);
+    for (const action of AUDIT_ACTIONS) {
+      const page = await owner.users.activity({ action });
+      expect(page.rows.every((r) => r.action === action)).toBe(true);
+    }
+    await expect(owner.users.activity({ action: "user.hack" as AuditAction })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("Unknown action."),
     });
   });
   test("an Owner reinstates it and it is active again with its old role", async () => {

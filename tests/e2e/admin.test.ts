@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { users } from "@server/db/schema";
+import { AUDIT_ACTION_LABELS } from "@shared/users";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
 
@@ -35,6 +36,15 @@ describe("Admin Console", () => {
     expect(await page.getByRole("combobox", { name: `Change role of ${DEMO.superOwner}` }).isDisabled()).toBe(
       true,
     );
+
+    // Activity says what happened in words, and its filter offers every action the log records.
+    await page.goto("/admin?tab=activity");
+    const table = page.getByRole("table", { name: "Account activity" });
+    await table.getByText("Role changed").first().waitFor();
+    const filter = page.getByRole("combobox", { name: "Filter by action" });
+    const offered = await filter.locator("option").allTextContents();
+    expect(offered).toEqual(["All actions", ...Object.values(AUDIT_ACTION_LABELS)]);
+    expect(await table.getByText(/^[a-z_]+\.[a-zA-Z_]+$/).count()).toBe(0);
     await page.context().close();
   });
 

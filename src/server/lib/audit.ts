@@ -1,9 +1,11 @@
+import type { AuditAction } from "@shared/users";
 import type { DbOrTx } from "../db/client";
 import { auditLog } from "../db/schema";
 
 export interface AuditEntry {
   actor: string;
-  action: string;
+  /** One of AUDIT_ACTION_LABELS: Admin → Activity labels and filters by it. */
+  action: AuditAction;
   target?: string;
   details?: Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { ACTIVITY_PAGE_SIZES, type ActivityEntry, USER_ACTIONS } from "@shared/users";
+import { ACTIVITY_PAGE_SIZES, type ActivityEntry, AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from "@shared/users";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
@@ -12,12 +12,7 @@ import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type { AdminSearch } from "../route";
 
-const ACTION_LABEL: Record<string, string> = {
-  "user.register": "Registered",
-  "user.role": "Role changed",
-  "user.remove": "Removed",
-  "user.reinstate": "Reinstated",
-};
+const ACTION_LABEL: Record<string, string> = AUDIT_ACTION_LABELS;
 
 /** "role: User → Admin" from the audit details' before/after. */
 function describeChange(details: ActivityEntry["details"]) {
@@ -39,7 +34,8 @@ export function ActivityTab({
 }) {
   const input = {
     actor: search.actor ?? "",
-    action: search.action ?? "",
+    // A stale or hand-typed action in the URL falls back to every action.
+    action: AUDIT_ACTIONS.find((a) => a === search.action) ?? ("" as const),
     date_from: search.from,
     date_to: search.to,
     page: search.apage ?? 1,
@@ -87,7 +83,7 @@ export function ActivityTab({
           onChange={(e) => set({ action: e.target.value || undefined, apage: undefined })}
         >
           <option value="">All actions</option>
-          {USER_ACTIONS.map((a) => (
+          {AUDIT_ACTIONS.map((a) => (
             <option key={a} value={a}>
               {ACTION_LABEL[a]}
             </option>
