@@ -16,14 +16,7 @@ export const MAX_QUESTION_CHARS = 2000;
 /** Newest questions kept in view per database in the Chat History panel. */
 export const HISTORY_LIMIT = 200;
 
-/** The spec's rule for names in the dropdown: strip .db, underscores to spaces, capitalised. */
-export function prettifyDbName(name: string): string {
-  return name
-    .replace(/\.db$/i, "")
-    .replace(/_/g, " ")
-    .trim()
-    .replace(/\b\p{L}/gu, (c) => c.toUpperCase());
-}
+export { prettifyDbName } from "./documents";
 
 /** The first 100 characters of an answer, as the history panel shows it. */
 export const historyPreview = (answer: string) =>

@@ -38,11 +38,20 @@ export function toDbName(input: string): string {
   return base ? `${base}.db` : "";
 }
 
-/** "employee_handbook.db" → "employee handbook" (the explorer's display name). */
+/** "employee_handbook.db" → "employee handbook" (what a search over names also matches). */
 export const displayDbName = (name: string) => name.replace(/\.db$/i, "").replace(/_/g, " ");
-/** How screens name a database: its title ("Employee Handbook"), or its name made readable when it has none. */
+/** The spec's prettified name: strip .db, underscores to spaces, capitalised ("Employee Handbook"). */
+export function prettifyDbName(name: string): string {
+  return displayDbName(name)
+    .trim()
+    .replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
+/**
+ * The one name every screen gives a database (Ask AI's list, Index Manager, Explorer): the title it was created
+ * with, or its prettified name when it has none.
+ */
 export const dbTitle = (db: { name: string; title?: string | null }) =>
-  db.title?.trim() || displayDbName(db.name);
+  db.title?.trim() || prettifyDbName(db.name);
 
 /** A database name as the server accepts it. */
 export const docDbName = z

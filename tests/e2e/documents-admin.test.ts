@@ -102,7 +102,10 @@ describe("Index Manager", () => {
       .waitFor();
 
     // No signed link for a file (the store's signer gave none): a click says so.
-    await row.getByRole("button", { name: /^hr_docs\.db/ }).click();
+    await row
+      .getByRole("button", { name: /hr_docs\.db/ })
+      .first()
+      .click();
     await row.getByRole("button", { name: "first.pdf" }).click();
     await page.getByText("Signed URL not found for this file.").waitFor();
 

@@ -22,12 +22,12 @@ describe("Database Explorer", () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/db-viewer");
     const list = page.getByRole("list", { name: "Databases" });
-    await list.getByRole("button", { name: /^site reports/ }).waitFor();
+    await list.getByRole("button", { name: /^site reports/i }).waitFor();
     expect(await list.textContent()).toContain("12");
     await page.getByRole("searchbox", { name: "Search databases" }).fill("share");
-    await list.getByRole("button", { name: /^site reports/ }).waitFor({ state: "detached" });
+    await list.getByRole("button", { name: /^site reports/i }).waitFor({ state: "detached" });
     await page.getByRole("searchbox", { name: "Search databases" }).fill("");
-    await list.getByRole("button", { name: /^site reports/ }).click();
+    await list.getByRole("button", { name: /^site reports/i }).click();
 
     const table = page.getByRole("table", { name: "Files in site reports" });
     await table.getByRole("button", { name: "Preview report 12.pdf" }).waitFor();
@@ -65,11 +65,11 @@ describe("Database Explorer", () => {
     expect(await page.getByRole("searchbox", { name: "Search files" }).inputValue()).toBe("12");
 
     // Selecting another database resets search, type, sort and page; the page size stays.
-    await list.getByRole("button", { name: /^share plan/ }).click();
+    await list.getByRole("button", { name: /^share plan/i }).click();
     await page.getByRole("table", { name: "Files in share plan" }).getByText("plan.pdf").waitFor();
     const search = await page.evaluate(() => [...new URLSearchParams(location.search).keys()].sort());
     expect(search).toEqual(["db", "page_size"]);
-    await list.getByRole("button", { name: /^share plan/ }).click();
+    await list.getByRole("button", { name: /^share plan/i }).click();
     await page.getByText("Select a Database").waitFor();
   });
 
@@ -121,6 +121,6 @@ describe("Database Explorer", () => {
     await confirm.getByRole("textbox").fill("DELETE share_plan.db");
     await del.click();
     await page.getByText("Database deleted successfully.").waitFor();
-    await page.getByRole("button", { name: /^share plan/ }).waitFor({ state: "detached" });
+    await page.getByRole("button", { name: /^share plan/i }).waitFor({ state: "detached" });
   });
 });

@@ -99,7 +99,10 @@ describe("Index Manager and Database Explorer", () => {
     expect(await history.textContent()).toContain(DEMO.admin);
 
     // The file list opens; a file opens its PDF through a signed link.
-    await row.getByRole("button", { name: /^e2e_handbook\.db/ }).click();
+    await row
+      .getByRole("button", { name: /e2e_handbook\.db/ })
+      .first()
+      .click();
     await row.getByRole("button", { name: "benefits.pdf" }).click();
     const frame = page.getByTitle("Preview of benefits.pdf");
     await frame.waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { chunkPages, normalizePageText } from "@server/domains/documents/pipeline/chunk";
 import { needsOcr } from "@server/domains/documents/pipeline/ocr-page";
-import { DB_NAME_PATTERN, displayDbName, docDbName, toDbName } from "@shared/documents";
+import { DB_NAME_PATTERN, dbTitle, displayDbName, docDbName, toDbName } from "@shared/documents";
 
 const sentence = (page: number, i: number) =>
   `Page ${page} sentence ${i} says something about drilling safety.`;
@@ -71,6 +71,11 @@ describe("database names", () => {
     expect(toDbName("share_plan.db")).toBe("share_plan.db");
     expect(toDbName("???")).toBe("");
     expect(displayDbName("employee_handbook.db")).toBe("employee handbook");
+    // One display name everywhere: the title, else the prettified name.
+    expect(dbTitle({ name: "retirement_plan.db", title: "Retirement Plan Guide" })).toBe(
+      "Retirement Plan Guide",
+    );
+    expect(dbTitle({ name: "retirement_plan.db", title: " " })).toBe("Retirement Plan");
   });
   test("the server accepts only ^[a-z0-9_]{1,64}\\.db$ and never an internal name", () => {
     for (const ok of ["a.db", "employee_handbook.db", `${"x".repeat(64)}.db`]) {

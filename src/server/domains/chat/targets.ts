@@ -1,5 +1,5 @@
-import { CHAT_MESSAGES, prettifyDbName } from "@shared/chat";
-import { INTERNAL_DBS } from "@shared/documents";
+import { CHAT_MESSAGES } from "@shared/chat";
+import { dbTitle, INTERNAL_DBS } from "@shared/documents";
 import { REPORTS_DB } from "@shared/reports";
 import { asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -15,7 +15,7 @@ import { notFound } from "../../lib/errors";
 export interface ChatTarget {
   /** The name the spec's paths carry (`db`), e.g. employee_handbook.db. */
   name: string;
-  /** The dropdown's prettified name. */
+  /** The dropdown's name: the database's one display name (dbTitle). */
   label: string;
   collectionIds: number[];
 }
@@ -25,7 +25,7 @@ export type TargetSource = (db: Db) => Promise<ChatTarget[]>;
 // Built once per database handle: every question resolves its target first.
 const documentCollections = preparedPer((db: Db) =>
   db
-    .select({ id: docCollections.id, name: docCollections.name })
+    .select({ id: docCollections.id, name: docCollections.name, title: docCollections.title })
     .from(docCollections)
     .where(notInArray(docCollections.name, [...INTERNAL_DBS]))
     .orderBy(asc(docCollections.name))
@@ -42,7 +42,7 @@ const reportsCollection = preparedPer((db: Db) =>
 
 const documentDatabases: TargetSource = async (db) => {
   const rows = await documentCollections(db).all();
-  return rows.map((r) => ({ name: r.name, label: prettifyDbName(r.name), collectionIds: [r.id] }));
+  return rows.map((r) => ({ name: r.name, label: dbTitle(r), collectionIds: [r.id] }));
 };
 
 /** The indexed project reports, once there are any: answers cite the report file and page. */

@@ -1,4 +1,4 @@
-import { DOCUMENT_TEXTS, type DocDb, type DocFile } from "@shared/documents";
+import { DOCUMENT_TEXTS, type DocDb, type DocFile, dbTitle } from "@shared/documents";
 import {
   ChevronRightIcon,
   DatabaseIcon,
@@ -101,10 +101,11 @@ export function DatabaseRow({
             aria-hidden
           />
           <DatabaseIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="min-w-0 truncate font-medium">{db.name}</span>
-          {db.title && db.title !== db.name && (
-            <span className="hidden min-w-0 truncate text-muted-foreground sm:inline">{db.title}</span>
-          )}
+          {/* The display name every screen uses, with the file name the paths carry beside it. */}
+          <span className="min-w-0 truncate font-medium">{dbTitle(db)}</span>
+          <span className="hidden min-w-0 truncate font-mono text-xs text-muted-foreground sm:inline">
+            {db.name}
+          </span>
           <Badge variant="secondary" className="ml-1">
             {db.files} file{db.files === 1 ? "" : "s"}
           </Badge>
