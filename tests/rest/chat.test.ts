@@ -178,3 +178,38 @@ describe("history", () => {
     expect(named.error).toBe("question is required.");
   });
 });
+
+describe("an original moved or renamed in the S3 Uploader", () => {
+  test("carries its answers along: history cites the new name and links to it; no cached answer cites the old", async () => {
+    const db = "moves.db";
+    await indexPages(t.deps.db, db, "Old_Policy.pdf", [
+      "Drill rigs are inspected every 30 days by the yard supervisor before they leave the yard.",
+    ]);
+    await t.deps.store.put(`${db}/Old_Policy.pdf`, new TextEncoder().encode("%PDF-1.7\n%%EOF\n"));
+    const q = "How often are drill rigs inspected?";
+    const first = await ask("user", q, { db });
+    expect(first.body.answer).toContain("[Old_Policy.pdf p. 1]");
+    expect((await ask("user", q, { db })).body.cached).toBe(true);
+
+    const move = await t.request("/api/s3/move", {
+      method: "POST",
+      cookie: cookie.admin,
+      json: { src_key: `${db}/Old_Policy.pdf`, dst_key: `${db}/Rig_Policy.pdf` },
+    });
+    expect(move.status).toBe(200);
+
+    const { data } = await trpcCall(t, cookie.user, "chat.history", { db });
+    const { entries } = data as { entries: { answer: string; sources: { file: string }[] }[] };
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) {
+      expect(e.answer).toContain("[Rig_Policy.pdf p. 1]");
+      expect(e.answer).not.toContain("Old_Policy.pdf");
+      expect(e.sources.map((s) => s.file)).toEqual(["Rig_Policy.pdf"]);
+    }
+    const links = await trpcCall(t, cookie.user, "chat.sourceLinks", { db, files: ["Rig_Policy.pdf"] });
+    expect(Object.keys((links.data as { links: Record<string, string> }).links)).toEqual(["Rig_Policy.pdf"]);
+    const again = await ask("user", q, { db });
+    expect(again.body.cached).toBe(false);
+    expect(again.body.answer).toContain("[Rig_Policy.pdf p. 1]");
+  });
+});

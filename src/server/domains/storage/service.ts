@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { objectKey, topFolder } from "../../storage/keys";
 import type { ObjectStore } from "../../storage/object-store";
+import { carryAnswersToRenames } from "../chat/renamed-files";
 import {
   DocumentNameTaken,
   detachDocuments,
@@ -142,7 +143,7 @@ export async function moveFile(ctx: ServiceCtx, input: MoveInput): Promise<MoveR
     // the document never points at a missing file (a failed update leaves the original where it was).
     await store.copy(src, dst);
     try {
-      await ctx.db.transaction((tx) => rekeyDocuments(tx, src, dst));
+      await ctx.db.transaction(async (tx) => carryAnswersToRenames(tx, await rekeyDocuments(tx, src, dst)));
     } catch (err) {
       await store.delete(dst).catch(() => {});
       if (err instanceof DocumentNameTaken)

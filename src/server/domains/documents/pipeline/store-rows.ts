@@ -212,12 +212,19 @@ export class DocumentNameTaken extends Error {
   }
 }
 
+/** A document's name in its database before and after a move. */
+export interface DocumentRename {
+  db: string;
+  from: string;
+  to: string;
+}
+
 /**
  * The original at `from` was moved to `to`: its documents follow (their links, citations and previews), and
- * their name in the database becomes the new path inside the database's folder. Answers the databases touched;
+ * their name in the database becomes the new path inside the database's folder. Answers each document's rename;
  * a conflict when the database already has a document of the new name.
  */
-export async function rekeyDocuments(tx: DbOrTx, from: string, to: string): Promise<string[]> {
+export async function rekeyDocuments(tx: DbOrTx, from: string, to: string): Promise<DocumentRename[]> {
   const rows = await tx
     .select({
       id: docDocuments.id,
@@ -243,7 +250,11 @@ export async function rekeyDocuments(tx: DbOrTx, from: string, to: string): Prom
     if (taken) throw new DocumentNameTaken(r.db, fileName);
     await tx.update(docDocuments).set({ storageKey: to, fileName }).where(eq(docDocuments.id, r.id));
   }
-  return [...new Set(rows.map((r) => r.db))];
+  return rows.map((r) => ({
+    db: r.db,
+    from: r.fileName,
+    to: to.startsWith(`${r.db}/`) ? to.slice(r.db.length + 1) : r.fileName,
+  }));
 }
 
 /** Originals deleted from storage: their documents stay searchable, with no file to link to (key ""). */
