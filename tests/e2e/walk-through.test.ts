@@ -235,6 +235,43 @@ describe("screens", () => {
     }
     await page.context().close();
   });
+
+  test("Phones: a row is a card, its point on screen without scrolling sideways (Directory, IT Tickets)", async () => {
+    const page = await env.newPage(DEMO.admin);
+    await page.setViewportSize({ width: 390, height: 800 });
+    /** Every labelled cell of the first row lies inside the table's box. */
+    const firstRowFits = async (table: string, labels: string[]) => {
+      const t = page.getByRole("table", { name: table });
+      const row = t.locator("tbody tr").first();
+      await row.waitFor();
+      const box = (await t.boundingBox())!;
+      for (const label of labels) {
+        const cell = row.locator(`td[data-label="${label}"]`);
+        expect(await cell.isVisible(), `${table}: ${label} shown`).toBe(true);
+        const c = (await cell.boundingBox())!;
+        expect(c.x + c.width, `${table}: ${label} inside`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      }
+    };
+    await page.goto("/contacts");
+    await firstRowFits("People", ["Name", "Email", "Mobile", "Business"]);
+    await page.goto("/it-tickets");
+    await firstRowFits("Tickets", ["Type", "Priority", "Status"]);
+    await page.context().close();
+  });
+
+  test("Desktop 1,400 px: the Directory table fits its card, Office and the row actions included", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto("/contacts");
+    const table = page.getByRole("table", { name: "People" });
+    await table.locator("tbody tr").first().waitFor();
+    const [scroll, client] = await table.evaluate((el) => [
+      el.parentElement!.scrollWidth,
+      el.parentElement!.clientWidth,
+    ]);
+    expect(scroll).toBeLessThanOrEqual(client!);
+    await page.context().close();
+  });
 });
 
 describe("console", () => {

@@ -46,6 +46,11 @@ export interface DataTableProps<T> {
   before?: ReactNode;
   /** Render a row differently (e.g. as an inline editor); return null for the normal row. */
   rowOverride?(row: T): ReactNode | null;
+  /**
+   * On a phone, each row is a card: every value on its own line under its column's name, the sort buttons in a
+   * row above, so nothing hides off to the side of a narrow screen.
+   */
+  cards?: boolean;
 }
 
 /**
@@ -67,6 +72,7 @@ export function DataTable<T>({
   rowClassName,
   before,
   rowOverride,
+  cards,
 }: DataTableProps<T>) {
   const table = useReactTable({
     data: rows ?? [],
@@ -98,7 +104,13 @@ export function DataTable<T>({
   return (
     <div className="relative overflow-x-auto rounded-lg border">
       <table
-        className={cn("w-full caption-bottom text-sm", fixed && "table-fixed")}
+        className={cn(
+          "w-full caption-bottom text-sm",
+          fixed && "table-fixed",
+          cards && CARDS,
+          // Without a column to sort by, the header row says nothing a card's own labels do not.
+          cards && !columns.some((c) => c.meta?.sortKey) && "[&_thead]:max-sm:hidden",
+        )}
         style={fixed ? { minWidth: minTableWidth(columns, !!selection) } : undefined}
         aria-label={label}
         aria-busy={loading || undefined}
@@ -218,6 +230,7 @@ export function DataTable<T>({
                   {row.getVisibleCells().map((cell) => (
                     <td
                       key={cell.id}
+                      data-label={cards ? headerText(cell.column.columnDef.header) : undefined}
                       className={cn(
                         "py-2 align-middle",
                         fixed ? "px-2" : "px-3",
@@ -236,6 +249,22 @@ export function DataTable<T>({
     </div>
   );
 }
+
+/**
+ * Card layout below the `sm` breakpoint: the table's parts become blocks, the header row a wrap of sort
+ * buttons, each row a card and each cell a line led by its column's name (data-label); empty cells are left out.
+ */
+const CARDS = cn(
+  "max-sm:block max-sm:min-w-0! [&_tbody]:max-sm:block [&_thead]:max-sm:block",
+  "[&_thead_tr]:max-sm:flex [&_thead_tr]:max-sm:flex-wrap [&_thead_tr]:max-sm:gap-x-1 [&_thead_th:empty]:max-sm:hidden",
+  "[&_tbody_tr]:max-sm:block [&_tbody_tr]:max-sm:px-1 [&_tbody_tr]:max-sm:py-2",
+  "[&_tbody_td]:max-sm:flex [&_tbody_td]:max-sm:gap-3 [&_tbody_td]:max-sm:py-0.5 [&_tbody_td:empty]:max-sm:hidden",
+  "[&_td[data-label]]:max-sm:before:w-24 [&_td[data-label]]:max-sm:before:shrink-0 [&_td[data-label]]:max-sm:before:text-muted-foreground [&_td[data-label]]:max-sm:before:content-[attr(data-label)]",
+  "[&_colgroup]:max-sm:hidden",
+);
+
+/** A column's name for the card layout, when its header is plain text. */
+const headerText = (header: unknown) => (typeof header === "string" && header ? header : undefined);
 
 const SELECT_WIDTH = "2.25rem";
 /** A column without a width gets at least this much in a fixed layout (the table scrolls sideways below it). */

@@ -187,6 +187,7 @@ function Directory() {
         <div>
           <DataTable
             label="People"
+            cards
             columns={columns}
             rows={dir.loading ? undefined : rows}
             rowId={(r) => r.id}

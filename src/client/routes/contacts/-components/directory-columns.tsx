@@ -32,6 +32,12 @@ function cell(c: Contact, key: ColumnKey, showSource: boolean): ReactNode {
   }
 }
 
+const WRAP: Partial<Record<ColumnKey, string>> = {
+  mobile: "whitespace-nowrap",
+  business: "whitespace-nowrap",
+  email: "[overflow-wrap:anywhere]",
+};
+
 /** The table's columns in the fixed order, only the visible ones; every column sorts (in the browser). */
 export function directoryColumns(opts: {
   visible: readonly ColumnKey[];
@@ -44,7 +50,8 @@ export function directoryColumns(opts: {
   ).map((c) => ({
     id: c.key,
     header: c.label,
-    meta: { sortKey: c.key, className: "whitespace-nowrap" },
+    // Numbers never break; names, emails and titles wrap, so every column fits beside the actions on a desktop.
+    meta: { sortKey: c.key, className: WRAP[c.key] ?? "" },
     cell: ({ row }) => cell(row.original, c.key, opts.showSource),
   }));
   const actions = opts.actions;

@@ -95,6 +95,7 @@ export function TicketTable({
   return (
     <DataTable
       label="Tickets"
+      cards
       columns={columns}
       rows={rows}
       rowId={(r) => String(r.id)}
