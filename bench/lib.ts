@@ -62,7 +62,8 @@ export function commandOf(pid: number): string {
   }
 }
 
-const rssOf = (pid: number) => {
+/** Resident memory of one process, in MB. */
+export const rssOf = (pid: number) => {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
