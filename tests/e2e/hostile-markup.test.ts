@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, networkSettled, startBrowserEnv } from "../helpers/browser";
 
 /**
  * Markup saved in text fields is shown as text: no dialog opens, no injected element appears, no script runs.
@@ -28,7 +28,8 @@ async function watched(email: string) {
 }
 
 async function assertInert(page: Page, dialogs: string[]) {
-  await page.waitForTimeout(300); // an onerror handler fires as soon as the broken image is inserted
+  // An onerror handler would fire as soon as the broken image is inserted and its request fails.
+  await networkSettled(page);
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator("img[src=x], script:not([src]):not([type])").count()).toBe(0);

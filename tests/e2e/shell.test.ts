@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, networkSettled, startBrowserEnv } from "../helpers/browser";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ describe("sign-in and the shell", () => {
     });
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: /Good (night|morning|afternoon|evening)/ }).waitFor();
-    await Bun.sleep(300);
+    await networkSettled(page);
     expect(asked).toBe(1);
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, networkSettled, startBrowserEnv } from "../helpers/browser";
 import { textPdf } from "../helpers/pdfs";
 
 /** What a walk through every screen as each role found, each checked in Chromium. */
@@ -106,10 +106,12 @@ describe("screens", () => {
   test("Directory: the 'Load more' buttons are there", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/contacts");
-    await page
-      .getByRole("button", { name: /^Load more/ })
-      .first()
-      .waitFor();
+    const more = page.getByRole("button", { name: /^Load more/ });
+    await more.first().waitFor();
+    expect((await more.allTextContents()).map((t) => t.trim())).toEqual([
+      "Load more (Directory)",
+      "Load more (My Contacts)",
+    ]);
     await page.context().close();
   });
 
@@ -144,7 +146,7 @@ describe("screens", () => {
     await page.getByRole("button", { name: "Save" }).click();
     const refusal = page.getByText(new RegExp(`${wo.replace(/[()]/g, "\\$&")}.*(already|taken|exists)`, "i"));
     await refusal.first().waitFor();
-    await page.waitForTimeout(300);
+    await networkSettled(page);
     expect(await refusal.count()).toBe(1);
     await page.context().close();
   });
@@ -306,7 +308,7 @@ describe("console", () => {
           dispatchEvent(new PopStateEvent("popstate"));
         }, path);
         await page.waitForURL((u) => u.pathname === path);
-        await page.waitForTimeout(600);
+        await networkSettled(page);
       }
       expect(noise, who).toEqual([]);
       await page.context().close();
@@ -318,7 +320,7 @@ describe("console", () => {
     out.on("response", (r) => r.status() >= 400 && noise.push(`${r.status()} ${r.url()}`));
     await out.goto("/");
     await out.getByRole("button", { name: "Sign In" }).waitFor();
-    await out.waitForTimeout(500);
+    await networkSettled(out);
     expect(noise).toEqual([]);
     await out.context().close();
   });

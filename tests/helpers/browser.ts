@@ -82,3 +82,35 @@ export async function throttleUpload(page: Page, bytesPerSecond: number) {
     uploadThroughput: bytesPerSecond,
   });
 }
+
+/**
+ * Resolves once `page` has had no request in flight for `quietMs` (failing after `maxMs`): what a test waits
+ * on before it checks that nothing more happened (no second request, no second message, no console error).
+ * Counts the requests started from the call on, and those still running then.
+ */
+export async function networkSettled(page: Page, quietMs = 250, maxMs = 10_000) {
+  let inflight = 0;
+  let last = performance.now();
+  const start = () => {
+    inflight++;
+    last = performance.now();
+  };
+  const end = () => {
+    inflight = Math.max(0, inflight - 1);
+    last = performance.now();
+  };
+  page.on("request", start);
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  try {
+    const deadline = performance.now() + maxMs;
+    while (inflight > 0 || performance.now() - last < quietMs) {
+      if (performance.now() > deadline) throw new Error(`the page kept loading for ${maxMs} ms`);
+      await page.waitForTimeout(25);
+    }
+  } finally {
+    page.off("request", start);
+    page.off("requestfinished", end);
+    page.off("requestfailed", end);
+  }
+}

@@ -28,17 +28,18 @@ describe("oversize bodies on the real server", () => {
   test("100 MB chunked to /api/auth/login is refused at once, memory flat", async () => {
     const before = s.rssMb();
     const t0 = performance.now();
-    const res = await fetch(`${s.base}/api/auth/login`, {
+    // The server answers 413 and may close the connection while the client still sends: either way, fast.
+    const outcome = await fetch(`${s.base}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: chunked(100, '{"email":"'),
-    }).catch(() => null);
+    }).then(
+      async (res) => ({ status: res.status, error: ((await res.json()) as { error: string }).error }),
+      (err: unknown) => ({ status: 0, error: String(err) }),
+    );
     const ms = performance.now() - t0;
-    // The server answers 413 and may close the connection while the client still sends: either way, fast.
-    if (res) {
-      expect(res.status).toBe(413);
-      expect(((await res.json()) as { error: string }).error).toContain("too large");
-    }
+    if (outcome.status === 0) expect(outcome.error).toMatch(/closed|reset|socket|ECONN|aborted/i);
+    else expect(outcome).toMatchObject({ status: 413, error: expect.stringContaining("too large") });
     // It read 1,000 MB for 48 s before; the figure itself (under 300 ms) is measured by `bun run bench hardening`.
     expect(ms).toBeLessThan(2000);
     expect(s.rssMb() - before).toBeLessThan(32);
@@ -48,12 +49,16 @@ describe("oversize bodies on the real server", () => {
   test("a chunked JSON body past 8 MB to a signed-in path or to tRPC is a 413", async () => {
     const cookie = await s.login(DEMO.user);
     for (const path of ["/api/tickets", "/trpc/tickets.create"]) {
-      const res = await fetch(`${s.base}${path}`, {
+      // A 413, or the connection closed on a client still sending: never an accepted body.
+      const status = await fetch(`${s.base}${path}`, {
         method: "POST",
         headers: { cookie, "content-type": "application/json" },
         body: chunked(20, '{"title":"'),
-      }).catch(() => null);
-      if (res) expect(res.status).toBe(413);
+      }).then(
+        (res) => res.status,
+        (err: unknown) => (/closed|reset|socket|ECONN|aborted/i.test(String(err)) ? 413 : String(err)),
+      );
+      expect(status).toBe(413);
     }
     expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
   });
