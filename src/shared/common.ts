@@ -114,3 +114,25 @@ export function fileSize(bytes: number): string {
   if (bytes < 10_486) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
+
+/** One refused row of a spreadsheet import: its row number as the spreadsheet shows it, and why. */
+export interface RowRejection {
+  row: number;
+  work_order: string;
+  errors: string[];
+}
+
+/** The answer of the portal's all-or-nothing spreadsheet imports (core boxes, the binder). */
+export interface SpreadsheetImportResult {
+  /** True when nothing was rejected (and, unless a dry run, everything was imported). */
+  ok: boolean;
+  dry_run: boolean;
+  /** Data rows read (blank rows are skipped). */
+  rows: number;
+  valid: number;
+  imported: number;
+  /** Every row that would be (or was) refused. */
+  rejected: RowRejection[];
+  ignored_columns?: string[];
+  message: string;
+}

@@ -9,6 +9,7 @@ import {
   isCalendarDate,
   pageNumber,
   pageSize,
+  type SpreadsheetImportResult,
   sortDirOr,
   text,
   unsetWhenBlank,
@@ -202,21 +203,11 @@ export const coreBoxImportForm = z.preprocess(
   coreBoxImportInput,
 );
 
-export interface CoreBoxImportResult {
-  /** True when nothing was rejected (and, unless a dry run, everything was imported). */
-  ok: boolean;
-  dry_run: boolean;
+export interface CoreBoxImportResult extends SpreadsheetImportResult {
   file_name: string;
-  /** Data rows read (blank rows are skipped). */
-  rows: number;
-  valid: number;
-  imported: number;
-  /** Every row that would be (or was) refused, with the spreadsheet row number and the reasons. */
-  rejected: { row: number; work_order: string; errors: string[] }[];
   /** The first valid rows as they would be stored. */
   preview: Omit<CoreBox, "id" | "created_at" | "created_by" | "updated_at" | "updated_by">[];
   ignored_columns: string[];
-  message: string;
 }
 
 export interface CoreBox {

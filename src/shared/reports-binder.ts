@@ -5,6 +5,7 @@ import {
   isoDate,
   pageNumber,
   pageSize,
+  type SpreadsheetImportResult,
   searchText,
   sortDirOr,
   text,
@@ -139,12 +140,4 @@ export const binderImportInput = z.object({
   dry_run: flag.optional(),
 });
 
-export interface BinderImportResult {
-  ok: boolean;
-  dry_run: boolean;
-  rows: number;
-  valid: number;
-  imported: number;
-  rejected: { row: number; work_order: string; errors: string[] }[];
-  message: string;
-}
+export type BinderImportResult = SpreadsheetImportResult;

@@ -1,3 +1,4 @@
+import type { SpreadsheetImportResult } from "@shared/common";
 import { FileSpreadsheetIcon, LoaderCircleIcon, UploadIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
@@ -15,18 +16,6 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { api, errorMessage } from "@/lib/api";
-
-/** The answer of the portal's all-or-nothing spreadsheet imports (core boxes; the binder has the same shape). */
-export interface SpreadsheetImportResult {
-  ok: boolean;
-  dry_run: boolean;
-  rows: number;
-  valid: number;
-  imported: number;
-  rejected: { row: number; work_order: string; errors: string[] }[];
-  ignored_columns?: string[];
-  message: string;
-}
 
 /** Send a file to an all-or-nothing import: multipart `file`, with `?dry_run=1` for the check. */
 export function postSpreadsheet<R>(endpoint: string, file: File, dryRun: boolean) {

@@ -44,41 +44,29 @@ export const HISTORY_MESSAGES = {
     `This change was already restored${by ? ` by ${by}` : ""}${at ? ` on ${format(at, "yyyy-MM-dd HH:mm")}` : ""}.`,
 };
 
+/** A change as its row stores it. */
+const changeRow = <T extends object>(c: ChangeInput<T>) => ({
+  kind: c.kind,
+  entityId: c.entityId,
+  action: c.action,
+  workOrder: c.workOrder,
+  user: c.user,
+  ts: c.now,
+  before: (c.before as Record<string, unknown> | null) ?? null,
+  after: (c.after as Record<string, unknown> | null) ?? null,
+  batchId: c.batchId ?? null,
+});
+
 /** Append one change; returns its id. Call it inside the transaction that makes the change. */
 export async function recordChange<T extends object>(db: DbOrTx, c: ChangeInput<T>): Promise<number> {
-  const [row] = await db
-    .insert(changeRecords)
-    .values({
-      kind: c.kind,
-      entityId: c.entityId,
-      action: c.action,
-      workOrder: c.workOrder,
-      user: c.user,
-      ts: c.now,
-      before: (c.before as Record<string, unknown> | null) ?? null,
-      after: (c.after as Record<string, unknown> | null) ?? null,
-      batchId: c.batchId ?? null,
-    })
-    .returning({ id: changeRecords.id });
+  const [row] = await db.insert(changeRecords).values(changeRow(c)).returning({ id: changeRecords.id });
   return row!.id;
 }
 
 /** Append many changes at once (an import); multi-row inserts keep thousands of rows fast. */
 export async function recordChanges<T extends object>(db: DbOrTx, changes: ChangeInput<T>[]) {
   for (let i = 0; i < changes.length; i += 200) {
-    await db.insert(changeRecords).values(
-      changes.slice(i, i + 200).map((c) => ({
-        kind: c.kind,
-        entityId: c.entityId,
-        action: c.action,
-        workOrder: c.workOrder,
-        user: c.user,
-        ts: c.now,
-        before: (c.before as Record<string, unknown> | null) ?? null,
-        after: (c.after as Record<string, unknown> | null) ?? null,
-        batchId: c.batchId ?? null,
-      })),
-    );
+    await db.insert(changeRecords).values(changes.slice(i, i + 200).map(changeRow));
   }
 }
 

@@ -1,21 +1,13 @@
 import { workOrderKey } from "./keys";
+import type { RegisterProject } from "./register-rows";
 
 /**
  * A believable demo register: work orders numbered upwards through the years (1000 in 1995 to ~7300 now), each
  * with one to six phases (-01, -02 …), a few with letters (1234-05A, 1234-05(B)), and the clients, sites and
  * engineers of a Hawaiian geotechnical practice. Deterministic, so tests and benchmarks see the same rows.
  */
-export interface DemoProject {
-  workOrder: string;
-  woKey: string;
-  client: string;
-  project: string;
-  pr: string;
-  date: string;
-  principalEngineer: string;
-  invoiceNumber: string;
-  finalReportDate: string;
-}
+/** A demo project has the register's shape. */
+export type DemoProject = RegisterProject;
 
 const CLIENTS = [
   "State of Hawaii DOT",

@@ -10,7 +10,7 @@ import type {
   terminatedInput,
   userListInput,
 } from "@shared/users";
-import { and, asc, count, desc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
@@ -81,6 +81,27 @@ export async function allUsers(db: Db) {
     .orderBy(roleRank, users.email);
 }
 
+/** One page of accounts (or all of them, up to EXPORT_LIMIT, for a CSV) and how many match. */
+async function accountPage(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  input: { page: number; page_size: number },
+  opts: { all?: boolean },
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.all ? EXPORT_LIMIT : input.page_size)
+      .offset(opts.all ? 0 : offsetOf(input.page, input.page_size)),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
 export async function listOnboarded(
   db: Db,
   input: z.infer<typeof onboardedInput>,
@@ -91,16 +112,7 @@ export async function listOnboarded(
     input.date_from ? gte(users.createdAt, dayStart(input.date_from)) : undefined,
     input.date_to ? lt(users.createdAt, dayAfter(input.date_to)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(opts.all ? EXPORT_LIMIT : input.page_size)
-      .offset(opts.all ? 0 : offsetOf(input.page, input.page_size)),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await accountPage(db, where, [desc(users.createdAt), desc(users.id)], input, opts);
   return {
     rows: rows.map((r) => ({
       email: r.email,
@@ -112,7 +124,7 @@ export async function listOnboarded(
       registeredBy: r.registeredBy,
       source: r.source,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -125,16 +137,13 @@ export async function listTerminated(
     eq(users.status, "deactivated"),
     anyContains([users.email, users.name, users.deactivatedBy], input.q),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.deactivatedAt), desc(users.id))
-      .limit(opts.all ? EXPORT_LIMIT : input.page_size)
-      .offset(opts.all ? 0 : offsetOf(input.page, input.page_size)),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await accountPage(
+    db,
+    where,
+    [desc(users.deactivatedAt), desc(users.id)],
+    input,
+    opts,
+  );
   return {
     rows: rows.map((r) => ({
       email: r.email,
@@ -143,7 +152,7 @@ export async function listTerminated(
       deactivatedAt: (r.deactivatedAt ?? r.createdAt).toISOString(),
       deactivatedBy: r.deactivatedBy,
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 
