@@ -109,9 +109,10 @@ export interface Page<T> {
 /** Most tRPC calls one batched request may carry (the client's batch link sends at most this many). */
 export const TRPC_BATCH_MAX = 25;
 
-/** A file's size as people read it: MB with two decimals, or KB below a hundredth of a MB (never "0.00 MB"). */
+/** A file's size as people read it: MB with two decimals, KB below a hundredth of a MB, bytes below a KB. */
 export function fileSize(bytes: number): string {
-  if (bytes < 10_486) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`;
+  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
+  if (bytes < 10_486) return `${Math.round(bytes / 1024).toLocaleString("en-US")} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 

@@ -226,6 +226,13 @@ export interface StorageLimits {
   maxConcurrentUploads: number;
 }
 
+/** What a queue says of a file that is not a PDF (by its name, or by its bytes once the server has read them). */
+export const NOT_A_PDF = "Not a PDF";
+
+/** The queue's word for a failed upload: "Not a PDF" when that is why, else the server's sentence or `fallback`. */
+export const uploadFailure = (message: string | undefined, fallback: string) =>
+  message === STORAGE_MESSAGES.notPdf ? NOT_A_PDF : message || fallback;
+
 const KB = 1024;
 /** Sizes as the spec shows them: B, KB or MB with one decimal, GB with two, '-' if unknown; 1024-based. */
 export function formatSize(bytes: number | null | undefined): string {

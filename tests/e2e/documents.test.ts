@@ -59,7 +59,9 @@ describe("Index Manager and Database Explorer", () => {
       { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("ignored") },
     ]);
     const queue = page.getByRole("list", { name: "Upload queue" });
-    expect(await queue.getByRole("listitem").count()).toBe(2);
+    // The text file is listed as refused, never sent.
+    expect(await queue.getByRole("listitem").count()).toBe(3);
+    await queue.getByRole("listitem", { name: "notes.txt: error" }).getByText("Not a PDF").waitFor();
     expect(await queue.textContent()).toContain("3.00 MB");
     await dbFile.fill("");
     await run.click();

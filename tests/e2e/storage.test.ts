@@ -77,8 +77,10 @@ describe("S3 Uploader", () => {
       { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a pdf") },
     ]);
     const queue = page.getByRole("list", { name: "Upload queue" });
-    // notes.txt is silently ignored.
-    expect(await queue.getByRole("listitem").count()).toBe(2);
+    // notes.txt is not sent, and not dropped without a word: it is listed as not a PDF.
+    const refused = queue.getByRole("listitem", { name: "notes.txt: error" });
+    await refused.getByText("Not a PDF").waitFor();
+    expect(await queue.getByRole("listitem").count()).toBe(3);
     await queue.locator('li[data-status="done"]').nth(1).waitFor({ timeout: 20_000 });
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
@@ -127,6 +129,18 @@ describe("S3 Uploader", () => {
     await dialog.waitFor({ state: "detached" });
     await group.getByRole("button", { name: "Delete site-report-final.pdf" }).waitFor();
     expect(await group.textContent()).toContain("archive/");
+    // A name alone renames the file in its folder, and back.
+    for (const [from, to] of [
+      ["site-report-final.pdf", "site-report-v2.pdf"],
+      ["site-report-v2.pdf", "site-report-final.pdf"],
+    ] as const) {
+      await group.getByRole("button", { name: `Move or rename ${from}` }).click();
+      await dialog.getByLabel("New path").fill(to);
+      await dialog.getByRole("button", { name: "Move" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await group.getByRole("button", { name: `Delete ${to}` }).waitFor();
+      expect(await env.t.deps.store.head(`e2e_db/archive/${to}`)).not.toBeNull();
+    }
 
     // Delete it, with the spec's confirmation; Cancel first keeps it.
     await group.getByRole("button", { name: "Delete site-report-final.pdf" }).click();
@@ -179,7 +193,7 @@ describe("S3 Uploader", () => {
     const target = page.getByLabel("Target DB");
     await target.selectOption("bulk_db");
 
-    // Dropped files: the PDF (any case) is queued, the image is ignored without a word.
+    // Dropped files: the PDF (any case) is queued, the image is listed as not a PDF and never sent.
     const transfer = await page.evaluateHandle((text) => {
       const dt = new DataTransfer();
       dt.items.add(new File([text], "dropped.PDF", { type: "application/pdf" }));
@@ -189,7 +203,8 @@ describe("S3 Uploader", () => {
     await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer: transfer });
     const queue = page.getByRole("list", { name: "Upload queue" });
     await queue.locator('li[data-status="done"]').waitFor();
-    expect(await queue.getByRole("listitem").count()).toBe(1);
+    expect(await queue.getByRole("listitem").count()).toBe(2);
+    await queue.getByRole("listitem", { name: "photo.png: error" }).getByText("Not a PDF").waitFor();
     await group.getByRole("button", { name: "Preview dropped.PDF" }).waitFor();
 
     // The drop zone is a button: Enter opens the file chooser. With no Target DB the file fails at once.

@@ -327,21 +327,22 @@ describe("console", () => {
 });
 
 describe("small things", () => {
-  test("'Queue is empty.' goes once files are queued; small files show KB; the explorer shows titles; no demo date is in the future", async () => {
+  test("'Queue is empty.' goes once files are queued; small files show bytes; a non-PDF is listed as 'Not a PDF'; the explorer shows titles; no demo date is in the future", async () => {
     const page = await env.newPage(DEMO.admin);
     await page.goto("/db-admin");
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await page.getByText("Queue is empty.").waitFor();
-    await page
-      .getByLabel("Choose files")
-      .setInputFiles([
-        { name: "tiny.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
-      ]);
+    await page.getByLabel("Choose files").setInputFiles([
+      { name: "tiny.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
+    ]);
     await page.getByText("Queue is empty.").waitFor({ state: "detached" });
-    await page
-      .getByText(/tiny\.pdf.*1 KB|1 KB/)
-      .first()
-      .waitFor();
+    const queue = page.getByRole("list", { name: "Upload queue" });
+    await queue.getByRole("listitem", { name: "tiny.pdf: ready" }).getByText("15 B").waitFor();
+    // Not dropped without a word: listed, with why.
+    const refused = queue.getByRole("listitem", { name: "notes.txt: error" });
+    await refused.getByText("Not a PDF").waitFor();
+    expect(await refused.getByText("5 B").count()).toBe(1);
     expect(await page.getByText("0.00 MB").count()).toBe(0);
 
     const form = new FormData();

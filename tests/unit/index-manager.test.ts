@@ -141,7 +141,9 @@ describe("shared document-database rules", () => {
     ]);
     expect(schemaFileName("employee_handbook.db")).toBe("employee_handbook_schema.json");
     expect(sizeMb(1_572_864)).toBe("1.50 MB");
-    expect(sizeMb(1000)).toBe("1 KB");
+    expect(sizeMb(5)).toBe("5 B");
+    expect(sizeMb(1000)).toBe("1000 B");
+    expect(sizeMb(2048)).toBe("2 KB");
     expect(sizeMb(9000)).toBe("9 KB");
     expect(sizeMb(12_000)).toBe("0.01 MB");
     expect(cellText("x".repeat(60))).toBe(`${"x".repeat(50)}…`);

@@ -87,6 +87,10 @@ describe("S3 Uploader rules", () => {
       kind: "move",
       dst: "alpha/archive/a.pdf",
     });
+    // A name alone renames the file in its own folder (at the root, at the root).
+    expect(planMove("alpha/reports/a.pdf", "b.pdf")).toEqual({ kind: "move", dst: "alpha/reports/b.pdf" });
+    expect(planMove("a.pdf", " b.pdf ")).toEqual({ kind: "move", dst: "b.pdf" });
+    expect(planMove("alpha/a.pdf", "a.pdf")).toEqual({ kind: "none" });
     expect(planMove("alpha/a.pdf", "   ")).toEqual({ kind: "none" });
     expect(planMove("alpha/a.pdf", "alpha/a.pdf")).toEqual({ kind: "none" });
     expect(planMove("alpha/a.pdf", "/alpha/a.pdf")).toEqual({ kind: "none" });

@@ -91,6 +91,14 @@ describe("UploadQueue", () => {
     expect(calls.length).toBe(5);
   });
 
+  test("a file the queue will not send is listed as failed with the reason, and never sent", () => {
+    const { calls, send } = manualSend();
+    const q = new UploadQueue<string, string>({ send });
+    q.refuse([file("notes.txt")], "db", "Not a PDF");
+    expect(q.getSnapshot()).toMatchObject([{ name: "notes.txt", status: "error", error: "Not a PDF" }]);
+    expect(calls.length).toBe(0);
+  });
+
   test("reports progress, done and error through the callbacks; a new snapshot after each change", async () => {
     const { calls, send } = manualSend();
     const done: string[] = [];

@@ -83,25 +83,43 @@ export class UploadQueue<M = unknown, R = unknown> {
     return this.options.waitingStatus ?? "queued";
   }
 
+  private item(file: File, meta: M): QueueItem<M, R> {
+    const id = `upload-${++nextId}`;
+    return {
+      id,
+      file,
+      name: file.name,
+      size: file.size,
+      progress: 0,
+      status: this.waiting,
+      error: null,
+      meta,
+      result: null,
+    };
+  }
+
   add(files: Iterable<File>, meta: M): QueueItem<M, R>[] {
-    const added = [...files].map(
-      (file): QueueItem<M, R> => ({
-        id: `upload-${++nextId}`,
-        file,
-        name: file.name,
-        size: file.size,
-        progress: 0,
-        status: this.waiting,
-        error: null,
-        meta,
-        result: null,
-      }),
-    );
+    const added = [...files].map((file) => this.item(file, meta));
     if (!added.length) return added;
     this.items = [...this.items, ...added];
     this.emit();
     this.pump();
     return added;
+  }
+
+  /**
+   * Files the queue will not send (e.g. not PDFs): listed as failed with `reason`, never dropped without a word.
+   * Retry sends them anyway, and the server says why it refuses them.
+   */
+  refuse(files: Iterable<File>, meta: M, reason: string) {
+    const refused = [...files].map((file) => ({
+      ...this.item(file, meta),
+      status: "error" as const,
+      error: reason,
+    }));
+    if (!refused.length) return;
+    this.items = [...this.items, ...refused];
+    this.emit();
   }
 
   /** Run the waiting items (the Index Manager's Run); with autoStart this is already the case. */

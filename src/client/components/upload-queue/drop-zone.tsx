@@ -6,11 +6,13 @@ import { cn } from "@/lib/utils";
 export const isPdfName = (file: { name: string }) => /\.pdf$/i.test(file.name);
 
 /**
- * A drop zone that is also a button (click, Enter or Space opens the file chooser). Files that `accept` refuses
- * are dropped silently, as the spec asks; the accepted ones go to `onFiles` (nothing is called when none remain).
+ * A drop zone that is also a button (click, Enter or Space opens the file chooser). The files `accept` takes go
+ * to `onFiles`, those it refuses to `onRefused` (so a queue can list them with the reason); each is called only
+ * with files.
  */
 export function DropZone({
   onFiles,
+  onRefused,
   accept = () => true,
   acceptAttr,
   multiple = true,
@@ -22,6 +24,7 @@ export function DropZone({
   className,
 }: {
   onFiles(files: File[]): void;
+  onRefused?(files: File[]): void;
   accept?(file: File): boolean;
   /** The chooser's `accept` attribute, e.g. ".pdf,application/pdf". */
   acceptAttr?: string;
@@ -54,8 +57,11 @@ export function DropZone({
     };
   }, []);
   const take = (list: FileList | null | undefined) => {
-    const files = [...(list ?? [])].filter(accept);
+    const all = [...(list ?? [])];
+    const files = all.filter(accept);
+    const refused = all.filter((f) => !accept(f));
     if (files.length) onFiles(multiple ? files : files.slice(0, 1));
+    if (refused.length) onRefused?.(refused);
   };
   return (
     <>

@@ -1,4 +1,5 @@
 import { DOCUMENT_TEXTS, type DocFile } from "@shared/documents";
+import { NOT_A_PDF } from "@shared/storage";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { SchemaDialog } from "@/components/doc-db/schema-dialog";
@@ -74,6 +75,7 @@ function IndexManager() {
               running={index.running}
               status={index.status}
               onFiles={(files) => index.queue.add(files, null)}
+              onRefused={(files) => index.queue.refuse(files, null, NOT_A_PDF)}
               onCancel={(id) => index.queue.cancel(id)}
               onRetry={(id) => index.queue.retry(id)}
               onRemove={(id) => index.queue.remove(id)}

@@ -13,6 +13,7 @@ export function QueuePanel({
   running,
   status,
   onFiles,
+  onRefused,
   onCancel,
   onRetry,
   onRemove,
@@ -24,6 +25,8 @@ export function QueuePanel({
   running: boolean;
   status: StatusLine | null;
   onFiles(files: File[]): void;
+  /** Files that are not PDFs: listed in the queue as refused. */
+  onRefused(files: File[]): void;
   onCancel(id: string): void;
   onRetry(id: string): void;
   onRemove(id: string): void;
@@ -36,6 +39,7 @@ export function QueuePanel({
     <div className="space-y-3">
       <DropZone
         onFiles={onFiles}
+        onRefused={onRefused}
         accept={isPdfName}
         acceptAttr=".pdf,application/pdf"
         title="Drop PDFs here or click to choose"

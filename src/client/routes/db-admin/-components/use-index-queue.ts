@@ -1,4 +1,5 @@
 import { DOCUMENT_TEXTS } from "@shared/documents";
+import { NOT_A_PDF, STORAGE_MESSAGES } from "@shared/storage";
 import { useCallback, useRef, useState } from "react";
 import { useUploadQueue } from "@/components/upload-queue/use-upload-queue";
 import { ApiError } from "@/lib/api";
@@ -49,7 +50,11 @@ export function useIndexQueue(onFinished: () => void) {
     waitingStatus: "ready",
     autoStart: false,
     canceledText: DOCUMENT_TEXTS.canceled,
-    errorText: () => DOCUMENT_TEXTS.uploadFailed,
+    // The chip says "Not a PDF" when that is why; any other reason is in the file's steps.
+    errorText: (err) =>
+      err instanceof ApiError && err.message === STORAGE_MESSAGES.notPdf
+        ? NOT_A_PDF
+        : DOCUMENT_TEXTS.uploadFailed,
     async send(item, { signal, onProgress }) {
       const r = run.current;
       if (!r) throw new Error(DOCUMENT_TEXTS.pickDb);

@@ -117,11 +117,15 @@ export function uploadFields(s: UploadSettings, user: string): [string, string][
 export type MovePlan = { kind: "none" } | { kind: "error"; message: string } | { kind: "move"; dst: string };
 
 /**
- * What Move/Rename does with the typed path: repeated slashes collapsed; nothing when it is empty or unchanged
+ * What Move/Rename does with the typed path: a name alone renames the file in its folder; repeated slashes
+ * collapsed; nothing when it is empty or unchanged
  * (the spec); another top folder is refused with the server's own message before asking it.
  */
 export function planMove(src: string, typed: string): MovePlan {
-  const dst = collapseSlashes(typed.trim());
+  const path = collapseSlashes(typed.trim());
+  // A name alone (no slash) renames the file where it is.
+  const folder = src.includes("/") ? src.slice(0, src.lastIndexOf("/") + 1) : "";
+  const dst = path && !typed.includes("/") ? folder + path : path;
   if (!dst || dst === src) return { kind: "none" };
   if (topFolder(dst) !== topFolder(src))
     return { kind: "error", message: STORAGE_MESSAGES.moveAcrossFolders(topFolder(src)) };

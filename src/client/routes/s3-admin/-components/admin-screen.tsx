@@ -1,4 +1,4 @@
-import { STORAGE_TEXTS } from "@shared/storage";
+import { NOT_A_PDF, STORAGE_TEXTS } from "@shared/storage";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ErrorState } from "@/components/error-state";
 import { Screen } from "@/components/screen";
@@ -105,6 +105,7 @@ export function AdminScreen() {
             items={items}
             maxMb={limits.data?.uploadMaxMb}
             onFiles={(files) => queue.add(files, current)}
+            onRefused={(files) => queue.refuse(files, current, NOT_A_PDF)}
             onCancel={(id) => queue.cancel(id)}
             onRetry={(id) => queue.retry(id, current)}
             onRemove={(id) => queue.remove(id)}

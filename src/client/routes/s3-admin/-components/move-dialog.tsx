@@ -61,7 +61,7 @@ export function MoveDialog({
               {top ? (
                 <>
                   New path for <strong className="break-all">{file?.name}</strong>, within <code>{top}/</code>
-                  .
+                  ; a name alone renames it in its folder.
                 </>
               ) : (
                 <>

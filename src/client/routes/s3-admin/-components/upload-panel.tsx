@@ -11,6 +11,7 @@ export function UploadPanel({
   items,
   maxMb,
   onFiles,
+  onRefused,
   onCancel,
   onRetry,
   onRemove,
@@ -19,6 +20,8 @@ export function UploadPanel({
   items: readonly QueueItem<UploadSettings, UploadResult>[];
   maxMb: number | undefined;
   onFiles(files: File[]): void;
+  /** Files that are not PDFs: listed in the queue as refused. */
+  onRefused(files: File[]): void;
   onCancel(id: string): void;
   onRetry(id: string): void;
   onRemove(id: string): void;
@@ -29,6 +32,7 @@ export function UploadPanel({
     <div className="space-y-3">
       <DropZone
         onFiles={onFiles}
+        onRefused={onRefused}
         accept={isPdfName}
         acceptAttr=".pdf,application/pdf"
         title="Drop PDFs here or click to choose"

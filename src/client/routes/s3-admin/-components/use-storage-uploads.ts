@@ -1,9 +1,11 @@
 import {
   MAX_CONCURRENT_UPLOADS,
+  NOT_A_PDF,
   STORAGE_MESSAGES,
   STORAGE_TOASTS,
   type StorageLimits,
   type UploadResult,
+  uploadFailure,
 } from "@shared/storage";
 import { useUploadQueue } from "@/components/upload-queue/use-upload-queue";
 import { errorMessage } from "@/lib/api";
@@ -42,7 +44,8 @@ export function useStorageUploads(limits: StorageLimits | undefined, onUploaded:
         fallbackError: STORAGE_TOASTS.uploadFailed,
       });
     },
-    errorText: (err) => errorMessage(err, STORAGE_TOASTS.uploadFailed),
+    errorText: (err) =>
+      uploadFailure(errorMessage(err, STORAGE_TOASTS.uploadFailed), STORAGE_TOASTS.uploadFailed),
     onDone(item) {
       const r = item.result;
       notify.ok(STORAGE_TOASTS.uploaded, r ? (r.note ? `${r.key}. ${r.note}` : r.key) : undefined);
@@ -50,6 +53,7 @@ export function useStorageUploads(limits: StorageLimits | undefined, onUploaded:
     },
     onError(item, err) {
       if (err instanceof NoTargetError) notify.fail(STORAGE_TOASTS.pickTargetDb);
+      else if (item.error === NOT_A_PDF) notify.fail(NOT_A_PDF, item.name);
       else notify.fail(STORAGE_TOASTS.uploadFailed, `${item.name}: ${item.error}`);
     },
   });
