@@ -138,6 +138,7 @@ export const SAMPLE_CELL_CHARS = 50;
 export const HISTORY_GROUP_MINUTES = 10;
 
 export const DOCUMENT_MESSAGES = {
+  embeddingsOff: "Embeddings are not configured (set EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL).",
   confirmationMismatch: "Confirmation does not match.",
   dbExists: (name: string) => `A database named ${name} already exists. Choose Append to add files to it.`,
   dbMissing: (name: string) => `No database named ${name}.`,

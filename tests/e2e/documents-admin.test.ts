@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { DOCUMENT_MESSAGES } from "@shared/documents";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv, throttleUpload } from "../helpers/browser";
 import { createDb, pageText, pdfBytes } from "../helpers/doc-screens";
@@ -94,12 +95,13 @@ describe("Index Manager", () => {
     const first = Object.values(schema)[0] as { columns: string[]; sample_rows: unknown[][] };
     expect(Array.isArray(first.columns)).toBe(true);
 
-    await row.getByRole("button", { name: "Refresh embeddings of hr_docs.db" }).click();
-    await page.getByText("Refreshing the embeddings failed", { exact: true }).waitFor();
-    await page
-      .getByRole("list", { name: "Steps" })
-      .getByText(/Embeddings are not configured/)
-      .waitFor();
+    // No embedding model is configured here: the button says so and cannot be pressed; the server refuses too.
+    const refresh = row.getByRole("button", { name: "Refresh embeddings of hr_docs.db" });
+    expect(await refresh.isDisabled()).toBe(true);
+    expect(await refresh.getAttribute("title")).toBe(DOCUMENT_MESSAGES.embeddingsOff);
+    const refused = await page.request.post("/api/refresh-embeddings", { data: { db_name: "hr_docs.db" } });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error).toBe(DOCUMENT_MESSAGES.embeddingsOff);
 
     // No signed link for a file (the store's signer gave none): a click says so.
     await row

@@ -50,6 +50,16 @@ afterAll(async () => {
 });
 
 describe("embeddings through an OpenAI-compatible endpoint", () => {
+  test("with a model configured the Index Manager offers Refresh embeddings; without one it does not", async () => {
+    expect(await (await callerAs(t, DEMO.admin)).documents.features()).toEqual({ embeddings: true });
+    const plain = await startTestApp();
+    try {
+      expect(await (await callerAs(plain, DEMO.admin)).documents.features()).toEqual({ embeddings: false });
+    } finally {
+      await plain.close();
+    }
+  });
+
   test("indexing computes a vector per chunk, in batches of EMBEDDINGS_BATCH", async () => {
     const r = await processFile(
       t,

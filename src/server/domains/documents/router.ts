@@ -3,7 +3,7 @@ import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
 import { inspectDb } from "./inspect";
 import { listDbs, listFiles, pdfLinks, uploadHistory } from "./queries";
-import { deleteDb, refreshEmbeddings } from "./service";
+import { deleteDb, documentFeatures, refreshEmbeddings } from "./service";
 
 /**
  * The Index Manager's and the Database Explorer's calls (REST twins in rest.ts). Reads are open to signed-in
@@ -26,6 +26,7 @@ export const documentsRouter = router({
   deleteDb: authedProcedure
     .input(deleteDbInput)
     .mutation(({ ctx, input }) => deleteDb(trpcServiceCtx(ctx), input)),
+  features: authedProcedure.query(({ ctx }) => documentFeatures(trpcServiceCtx(ctx))),
   refreshEmbeddings: authedProcedure
     .input(dbNameInput)
     .mutation(({ ctx, input }) => refreshEmbeddings(trpcServiceCtx(ctx), input)),

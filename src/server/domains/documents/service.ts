@@ -48,11 +48,16 @@ export async function deleteDb(ctx: ServiceCtx, input: DeleteDbInput): Promise<{
   return { message: DOCUMENT_MESSAGES.deleted(c.name) };
 }
 
+/** What the Index Manager may offer: Refresh embeddings only where an embedding model is configured. */
+export function documentFeatures(ctx: ServiceCtx) {
+  return { embeddings: !!ctx.settings.EMBEDDINGS_BASE_URL };
+}
+
 /** POST /api/refresh-embeddings: the database's vectors computed again with the configured model. */
 export async function refreshEmbeddings(ctx: ServiceCtx, input: DbNameInput) {
   assertCanWrite(ctx.user);
   if (!ctx.settings.EMBEDDINGS_BASE_URL) {
-    throw badRequest("Embeddings are not configured (set EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL).");
+    throw badRequest(DOCUMENT_MESSAGES.embeddingsOff);
   }
   await requireCollection(ctx.db, input.db_name);
   const jobs = ctx.deps.jobs;

@@ -21,6 +21,8 @@ export interface RowActions {
   busy: boolean;
   /** The database whose embeddings are being refreshed now. */
   embedding?: string;
+  /** Why Refresh embeddings cannot run here (no embedding model configured), if so. */
+  embeddingsOff?: string;
 }
 
 const STATUS_VARIANT = {
@@ -133,7 +135,9 @@ export function DatabaseRow({
             size="xs"
             variant="ghost"
             aria-label={`Refresh embeddings of ${db.name}`}
-            disabled={!!a.embedding}
+            aria-description={a.embeddingsOff}
+            title={a.embeddingsOff}
+            disabled={!!a.embedding || !!a.embeddingsOff}
             onClick={() => a.onEmbeddings(db.name)}
           >
             <SparklesIcon className={a.embedding === db.name ? "animate-pulse" : undefined} /> Refresh

@@ -1,4 +1,4 @@
-import { DOCUMENT_TEXTS, type DocFile } from "@shared/documents";
+import { DOCUMENT_MESSAGES, DOCUMENT_TEXTS, type DocFile } from "@shared/documents";
 import { NOT_A_PDF } from "@shared/storage";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -37,6 +37,7 @@ export function IndexScreen() {
 function IndexManager() {
   const utils = trpc.useUtils();
   const list = trpc.documents.listDbs.useQuery();
+  const features = trpc.documents.features.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const links = trpc.documents.pdfLinks.useQuery(undefined, { retry: false });
   const dbs = useMemo(() => (list.data ? visibleDbs(list.data.dbs) : undefined), [list.data]);
   const names = useMemo(() => (dbs ?? []).map((d) => d.name), [dbs]);
@@ -116,6 +117,8 @@ function IndexManager() {
           actions={{
             busy: actions.busy,
             embedding: actions.embedding,
+            embeddingsOff:
+              features.data && !features.data.embeddings ? DOCUMENT_MESSAGES.embeddingsOff : undefined,
             onSchema: setSchemaOf,
             onExport: (db) => void actions.exportSchema(db),
             onEmbeddings: (db) => void actions.refreshEmbeddings(db),
