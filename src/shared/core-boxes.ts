@@ -63,6 +63,11 @@ export const CORE_BOX_MESSAGES = {
   undoFailed: "Undo failed.",
   dumpRemoveFailed: "Failed to dump & remove.",
   expiryBeforeSubmission: "Storage expiry date cannot be before the report submission date.",
+  /** A date the browser could not read (e.g. 02/31/2026): never saved as no date. */
+  unreadableDate: (field: string) => `${field}: enter a real date.`,
+  /** The year is the dates' year; a different year typed first is not changed without a word. */
+  yearFromDates: (typed: string, derived: number) =>
+    `The year comes from the dates: ${derived}, not ${typed}. Change the dates, or clear the year.`,
 } as const;
 
 /** "keep" and " KEEP " both become "Keep"; blank (a form's unset select) is no value. */

@@ -41,6 +41,26 @@ describe("Core Inventory", () => {
       await page.keyboard.press("Escape");
       await editor.waitFor({ state: "detached" });
 
+      // An impossible date typed is an error on its field, never saved as no date; a typed year that the dates
+      // contradict is not changed behind the person's back.
+      await page.getByRole("button", { name: "New", exact: true }).click();
+      await editor.getByLabel("Work Order").fill(`${wo}X`);
+      await editor.getByLabel("Year").fill("2026");
+      const submitted = editor.getByLabel("Report submission date");
+      await submitted.click();
+      await submitted.pressSequentially("02312026");
+      await editor.getByRole("button", { name: "Save" }).click();
+      await table.getByText("Report submission date: enter a real date.").waitFor();
+      expect(await submitted.getAttribute("aria-invalid")).toBe("true");
+      await submitted.fill("");
+      await editor.getByLabel("Storage expiry date").fill("1999-01-01");
+      await editor.getByRole("button", { name: "Save" }).click();
+      await table.getByText("The year comes from the dates: 1999, not 2026.", { exact: false }).waitFor();
+      expect(await editor.getByLabel("Year").inputValue()).toBe("2026");
+      expect(await toast(page, `Added ${wo}X.`).count()).toBe(0);
+      await page.keyboard.press("Escape");
+      await editor.waitFor({ state: "detached" });
+
       // Create: the expiry is pre-filled from the submission date + the server's 18 months.
       await page.getByRole("button", { name: "New", exact: true }).click();
       await editor.getByLabel("Work Order").fill(wo.toLowerCase());

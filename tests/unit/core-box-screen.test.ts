@@ -110,8 +110,11 @@ describe("core box screen: the inline editor", () => {
     expect(followExpiry("2024-03-05", "", "2026-03-05", 24)).toBe("2026-03-05");
   });
 
-  test("checks give the server's messages", () => {
-    expect(checkDraft({ ...EMPTY_DRAFT, work_order: "  " })).toBe(CORE_BOX_MESSAGES.workOrderRequired);
+  test("checks give the server's messages, each on its field", () => {
+    expect(checkDraft({ ...EMPTY_DRAFT, work_order: "  " })).toEqual({
+      field: "work_order",
+      message: CORE_BOX_MESSAGES.workOrderRequired,
+    });
     expect(
       checkDraft({
         ...EMPTY_DRAFT,
@@ -119,8 +122,21 @@ describe("core box screen: the inline editor", () => {
         report_submission_date: "2024-05-01",
         storage_expiry_date: "2024-04-30",
       }),
-    ).toBe(CORE_BOX_MESSAGES.expiryBeforeSubmission);
+    ).toEqual({ field: "storage_expiry_date", message: CORE_BOX_MESSAGES.expiryBeforeSubmission });
     expect(checkDraft({ ...EMPTY_DRAFT, work_order: "1" })).toBeNull();
+  });
+
+  test("a date the browser could not read is an error, never no date; a typed year is never changed silently", () => {
+    const box = { ...EMPTY_DRAFT, work_order: "7777-01" };
+    expect(checkDraft(box, ["report_submission_date"])).toEqual({
+      field: "report_submission_date",
+      message: "Report submission date: enter a real date.",
+    });
+    expect(checkDraft({ ...box, year: "2026", storage_expiry_date: "1999-01-01" })).toEqual({
+      field: "year",
+      message: CORE_BOX_MESSAGES.yearFromDates("2026", 1999),
+    });
+    expect(checkDraft({ ...box, year: "1999", storage_expiry_date: "1999-01-01" })).toBeNull();
   });
 
   test("a new box leaves blanks to the server's defaults", () => {

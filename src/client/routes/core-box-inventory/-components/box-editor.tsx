@@ -1,11 +1,11 @@
 import { boxStatus, COMPLETE_VALUES, DISPOSITIONS, LIMITS, yearOf } from "@shared/core-boxes";
 import { CheckIcon, XIcon } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
-import { checkDraft, type Draft, followExpiry } from "./box-model";
+import { checkDraft, type Draft, type DraftProblem, followExpiry } from "./box-model";
 import { StatusBadge } from "./status-badge";
 
 /**
@@ -34,14 +34,30 @@ export function BoxEditor({
 }) {
   const listId = useId();
   const [d, setD] = useState<Draft>(initial);
-  const [error, setError] = useState<string | null>(null);
+  // A problem of one field (marked, its sentence under the row), or the server's refusal (field null).
+  const [problem, setProblem] = useState<{ field: DraftProblem["field"] | null; message: string } | null>(
+    null,
+  );
+  const error = problem?.message ?? null;
+  const submissionInput = useRef<HTMLInputElement>(null);
+  const expiryInput = useRef<HTMLInputElement>(null);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((prev) => ({ ...prev, [k]: v }));
   const derivedYear = yearOf(d.report_submission_date, d.storage_expiry_date);
+  const invalid = (field: DraftProblem["field"]) => (problem?.field === field ? true : undefined);
+  const describedBy = (field: DraftProblem["field"]) =>
+    problem?.field === field ? `${listId}-error` : undefined;
 
   const submit = async () => {
-    const problem = checkDraft(d);
-    setError(problem);
-    if (!problem) setError(await onSave(d));
+    // An impossible date (02/31) leaves the input's value empty: the browser's badInput tells it from no date.
+    const unreadable = [
+      ...(submissionInput.current?.validity.badInput ? (["report_submission_date"] as const) : []),
+      ...(expiryInput.current?.validity.badInput ? (["storage_expiry_date"] as const) : []),
+    ];
+    const found = checkDraft(d, unreadable);
+    setProblem(found);
+    if (found) return;
+    const refused = await onSave(d);
+    setProblem(refused ? { field: null, message: refused } : null);
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === "Escape") {
@@ -52,7 +68,6 @@ export function BoxEditor({
       void submit();
     }
   };
-  const invalidWo = error !== null && !d.work_order.trim();
 
   const row = (
     <tr
@@ -61,14 +76,17 @@ export function BoxEditor({
       aria-label={label}
     >
       <td />
-      <Cell>
-        {derivedYear !== null ? (
+      <Cell label="Year">
+        {derivedYear !== null && !(problem?.field === "year") ? (
           <span className="inline-block pt-1.5 tabular-nums text-muted-foreground" title="From the dates">
             {derivedYear}
+            <span className="block text-[10px] leading-tight">from the dates</span>
           </span>
         ) : (
           <Input
             aria-label="Year"
+            aria-invalid={invalid("year")}
+            aria-describedby={describedBy("year")}
             inputMode="numeric"
             placeholder="Year"
             className="h-8 w-full min-w-0"
@@ -77,7 +95,7 @@ export function BoxEditor({
           />
         )}
       </Cell>
-      <Cell>
+      <Cell label="Island">
         <Input
           aria-label="Island"
           list={listId}
@@ -92,12 +110,14 @@ export function BoxEditor({
           ))}
         </datalist>
       </Cell>
-      <Cell>
+      <Cell label="W.O.">
         <Input
           aria-label="Work Order"
           aria-required
-          aria-invalid={invalidWo || undefined}
-          aria-describedby={error ? `${listId}-error` : undefined}
+          aria-invalid={invalid("work_order")}
+          aria-describedby={
+            describedBy("work_order") ?? (problem?.field === null ? `${listId}-error` : undefined)
+          }
           autoFocus
           placeholder="1234-56"
           maxLength={LIMITS.workOrder}
@@ -106,7 +126,7 @@ export function BoxEditor({
           onChange={(e) => set("work_order", e.target.value.toUpperCase())}
         />
       </Cell>
-      <Cell>
+      <Cell label="Project">
         <Input
           aria-label="Project"
           maxLength={LIMITS.project}
@@ -115,7 +135,7 @@ export function BoxEditor({
           onChange={(e) => set("project", e.target.value)}
         />
       </Cell>
-      <Cell>
+      <Cell label="Engineer">
         <Input
           aria-label="Engineer"
           maxLength={LIMITS.engineer}
@@ -124,10 +144,13 @@ export function BoxEditor({
           onChange={(e) => set("engineer", e.target.value)}
         />
       </Cell>
-      <Cell>
+      <Cell label="Submitted">
         <Input
+          ref={submissionInput}
           type="date"
           aria-label="Report submission date"
+          aria-invalid={invalid("report_submission_date")}
+          aria-describedby={describedBy("report_submission_date")}
           className="h-8 w-full min-w-0 px-1.5"
           value={d.report_submission_date}
           onChange={(e) => {
@@ -145,17 +168,20 @@ export function BoxEditor({
           }}
         />
       </Cell>
-      <Cell>
+      <Cell label="Expiry">
         <Input
+          ref={expiryInput}
           type="date"
           aria-label="Storage expiry date"
+          aria-invalid={invalid("storage_expiry_date")}
+          aria-describedby={describedBy("storage_expiry_date")}
           className="h-8 w-full min-w-0 px-1.5"
           min={d.report_submission_date || undefined}
           value={d.storage_expiry_date}
           onChange={(e) => set("storage_expiry_date", e.target.value)}
         />
       </Cell>
-      <Cell>
+      <Cell label="Complete">
         <NativeSelect
           aria-label="Complete"
           className="h-8 w-full px-1.5"
@@ -167,7 +193,7 @@ export function BoxEditor({
           ))}
         </NativeSelect>
       </Cell>
-      <Cell>
+      <Cell label="Disposition">
         <NativeSelect
           aria-label="Disposition"
           className="h-8 w-full px-1.5"
@@ -179,12 +205,12 @@ export function BoxEditor({
           ))}
         </NativeSelect>
       </Cell>
-      <Cell>
+      <Cell label="Status">
         <div className="pt-1">
           <StatusBadge status={boxStatus(d.storage_expiry_date || null)} />
         </div>
       </Cell>
-      <Cell>
+      <Cell label="Actions">
         <div className="flex gap-1">
           <Button size="icon-sm" aria-label="Save" title="Save (Enter)" disabled={busy} onClick={submit}>
             <CheckIcon />
@@ -223,4 +249,9 @@ export function BoxEditor({
 
 /** The selection column and the table's eleven. */
 const EDITOR_COLUMNS = 12;
-const Cell = ({ children }: { children: ReactNode }) => <td className="px-1.5 py-1.5">{children}</td>;
+/** An editor cell; its label names it when a phone shows the row as a card. */
+const Cell = ({ label, children }: { label: string; children: ReactNode }) => (
+  <td data-label={label} className="px-1.5 py-1.5">
+    {children}
+  </td>
+);

@@ -16,6 +16,7 @@ import {
   DISPOSITIONS,
   defaultExpiry,
   SORT_COLUMNS,
+  yearOf,
 } from "@shared/core-boxes";
 import { searchable } from "@shared/list-total";
 import { z } from "zod";
@@ -128,12 +129,34 @@ export function followExpiry(prevSubmission: string, nextSubmission: string, exp
 }
 
 /** The checks worth making before a round trip, with the server's own messages. */
-export function checkDraft(d: Draft): string | null {
-  if (!d.work_order.trim()) return CORE_BOX_MESSAGES.workOrderRequired;
+/** A field of the editor a problem belongs to (it is marked), with the sentence shown under the row. */
+export interface DraftProblem {
+  field: "work_order" | "year" | "report_submission_date" | "storage_expiry_date";
+  message: string;
+}
+
+/**
+ * What is wrong with a draft before it is sent, if anything. `unreadable` names the date fields the browser
+ * could not read (an impossible date such as 02/31): they are errors, never an empty value.
+ */
+export function checkDraft(d: Draft, unreadable: DraftProblem["field"][] = []): DraftProblem | null {
+  if (!d.work_order.trim()) return { field: "work_order", message: CORE_BOX_MESSAGES.workOrderRequired };
+  for (const field of ["report_submission_date", "storage_expiry_date"] as const) {
+    if (unreadable.includes(field))
+      return { field, message: CORE_BOX_MESSAGES.unreadableDate(DATE_LABELS[field]) };
+  }
   if (d.report_submission_date && d.storage_expiry_date && d.storage_expiry_date < d.report_submission_date)
-    return CORE_BOX_MESSAGES.expiryBeforeSubmission;
+    return { field: "storage_expiry_date", message: CORE_BOX_MESSAGES.expiryBeforeSubmission };
+  const derived = yearOf(d.report_submission_date, d.storage_expiry_date);
+  if (derived !== null && d.year.trim() && Number(d.year) !== derived)
+    return { field: "year", message: CORE_BOX_MESSAGES.yearFromDates(d.year.trim(), derived) };
   return null;
 }
+
+const DATE_LABELS = {
+  report_submission_date: "Report submission date",
+  storage_expiry_date: "Storage expiry date",
+} as const;
 
 /** A new box: blanks are left out so the server applies its defaults. */
 export function createInputOf(d: Draft): CoreBoxCreateInput {

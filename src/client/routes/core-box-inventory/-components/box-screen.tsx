@@ -186,6 +186,7 @@ export function BoxScreen() {
         <div>
           <DataTable
             label="Core boxes"
+            cards
             columns={columns}
             rows={rows}
             rowId={(r) => r.work_order}
