@@ -9,6 +9,39 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 describe("Reports Binder", () => {
+  test("a saved row sorted off the page is said to be there, and 'Show it' shows it", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/reports-binder");
+    await page.getByRole("table", { name: "Reports binder" }).locator("tbody tr").first().waitFor();
+    // Newest date first: a row without a date goes to the end of the binder.
+    await page.getByRole("button", { name: "New row" }).click();
+    await page.getByLabel("Work order", { exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Save row" }).click();
+    await page.getByText("Added ABC.").waitFor();
+    const note = page.locator("[data-sonner-toast]").filter({ hasText: "ABC is not on this page" });
+    await note.waitFor();
+    await note.getByRole("button", { name: "Show it" }).click();
+    await page.getByRole("row", { name: /\bABC\b/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get("wo")).toBe("ABC");
+    await page.context().close();
+  });
+
+  test("edit errors are marked on their fields, one sentence each", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/reports-binder");
+    await page.getByRole("button", { name: "New row" }).click();
+    await page.getByLabel("Work order", { exact: true }).fill("1234-56");
+    await page.getByLabel("Engineer initials", { exact: true }).fill("a1");
+    await page.getByLabel("Billing", { exact: true }).fill("1".repeat(13));
+    await page.getByRole("button", { name: "Save row" }).click();
+    const initials = page.getByLabel("Engineer initials", { exact: true });
+    await page.getByText("Initials must look like GS:AT:TT (letters separated by colons).").waitFor();
+    await page.getByText("Billing must be 12 digits or fewer.").waitFor();
+    expect(await initials.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText(".;").count()).toBe(0);
+    await page.context().close();
+  });
+
   test("add a row inline, edit it, Escape cancels, delete through the modal, Undo, export CSV", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/reports-binder");
@@ -21,10 +54,16 @@ describe("Reports Binder", () => {
     await page.getByLabel("Work order", { exact: true }).fill("9876-54a");
     expect(await page.getByLabel("Work order", { exact: true }).inputValue()).toBe("9876-54A");
     await page.getByLabel("Engineer initials", { exact: true }).fill("zz:yy");
-    await page.getByLabel("Billing", { exact: true }).fill("12a34");
-    expect(await page.getByLabel("Billing", { exact: true }).inputValue()).toBe("1234");
+    // What is not a number is kept as typed and refused on its field, never saved as the digits in it.
+    const billing = page.getByLabel("Billing", { exact: true });
+    await billing.fill("12x");
+    await page.getByRole("button", { name: "Save row" }).click();
+    await page.getByText("Billing accepts digits only.").waitFor();
+    expect(await billing.inputValue()).toBe("12x");
+    expect(await billing.getAttribute("aria-invalid")).toBe("true");
+    await billing.fill("1234");
     await page.getByText("Billing is usually 5–6 digits.").waitFor();
-    await page.getByLabel("Billing", { exact: true }).fill("54321");
+    await billing.fill("54321");
     await page.getByLabel("Date", { exact: true }).fill("2026-11-20");
     await page.getByRole("button", { name: "Save row" }).click();
     await page.getByText("Added 9876-54A.").waitFor();

@@ -80,6 +80,7 @@ export const TRPC_TABLE: Record<string, Row> = {
   "documents.listFiles": { answers: SIGNED_IN, input: DOC_DB },
   "documents.inspect": { answers: SIGNED_IN, input: DOC_DB },
   "documents.pdfLinks": { answers: SIGNED_IN },
+  "documents.features": { answers: SIGNED_IN },
   "documents.uploadHistory": { answers: SIGNED_IN, input: {} },
   "documents.deleteDb": {
     answers: ADMIN,

@@ -141,7 +141,7 @@ describe("POST /api/process-file", () => {
     expect(s.type).toContain("application/x-ndjson");
     const steps = s.lines.slice(0, -1).map((l) => l.step);
     expect(steps).toEqual([
-      "Received s.pdf (1 KB).",
+      "Received s.pdf (877 B).",
       "Extracted text from 1 of 1 page(s).",
       "Split into 1 chunk(s) of about 1,000 characters.",
       "Stored the original as stream.db/s.pdf.",

@@ -48,8 +48,8 @@ export function formatZodError(error: ZodError): string {
     if (!field || /^[A-Z].*\.$/.test(msg)) return msg;
     return `${field} ${msg}`;
   });
-  const text = parts.join("; ");
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  // One sentence per problem, never "…fewer.; Initials…".
+  return parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(" ");
 }
 
 /** Parse input with a shared schema; bad input becomes a 400 naming the field. */

@@ -1,9 +1,16 @@
 import { searchable, totalText } from "@shared/list-total";
-import { BINDER_MESSAGES, BINDER_PAGE_SIZES, type BinderRow, type BinderSort } from "@shared/reports-binder";
+import {
+  BINDER_MESSAGES,
+  BINDER_PAGE_SIZES,
+  BINDER_TOAST_MS,
+  type BinderRow,
+  type BinderSort,
+} from "@shared/reports-binder";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { useEffect, useState } from "react";
+import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
@@ -158,6 +165,16 @@ export function BinderScreen() {
     return saved;
   };
   const clean = (d: Draft) => ({ ...d, work_order: d.work_order.trim() });
+  /** The list narrowed to one work order, every other filter cleared: where a saved row can be seen. */
+  const showOnly = (wo: string): Partial<BinderSearch> => ({
+    wo,
+    q: undefined,
+    eng: undefined,
+    billing_only: undefined,
+    date_from: undefined,
+    date_to: undefined,
+    page: undefined,
+  });
   return (
     <div className="space-y-4">
       {health.isError && (
@@ -244,7 +261,22 @@ export function BinderScreen() {
                 initial={EMPTY_DRAFT}
                 busy={actions.busy}
                 onCancel={() => setEditing(null)}
-                onSave={async (d) => closeIf(await actions.add(clean(d)))}
+                onSave={async (d) => {
+                  const row = await actions.add(clean(d));
+                  if (!row) return false;
+                  setEditing(null);
+                  // Saved, but sorted or filtered off this page: say so, and offer to show it.
+                  const shown = (await list.refetch()).data?.rows ?? [];
+                  if (!shown.some((r) => r.id === row.id))
+                    toast.info(
+                      `${row.work_order} is not on this page of the list (sorted and filtered as shown).`,
+                      {
+                        duration: BINDER_TOAST_MS,
+                        action: { label: "Show it", onClick: () => set(showOnly(row.work_order)) },
+                      },
+                    );
+                  return true;
+                }}
               />
             ) : null
           }

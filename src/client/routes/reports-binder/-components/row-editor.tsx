@@ -1,6 +1,11 @@
-import { BINDER_MESSAGES, type BinderCreate, billingLooksOdd } from "@shared/reports-binder";
+import {
+  BINDER_MESSAGES,
+  type BinderCreate,
+  billingLooksOdd,
+  binderCreateInput,
+} from "@shared/reports-binder";
 import { CheckIcon, XIcon } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -15,9 +20,33 @@ export const EMPTY_DRAFT: Draft = {
   pdf_file: "",
 };
 
+type Field = keyof Draft;
+
+/** Each field's problem with the draft, checked with the server's own schema: one sentence per field. */
+export function draftProblems(d: Draft): Partial<Record<Field, string>> {
+  const parsed = binderCreateInput.safeParse(d);
+  const out: Partial<Record<Field, string>> = {};
+  if (parsed.success) return out;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    out[field] ??= /[.!?]$/.test(issue.message) ? issue.message : `${LABELS[field]} ${issue.message}.`;
+  }
+  return out;
+}
+
+const LABELS: Record<Field, string> = {
+  date: "Date",
+  work_order: "Work order",
+  engineer_initials: "Engineer initials",
+  billing: "Billing",
+  date_sent: "Date sent",
+  pdf_file: "PDF file",
+};
+
 /**
  * One row of inputs for a new or edited binder row. Enter saves, Escape cancels. Work order and initials are
- * upper-cased as typed; billing takes digits only, with a hint when the length is unusual.
+ * upper-cased as typed; what the server would refuse is marked on its field before anything is sent (billing
+ * keeps what was typed: "12x" is an error, never 12), with a hint when the billing's length is unusual.
  */
 export function RowEditor({
   initial,
@@ -32,17 +61,28 @@ export function RowEditor({
   busy: boolean;
   selectable: boolean;
 }) {
+  const id = useId();
   const [d, setD] = useState<Draft>(initial);
-  const [error, setError] = useState<string | null>(null);
-  const set = (k: keyof Draft, v: string) => setD((prev) => ({ ...prev, [k]: v }));
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const set = (k: Field, v: string) => {
+    setD((prev) => ({ ...prev, [k]: v }));
+    setProblems(({ [k]: _, ...rest }) => rest);
+  };
   const submit = async () => {
-    if (!d.work_order.trim()) {
-      setError(BINDER_MESSAGES.woRequired);
-      return;
-    }
-    setError(null);
+    const found = draftProblems(d);
+    setProblems(found);
+    if (Object.keys(found).length) return;
     await onSave(d);
   };
+  /** A field's input props for its problem: marked, and described by its sentence. */
+  const marked = (k: Field) =>
+    problems[k] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${k}` } : {};
+  const problem = (k: Field): ReactNode =>
+    problems[k] && (
+      <p id={`${id}-${k}`} className="mt-1 text-xs text-destructive" role="alert">
+        {problems[k]}
+      </p>
+    );
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === "Escape") {
       e.stopPropagation();
@@ -62,23 +102,21 @@ export function RowEditor({
           className="h-8 w-36"
           value={d.date}
           onChange={(e) => set("date", e.target.value)}
+          {...marked("date")}
         />
+        {problem("date")}
       </td>
       <td className="px-2 py-1.5">
         <Input
           aria-label="Work order"
-          aria-invalid={!!error}
+          {...marked("work_order")}
           autoFocus
           placeholder="1234-56"
           className="h-8 w-28"
           value={d.work_order}
           onChange={(e) => set("work_order", e.target.value.toUpperCase())}
         />
-        {error && (
-          <p className="mt-1 text-xs text-destructive" role="alert">
-            {error}
-          </p>
-        )}
+        {problem("work_order")}
       </td>
       <td className="px-2 py-1.5">
         <Input
@@ -87,7 +125,9 @@ export function RowEditor({
           className="h-8 w-28"
           value={d.engineer_initials}
           onChange={(e) => set("engineer_initials", e.target.value.toUpperCase())}
+          {...marked("engineer_initials")}
         />
+        {problem("engineer_initials")}
       </td>
       <td className="px-2 py-1.5">
         <Input
@@ -96,9 +136,11 @@ export function RowEditor({
           placeholder="12345"
           className="h-8 w-24"
           value={d.billing}
-          onChange={(e) => set("billing", e.target.value.replace(/\D/g, ""))}
+          onChange={(e) => set("billing", e.target.value)}
+          {...marked("billing")}
         />
-        {billingLooksOdd(d.billing) && (
+        {problem("billing")}
+        {!problems.billing && billingLooksOdd(d.billing) && (
           <p className="mt-1 text-xs text-muted-foreground">{BINDER_MESSAGES.billingHint}</p>
         )}
       </td>
@@ -109,7 +151,9 @@ export function RowEditor({
           className="h-8 w-36"
           value={d.date_sent}
           onChange={(e) => set("date_sent", e.target.value)}
+          {...marked("date_sent")}
         />
+        {problem("date_sent")}
       </td>
       <td className="px-2 py-1.5">
         <Input
@@ -118,7 +162,9 @@ export function RowEditor({
           className="h-8 w-40"
           value={d.pdf_file}
           onChange={(e) => set("pdf_file", e.target.value)}
+          {...marked("pdf_file")}
         />
+        {problem("pdf_file")}
       </td>
       <td className="px-2 py-1.5 whitespace-nowrap">
         <Button size="icon-sm" aria-label="Save row" disabled={busy} onClick={() => void submit()}>

@@ -32,15 +32,16 @@ export function useBinderActions() {
 
   return {
     busy: create.isPending || update.isPending || remove.isPending || bulk.isPending,
+    /** The row as saved, or null when it was refused (the toast says why). */
     async add(values: BinderCreate) {
       try {
         const row = await create.mutateAsync(values);
         toast.success(`Added ${row.work_order}.`, { duration: BINDER_TOAST_MS });
-        void refresh();
-        return true;
+        await refresh();
+        return row;
       } catch (err) {
         toast.error(errorMessage(err, BINDER_MESSAGES.add), { duration: BINDER_TOAST_MS });
-        return false;
+        return null;
       }
     },
     async save(id: number, values: BinderUpdate) {
