@@ -218,6 +218,16 @@ describe("tables and lists", () => {
     expect(first).toContain("Christmas Day December 25, 2026 Friday [HR.pdf p. 3]");
   });
 
+  test("a table row that answers is quoted whole, word for word from its page", () => {
+    const a = answerOnPage(
+      "when is memorial day",
+      { file: "HR.pdf", page: 3, text: holidays },
+      [term(["memori"], 4), term(["dai"], 1)],
+      "HR",
+    );
+    expect(a.split("\n")[0]).toBe("- Memorial Day May 25, 2026 Monday [HR.pdf p. 3]");
+  });
+
   test("a chunk that stops inside a table runs on to the table's last row", () => {
     const cut = holidays.indexOf("Memorial Day") + 5;
     const end = tableEnd(holidays, cut);

@@ -8,7 +8,6 @@ import { systemPrompt } from "@server/ai/prompt";
 import { rerank } from "@server/ai/rerank";
 import { blocks, splitSentences } from "@server/ai/sentences";
 import { reciprocalRankFusion } from "@server/ai/vector-search";
-import { editDistance } from "@server/ai/vocabulary";
 import { citedSources, toChatSources } from "@server/domains/chat/ask";
 import { cacheKey, normaliseQuestion } from "@server/domains/chat/cache";
 import { CITATION_PATTERN, historyPreview, prettifyDbName, SUGGESTED_QUESTIONS } from "@shared/chat";
@@ -75,11 +74,6 @@ describe("sentences and pages", () => {
       { page: 4, text: "The tail of page four." },
       { page: 5, text: "Head of page five." },
     ]);
-  });
-
-  test("edit distance counts a swap of two letters as one edit", () => {
-    expect(editDistance("saftei", "safeti")).toBe(1);
-    expect(editDistance("vacat", "valuat")).toBe(2);
   });
 
   test("in-memory BM25 (the second stage in a large index) ranks rare terms and more matches first", () => {

@@ -1,9 +1,6 @@
 /**
- * What kind of answer a question asks for, read from its grammar: a quantity ("how many", "how long", "what is
- * the rate", "when is"), a list ("what are the steps", "list the"), a form, a phone number or extension, a
- * person ("who is"), or anything else. A quantity is narrowed when the question says which: a span of time, a
- * frequency, money, or a count of a named thing. A sentence that gives the kind asked for ranks above one that
- * only shares the question's words; when the best one does not give it, the answer says its support is partial.
+ * What kind of answer a question asks for, read from its grammar: a quantity (narrowed to a span of time, a
+ * frequency, money or a count when it says which), a list, a form, a phone number, a person, or anything else.
  */
 import { STOP_WORDS } from "./fts-query";
 

@@ -6,11 +6,9 @@ import { sentenceEnd, splitSentences } from "./sentences";
 import { tableAfter, withTable } from "./tables";
 
 /**
- * The built-in answer: the sentences of the retrieved passages that best match the question, quoted with
- * their file and page, labelled as extracted. No sentence is written by the model, so nothing is invented.
- * It says the documents don't say only when no passage holds any of the question's key words; when the best
- * sentences hold only part of the question (or not the kind of answer asked for), one short line above the
- * quotes says so, and the person reads them.
+ * The built-in answer: the passages' sentences that best match the question, quoted with file and page (nothing
+ * is written, so nothing is invented). "Don't say" only when no passage holds a key word of the question; when
+ * the best sentences answer only in part, one short line above the quotes says so.
  */
 export interface WeightedTerm {
   /** Stems of the word (or of each word of a phrase or work order), all of which a sentence must hold. */
@@ -26,7 +24,7 @@ export interface ExtractiveInput {
   pages: ParsedPage[];
   dbLabel: string;
   useWeb: boolean;
-  /** The retriever's terms with their weights (typo corrections included); default: the question's words. */
+  /** The retriever's terms with their weights (completed clipped words included); default: the question's words. */
   terms?: WeightedTerm[];
 }
 
@@ -35,15 +33,13 @@ export interface Sentence {
   file: string;
   /** The page it is on; two when it runs over a page break. */
   pages: number[];
-  /** A whole list or a table row. */
   list: boolean;
-  /** A table row. */
   row: boolean;
-  /** Rank of its passage (1 = best) and position inside it. */
+  /** Rank of its passage (1 = best) and position in it. */
   n: number;
   pos: number;
   stems: string[];
-  /** The sentence's and its heading's distinct stems in code-unit order (see holdsStem). */
+  /** The sentence's and its heading's distinct stems. */
   sorted: string[];
   headingSorted: string[];
 }
@@ -58,29 +54,10 @@ export interface ScoredSentence extends Sentence {
 
 export const MAX_SENTENCES = 3;
 
-/**
- * A text's derived form for the last `limit` distinct texts (forgotten all at once when full): the same
- * passages come back question after question, and splitting and stemming them was most of the answer's work.
- */
-function remembered<T>(limit: number, derive: (text: string) => T): (text: string) => T {
-  const kept = new Map<string, T>();
-  return (text) => {
-    let value = kept.get(text);
-    if (value === undefined) {
-      if (kept.size >= limit) kept.clear();
-      value = derive(text);
-      kept.set(text, value);
-    }
-    return value;
-  };
-}
-
-/** Unit → stems. */
-const stemsOf = remembered(20_000, (text) => contentWords(text).map(stem));
-/** Page text → its sentences, each with the key that finds its repeats and the stems it and its heading hold. */
-const sortedStems = (stems: string[]) => [...new Set(stems)].sort();
-
-const sentencesOfPage = remembered(2_000, (pageText) =>
+const stemsOf = (text: string) => contentWords(text).map(stem);
+const distinct = (stems: string[]) => [...new Set(stems)];
+/** A page's sentences, each with the key that finds its repeats and the stems it and its heading hold. */
+const sentencesOfPage = (pageText: string) =>
   splitSentences(pageText).map(({ text, heading, list, row }, pos) => {
     const stems = stemsOf(text);
     return {
@@ -90,35 +67,20 @@ const sentencesOfPage = remembered(2_000, (pageText) =>
       pos,
       key: fold(text),
       stems,
-      sorted: sortedStems(stems),
-      headingSorted: sortedStems(stemsOf(heading)),
+      sorted: distinct(stems),
+      headingSorted: distinct(stemsOf(heading)),
     };
-  }),
-);
+  });
 
-/**
- * A sentence holds a wanted stem as a word, or (4+ letters, a typo correction) as a word's beginning. `sorted`
- * is in code-unit order, so the first stem not below `w` is the one that starts with it if any does (a binary
- * search instead of trying every stem: this test runs for every sentence, term and heading).
- */
-function holdsStem(sorted: string[], w: string): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < w) lo = mid + 1;
-    else hi = mid;
-  }
-  const at = sorted[lo];
-  return at !== undefined && (w.length >= 4 ? at.startsWith(w) : at === w);
-}
+/** A sentence holds a stem as a word, or (4+ letters: a clipped word) as a word's beginning. */
+const holdsStem = (stems: string[], w: string) =>
+  stems.some((s) => (w.length >= 4 ? s.startsWith(w) : s === w));
 const holds = (stems: string[], t: WeightedTerm) =>
   t.stems.every((w) => holdsStem(stems, w)) || !!t.alts?.some((alt) => alt.every((w) => holdsStem(stems, w)));
 
 /**
- * The units of the passages' pages, each once (overlapping chunks repeat them; the best-ranked copy is kept). A
- * sentence cut by a page break is joined back and cited on both pages: the next page of the same passage goes
- * on in lower case where this one stopped without closing punctuation.
+ * The units of the passages' pages, each once (the best-ranked copy). A sentence cut by a page break (the next
+ * page goes on in lower case) is joined back and cited on both pages.
  */
 function sentencesOf(pages: ParsedPage[]): Sentence[] {
   const seen = new Set<string>();
@@ -188,8 +150,7 @@ export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer
   const total = known.reduce((a, t) => a + t.weight, 0);
   if (!total) return [];
   const units = sentencesOf(input.pages);
-  // What each page is about: every word its units and headings hold (the page a unit stands on names its
-  // scope: an island, a year, a kind of employee).
+  // What each page is about: every word its units and headings hold (a page names its units' scope).
   const onPage = new Map<string, Set<WeightedTerm>>();
   for (const u of units) {
     const key = `${u.file}|${u.pages[0]}`;
@@ -230,14 +191,11 @@ export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer
   });
 }
 
-/**
- * Whether the best unit fully supports an answer: it holds enough of the question, counting the words the
- * documents never use against it, any label letter it names, and gives the kind of answer asked for.
- */
+/** Whether the best unit answers fully: enough of the question (unknown words against it), its label, its kind. */
 export function isSupported(best: ScoredSentence, terms: WeightedTerm[], expected: Expected): boolean {
   const known = terms.filter((t) => t.weight > 0);
   const weight = known.reduce((a, t) => a + t.weight, 0);
-  // A long word counts for more than a short one (a long word names a subject more often than a short one).
+  // A long word names a subject more often than a short one.
   const unknown = terms
     .filter((t) => t.weight === 0 && t.stems.length)
     .reduce((a, t) => a + Math.min(1, Math.max(0.2, (t.stems.join("").length - 3) / 5)), 0);
@@ -248,10 +206,7 @@ export function isSupported(best: ScoredSentence, terms: WeightedTerm[], expecte
   return share >= SUPPORTED && expected.fits(withRows(best));
 }
 
-/**
- * The question's key words: the known words rarer than the median (the half that names its subject), or all of
- * them when there are two or fewer. A passage holding none of them does not touch the question.
- */
+/** The question's key words: its rarer half of known words (all of two or fewer); a passage without any misses. */
 function keyTerms(terms: WeightedTerm[]): WeightedTerm[] {
   const known = terms.filter((t) => t.weight > 0).sort((a, b) => b.weight - a.weight);
   return known.length <= 2 ? known : known.slice(0, Math.ceil(known.length / 2));

@@ -2,11 +2,9 @@ import { stemmer } from "stemmer";
 import { phrasesIn, synonymsOf } from "./glossary";
 
 /**
- * Turning what someone typed into a safe FTS5 query. Raw text in MATCH is a syntax error as soon as it holds
- * punctuation, quotes, a `*`, a work order like `1234-56A` or an operator word (NEAR, AND, OR, NOT), so the
- * query is rebuilt from tokens: every term is a quoted string (FTS5 never reads operators inside quotes), a
- * token with inner punctuation becomes a phrase of its parts ("1234 56a": the tokenizer splits it the same way),
- * stop words are dropped and the terms are OR-ed, so bm25 ranks chunks matching more and rarer terms first.
+ * What someone typed as a safe FTS5 query (raw text in MATCH fails on punctuation, quotes, `*` or NEAR/AND/OR/NOT):
+ * every term a quoted string, a token with inner punctuation a phrase of its parts, stop words dropped, terms
+ * OR-ed so bm25 ranks chunks with more and rarer terms first.
  */
 
 /** English function words plus the words questions are made of; they carry nothing for retrieval. */
@@ -38,7 +36,7 @@ export interface QueryTerm {
   alts?: string[][];
   /** Chunks holding the term across the index (0: the index never saw it); set by retrieval. */
   df?: number;
-  /** Read into the question for a word the index never saw (a typo corrected, a clipped word completed). */
+  /** Read into the question for a word the index never saw (a clipped word completed). */
   guessed?: boolean;
 }
 
@@ -78,10 +76,7 @@ const LABELLED = new Set(
   ),
 );
 
-/**
- * A lone letter names which one after a word ("category B", "Zone c") or at the start of a table row ("C  10
- * business days"): it counts as a word. "I" never does; "A" only after a word that takes a letter.
- */
+/** A lone letter after a word ("Zone c") or starting a row is a label; never "I", and "A" only after LABELLED. */
 function isLabelLetter(raw: string, previous: string): boolean {
   if (!/^\p{L}$/u.test(raw) || raw === "i" || raw === "I" || raw === "a") return false;
   if (raw === "A") return LABELLED.has(previous.toLowerCase());

@@ -1,9 +1,8 @@
 import { fold } from "./fts-query";
 
 /**
- * Standard abbreviations of the firm's field (HR and benefits, safety, geotechnical practice), each with what it
- * stands for: staff type one, documents often spell out the other. A question word or phrase found here is
- * searched for as either, and a sentence holding either holds it.
+ * Standard abbreviations of the firm's field (HR and benefits, safety, geotechnical practice) and what they stand
+ * for: a question's word or phrase found here is searched for as either, and a sentence holding either holds it.
  */
 const ENTRIES: [string, string][] = [
   ["pto", "paid time off"],

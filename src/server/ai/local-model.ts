@@ -8,10 +8,8 @@ import { composeExtractiveAnswer, type WeightedTerm } from "./extractive";
 import { parseSources } from "./prompt";
 
 /**
- * The built-in answer model (the default; no network): an AI SDK LanguageModelV4 that answers with the
- * retrieved sentences that best match the question, each quoted with its [file p. N] citation and labelled as
- * extracted. It reads the same prompt a hosted model gets (the <source> blocks of the system message and the
- * last user message) plus our provider options: `geolabs: { dbLabel, useWeb, terms }`.
+ * The built-in answer model (the default; no network): an AI SDK LanguageModelV4 quoting the best-matching
+ * sentences (extractive.ts). It reads the prompt a hosted model gets plus `geolabs: { dbLabel, useWeb, terms }`.
  */
 /** Named in the cache key: answers of the earlier rules (which refused more often) are not served again. */
 export const LOCAL_MODEL_ID = "geolabs-extractive-2";

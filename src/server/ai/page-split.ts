@@ -1,7 +1,6 @@
 /**
- * A chunk that runs over a page break is the tail of its first page, any whole pages, then the head of its last
- * page, joined by blank lines (documents/chunk.ts). Splitting it back lets an answer cite the exact page of
- * each sentence instead of "pages 4–5".
+ * A chunk over a page break is its pages' parts joined by blank lines (pipeline/chunk.ts); split back, an
+ * answer cites each sentence's own page.
  */
 export interface PageText {
   page: number;

@@ -17,10 +17,8 @@ interface ChunkRow {
 }
 
 /**
- * The chunks in rank order, within the budget (always at least one), split at page breaks and widened to
- * whole sentences: a chunk starts where the previous one's overlap began, usually mid-sentence, and a quoted
- * half-sentence reads as a wrong answer. With `first`, the chunks whose text it accepts come before the others
- * (each group in rank order), read in the same query.
+ * The chunks in rank order within the budget (at least one), split at page breaks and widened to whole sentences
+ * (a quoted half-sentence reads as a wrong answer); with `first`, the chunks it accepts come first.
  */
 export async function loadPassages(
   db: Db,

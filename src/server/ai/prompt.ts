@@ -2,9 +2,8 @@ import { CHAT_TEXTS, citation } from "@shared/chat";
 import type { Passage } from "./retrieval";
 
 /**
- * The one prompt both answer models get: instructions, then the retrieved passages as <source> blocks with
- * one <page> per PDF page, then the question. The local model reads the same blocks back (parseSources), so
- * the choice of model changes nothing upstream.
+ * The one prompt both answer models get: instructions, the passages as <source> blocks of <page>s, the question.
+ * The local model reads the same blocks back (parseSources), so the choice of model changes nothing upstream.
  */
 export interface PromptOptions {
   dbLabel: string;

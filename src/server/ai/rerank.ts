@@ -1,10 +1,8 @@
 import { fold, type QueryTerm, stem } from "./fts-query";
 
 /**
- * BM25 over a few hundred candidate chunks, in JavaScript: the second stage of retrieval in a large
- * collection, where the first stage searched the index for the question's rarer terms only (FTS5 scores every
- * row a query matches, so an OR of common terms over 200,000 chunks is what is slow). The weights are the
- * index's own (document frequencies of the whole index), so the order matches what FTS5 would give.
+ * BM25 over a few hundred candidate chunks in JavaScript: a large collection's second stage, after the first
+ * searched for the rarer terms only. The weights are the whole index's, so the order matches FTS5's.
  */
 const K1 = 1.2;
 const B = 0.75;

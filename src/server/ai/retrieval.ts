@@ -2,20 +2,15 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type AnswerType, expectedAnswer } from "./answer-type";
 import { matchExpression, type QueryTerm, queryTerms, stem } from "./fts-query";
-import { CONTEXT_BUDGET_CHARS, loadPassages } from "./passages";
-
-export { CONTEXT_BUDGET_CHARS };
-
 import type { PageText } from "./page-split";
+import { loadPassages } from "./passages";
 import { rerank } from "./rerank";
 import { hasEmbeddings, nearestChunks, reciprocalRankFusion } from "./vector-search";
-import { completion, correction, dfOf, indexStats } from "./vocabulary";
+import { completion, dfOf, indexStats } from "./vocabulary";
 
 /**
- * Retrieval across a whole collection (every file in it): BM25 full-text over the chunks, fused with vector
- * similarity (reciprocal rank fusion) when the collection has chunk embeddings and an embeddings endpoint is
- * configured; then the best chunks that fit a context budget, each with its file and the text of each page it
- * covers, so an answer can cite file and page.
+ * Retrieval across a collection: BM25 over the chunks, fused with vector similarity when it has embeddings and
+ * an endpoint is configured; then the best chunks within a context budget, with their file and pages to cite.
  */
 export interface Passage {
   /** 1-based position in the context (what the prompt numbers it). */
@@ -24,14 +19,13 @@ export interface Passage {
   documentId: number;
   file: string;
   storageKey: string;
-  /** The chunk's text, split at page breaks. */
   pages: PageText[];
 }
 
 export interface Retrieval {
   passages: Passage[];
   terms: QueryTerm[];
-  /** Typed word → the indexed stem it was read as. */
+  /** Typed (clipped) word → the indexed stem it was read as. */
   corrections: [string, string][];
   /** Chunks in the index (with each term's `df`, the terms' inverse document frequency). */
   chunks: number;
@@ -39,15 +33,13 @@ export interface Retrieval {
 }
 
 export interface RetrieveOptions {
-  /** Most passages handed to the model. */
+  /** Most passages, and most characters of passage text, handed to the model. */
   limit?: number;
-  /** Most characters of passage text handed to the model. */
   budgetChars?: number;
-  /** Candidates taken from each ranking before fusion. */
+  /** Candidates taken from each ranking before fusion, and the lowest cosine a vector hit needs. */
   candidates?: number;
   /** Vector of the question from the embeddings endpoint; null or a throw falls back to full-text alone. */
   embed?: (text: string) => Promise<Float32Array | null>;
-  /** Lowest cosine similarity a vector hit needs to count. */
   minCosine?: number;
   /** Filled with the milliseconds of each stage (terms, search, passages) when given: for the bench. */
   timings?: Record<string, number>;
@@ -55,10 +47,7 @@ export interface RetrieveOptions {
 
 export const CONTEXT_PASSAGES = 6;
 
-/**
- * Question terms with how many chunks hold each (`df`). A word the index has never seen is read as a clipped
- * word or a typo of the indexed word it begins or is closest to.
- */
+/** Question terms with the chunks holding each (`df`); an unknown word is read as a clipped indexed word. */
 export async function searchTerms(db: Db, question: string) {
   const terms = queryTerms(question);
   const stats = await indexStats(
@@ -72,15 +61,18 @@ export async function searchTerms(db: Db, question: string) {
     t.df = Math.max(df(t.words), ...(t.alts ?? []).map((alt) => df(alt)));
     if (t.words.length !== 1 || t.df > 0) continue;
     const word = t.words[0]!;
-    // A clipped word ("temps", "consol"): any indexed word it begins; else the nearest indexed stem.
-    const clipped = (await completion(db, stem(word))) ?? (await completion(db, word));
-    const fixed = clipped ?? (await correction(db, word));
+    const fixed = (await completion(db, stem(word))) ?? (await completion(db, word));
     if (!fixed) continue;
     corrections.push([word, fixed.term]);
-    const prefix: string = "prefix" in fixed ? (fixed.prefix as string) : fixed.term;
     // Scored as the clipped word itself when it is long enough to be read as a beginning (holdsStem).
-    const scored = prefix.length >= 4 ? prefix : fixed.term;
-    extra.push({ fts: `"${prefix}"*`, words: [fixed.term], stems: [scored], df: fixed.doc, guessed: true });
+    const scored = fixed.prefix.length >= 4 ? fixed.prefix : fixed.term;
+    extra.push({
+      fts: `"${fixed.prefix}"*`,
+      words: [fixed.term],
+      stems: [scored],
+      df: fixed.doc,
+      guessed: true,
+    });
   }
   return { terms: [...terms, ...extra], corrections, chunks: stats.chunks };
 }
@@ -149,8 +141,7 @@ export async function retrieve(
   }
   lap("search");
   if (!ranked.length) return { ...empty, mode };
-  // A question asking for a person, a form or a phone number: a chunk that names one comes before one that
-  // only shares the question's words (a role or an office is named in many places).
+  // Asked for a person, a form or a number: a chunk that names one comes before one that only shares words.
   const expected = expectedAnswer(question);
   const named = NAMED_ANSWERS.has(expected.type);
   const passages = await loadPassages(
@@ -168,12 +159,9 @@ export async function retrieve(
 const NAMED_ANSWERS = new Set<AnswerType>(["person", "form", "contact"]);
 
 /**
- * A large index: FTS5 scores every row a query matches, and its BM25 first walks every row holding each term
- * (its weights), so an OR of common terms over two million chunks is slow, and so is ranking by a common term.
- * The first stage takes chunks holding at least two of the question's rarest terms (all three when their
- * pairs match more than PAIR_ROWS rows, as a project's name does), topped up with the rarest term alone when
- * they are few; each stage is read newest first and unranked, in a bounded walk of the index. The pool is then
- * scored with every term by BM25 in memory (rerank.ts), with the whole index's weights.
+ * A large index, where FTS5's BM25 over an OR of common terms walks millions of rows: the first stage takes,
+ * newest first and unranked, chunks holding two of the three rarest terms (all three when pairs match more than
+ * PAIR_ROWS), topped up with the rarest alone; the pool is then scored in memory (rerank.ts).
  */
 async function twoStageChunkIds(
   db: Db,

@@ -1,16 +1,14 @@
 /**
- * The units an answer quotes from a PDF page's text: sentences, whole lists with their lead-in, and table rows.
- * The text keeps the PDF's line breaks, so a sentence runs over several lines and is joined back; a list ("Recent
- * values per share:" then its items) is one unit, since an item alone rarely makes sense; a table row is a unit of
- * its own. Headings (numbered or not), running headers and footers ("Page 5 of 9") are never quoted: a unit
- * remembers the heading it stands under instead. Splitting knows abbreviations ("Rev. 4", "e.g.", "Jr.").
+ * The units an answer quotes from a PDF page's text: sentences (joined back over the PDF's line breaks, aware of
+ * abbreviations), whole lists with their lead-in, and table rows. Headings, running headers and footers are never
+ * quoted: a unit remembers the heading it stands under instead.
  */
 const MIN_CHARS = 25;
 const FOOTER = /\bpage \d+( of \d+)?\b/i;
 
-/** A list item's marker: a bullet or dash, or "1." / "1)" / "a)" / "(a)" / "iv." before the item's words. */
+/** A list item's marker: a bullet or dash, "1." / "1)" / "a)" / "(a)" / "iv.". */
 const ITEM = /^(?:[-•*–▪◦]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])\s+/;
-/** Its longer words all capitalised: "Sample Storage" (a title, not a sentence). */
+/** Its longer words all capitalised: a title, not a sentence. */
 const isTitle = (line: string) =>
   line
     .replace(ITEM, "")
@@ -21,22 +19,20 @@ const isTitle = (line: string) =>
 const isItem = (line: string) =>
   ITEM.test(line) && !(/^\d/.test(line) && !endsSentence(line) && line.length < 70 && isTitle(line));
 const endsSentence = (line: string) => /[.!?:;]["”’)]?$/.test(line);
-/** The number in front of a numbered heading ("4.2 ", "A. "). */
+/** "4.2 ", "A. " in front of a numbered heading. */
 const NUMBERED_PREFIX = /^(?:\d+(?:\.\d+)*|[A-Z])\.?\s+/;
 /** "4.2 Sample Storage", "6 Site Access", "A. Scope", "Section 3 – Leave": a numbered heading. */
 const NUMBERED_HEADING =
   /^(?:(?:section|part|chapter|article)\s+)?(?:\d+(?:\.\d+)*|[A-Z])\.?\s+[\p{Lu}\p{N}]/iu;
 
 /**
- * A heading or a running header: no lower-case letter at all, a numbered title, or short (a table's header line
- * is spaced out into columns: counted with its spaces folded) without closing punctuation and not continued on
- * the next line (a wrapped sentence goes on in lower case).
+ * A heading or running header: no lower-case letter, a numbered title, or short (spaces folded: a table's header
+ * line is spaced out) without closing punctuation and not continued in lower case on the next line.
  */
 const isHeading = (line: string, next?: string) =>
-  // A numbered title keeps its year, a date or the table it names ("2.2 Mileage Rates – Calendar Year 2026",
-  // "4.2 Table 2 – Rock Tests"); other figures make a table row ("1 Tube Consolidation ASTM D2435 15").
+  // A numbered title may hold a year, a date or a table number; other figures make a table row.
   (/^\d/.test(line) && numberedTitle(line)) ||
-  // Otherwise a figure after the first word ("Proctor compaction 25 kg") makes a table row, not a title.
+  // Otherwise a figure after the first word makes a table row, not a title.
   (!/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
     (!/\p{Ll}/u.test(line) ||
       (line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line) && !isItem(line)) ||
@@ -61,13 +57,11 @@ const numberedTitle = (line: string) => {
 
 export interface Block {
   text: string;
-  /** A list with its lead-in, or a table row: quoted whole, never split into sentences. */
+  /** A list with its lead-in, or a table row: quoted whole. */
   list: boolean;
-  /** A table row (or a label line): one line that stands alone. */
   row?: boolean;
-  /** A list's items, each on its own (a question of one fact is answered by one item). */
+  /** A list's items, each also a unit (one fact is answered by one item). */
   items?: string[];
-  /** The heading the block stands under on its page, if any. */
   heading: string;
 }
 
@@ -75,9 +69,7 @@ export interface Block {
 const isRowLine = (line: string, full: number) =>
   !!line && line.length < full * 0.7 && !endsSentence(line) && /^[\p{Lu}\p{N}"“(]/u.test(line);
 
-/**
- * Where the table that `end` stops inside ends: a chunk cut in the middle of a table runs on to its last row (at most 30 more lines and 1,500 characters), so the table is quoted whole.
- */
+/** A chunk cut inside a table runs on to its last row (at most 30 lines and 1,500 more characters). */
 export function tableEnd(page: string, end: number): number {
   const lines = page.split("\n");
   const full = Math.max(40, ...lines.map((l) => l.trim().length));
@@ -87,27 +79,20 @@ export function tableEnd(page: string, end: number): number {
   if (i >= lines.length || !isRowLine(lines[i]!.trim(), full)) return end;
   let stop = at + lines[i]!.length;
   for (let k = i + 1; k < lines.length && k <= i + 30 && isRowLine(lines[k]!.trim(), full); k++) {
-    // The context budget stays about what it was: a long table is cut after 1,500 more characters.
     if (stop + lines[k]!.length + 1 - end > 1500) break;
     stop += lines[k]!.length + 1;
   }
   return Math.max(end, stop);
 }
 
-/**
- * The heading stack after `line`: a numbered heading ("8.4 …" is level 2) replaces its level and those below and
- * keeps its parents; an unnumbered one stands under the numbered ones. At most three are kept.
- */
+/** The heading stack after `line`: "8.4 …" (level 2) replaces levels 2+ and keeps its parents; at most three. */
 function underHeadings(stack: { line: string; level: number }[], line: string) {
   const number = /^(?:(?:section|part|chapter|article)\s+)?(\d+(?:\.\d+)*)\.?\s/i.exec(line)?.[1];
   const level = number ? number.split(".").length : 9;
   return [...stack.filter((h) => h.level < level), { line, level }].slice(-3);
 }
 
-/**
- * The section headings in force at `index` of a page ("8 Site Work – Maui", "8.4 Reports"):
- * a passage that starts below them carries them, so its sentences keep the scope their section names.
- */
+/** The section headings in force at `index` of a page: a passage starting below them carries them as scope. */
 export function headingsAt(page: string, index: number): string[] {
   const lines = page
     .slice(0, index)
@@ -122,9 +107,8 @@ export function headingsAt(page: string, index: number): string[] {
 }
 
 /**
- * Paragraph-like blocks: wrapped lines joined back, lists grouped with their lead-in, table rows apart. A line
- * that stops well short of the page's width without closing punctuation, followed by a line that starts a new
- * thought (a capital or a number), was not wrapped: it ends a unit (a table row, a label, an unmarked item).
+ * Paragraph-like blocks: wrapped lines joined back, lists with their lead-in, table rows apart. A line well short
+ * of the page's width, without closing punctuation, before a capital or number was not wrapped: it ends a unit.
  */
 export function blocks(text: string): Block[] {
   const lines = text
@@ -136,8 +120,7 @@ export function blocks(text: string): Block[] {
   let current = "";
   let inList = false;
   let items: string[] = [];
-  // The headings a block stands under, outermost first: a numbered subsection keeps its section ("8 Site Work
-  // – Maui" › "8.4 Reports"), which often names the scope that tells two similar pages apart.
+  // The headings a block stands under, outermost first (a section often names the scope of similar pages).
   let headings: { line: string; level: number }[] = [];
   const flush = (list = inList, row = false) => {
     if (current.trim())
@@ -156,7 +139,7 @@ export function blocks(text: string): Block[] {
     const line = lines[i]!;
     const next = lines[i + 1];
     if (isItem(line)) {
-      // Quoted as printed (markers kept), so the quote is found on its page word for word.
+      // Quoted as printed, markers kept, so the quote is on its page word for word.
       const item = line.replace(ITEM, "");
       current = inList || current.endsWith(":") ? `${current} ${line}` : line;
       inList = true;
@@ -182,14 +165,11 @@ export function blocks(text: string): Block[] {
     current = current ? `${current} ${line}` : line;
     const short = line.length < full * 0.7;
     const newThought = !!next && /^[\p{Lu}\p{N}"“(]/u.test(next) && !isItem(next);
-    // The last line of the text, under rows and alone, is the table's last row.
     const lastRow = !next && current === line && !!out.at(-1)?.row;
     if (!endsSentence(line) && short && (newThought || lastRow)) {
-      // Not wrapped: a row of a table or a label line, quoted as it stands.
       flush(true, true);
       continue;
     }
-    // A line that ends a sentence and is followed by a heading, a new item or a table's row closes the block.
     if (
       endsSentence(line) &&
       (!next || isHeading(next, lines[i + 2]) || isItem(next) || isRowLine(next, full)) &&
@@ -202,10 +182,7 @@ export function blocks(text: string): Block[] {
   return out;
 }
 
-/**
- * Words a period follows without ending the sentence: titles, "Jr.", "Inc.", "No. 7", "Rev. 4", "e.g.", months,
- * units. Compared in lower case without the period.
- */
+/** Words a period follows without ending the sentence (lower case, no period): titles, "e.g.", months, units. */
 const ABBREVIATIONS = new Set(
   (
     "mr mrs ms dr prof sr jr st ave blvd rd hwy inc ltd co corp llc dept div est approx appx ca cf etc vs viz al " +
@@ -215,7 +192,7 @@ const ABBREVIATIONS = new Set(
   ).split(" "),
 );
 
-/** Where `text` may end a sentence: after . ! ? (and a closing quote), before a capital or a digit. */
+/** Where `text` may end a sentence: after . ! ? (a closing quote), before a capital or digit. */
 function sentenceBreaks(text: string): number[] {
   const out: number[] = [];
   const re = /[.!?]["”’)]?\s+(?=["“(]?[\p{Lu}0-9])/gu;
@@ -223,7 +200,7 @@ function sentenceBreaks(text: string): number[] {
     const dot = text[m.index] === ".";
     if (dot) {
       const word = /(?:^|[\s(])([\p{L}.]+)$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase() ?? "";
-      // An abbreviation ("approx. 50", "Rev. 4"), or a single letter (an initial: "G. Shimabukuro"), goes on.
+      // An abbreviation or an initial goes on.
       if (ABBREVIATIONS.has(word) || ABBREVIATIONS.has(word.replace(/\./g, "")) || /^\p{L}$/u.test(word))
         continue;
     }
@@ -243,9 +220,7 @@ export function sentencesIn(text: string): string[] {
 export interface SentenceUnit {
   text: string;
   heading: string;
-  /** A whole list (with its lead-in) or a table row. */
   list: boolean;
-  /** A table row. */
   row: boolean;
 }
 
@@ -255,7 +230,6 @@ export function splitSentences(text: string): SentenceUnit[] {
     .flatMap((b) =>
       [
         ...(b.list ? [b.text] : sentencesIn(b.text)).map((t) => ({ t, list: b.list, row: !!b.row })),
-        // Each item of a list too, for a question about one of them.
         ...(b.items ?? []).map((t) => ({ t, list: false, row: false })),
       ].map(({ t, list, row }) => ({
         text: t.replace(/\s+/g, " ").trim(),

@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 
 /**
- * Exact nearest-neighbour search over a collection's chunk embeddings, held in memory as one normalised
- * Float32Array (dims × rows) and reloaded when the collection's vectors change. An exact scan of tens of
- * thousands of vectors takes a few milliseconds and needs no index to build or tune (see STACK-NOTES).
+ * Exact nearest-neighbour search over a collection's chunk embeddings, in memory as one normalised Float32Array
+ * (reloaded when they change): scanning tens of thousands takes milliseconds and needs no index to tune.
  */
 interface Matrix {
   sig: string;

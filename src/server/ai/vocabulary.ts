@@ -4,13 +4,11 @@ import { estimateHits, idRange } from "../lib/fts-estimate";
 import { stem } from "./fts-query";
 
 /**
- * What the chunk index knows about words, read from its fts5vocab view: how many chunks hold a stem (for
- * term weights and query planning) and which stems exist near a typo. Lookups are by term (the view seeks
- * the index; it never scans it whole), and typo candidates are read per two-letter prefix and kept until a
- * chunk is added (counts: until the index grows by a percent).
+ * What the chunk index knows about words, from its fts5vocab view (looked up by term: never scanned whole): how
+ * many chunks hold a stem, and which stems a clipped word begins (read per two-letter prefix, kept until a chunk
+ * is added; counts until the index grows by a percent).
  */
 export interface IndexStats {
-  /** Chunks in the index. */
   chunks: number;
   /** Chunks holding each asked stem (0: never seen). */
   df: Map<string, number>;
@@ -22,8 +20,8 @@ interface Cached {
   chunks: number;
   /** Chunks holding a stem, as read from the vocabulary (each lookup reads the stem's whole doclist). */
   df: Map<string, number>;
-  /** Two-letter prefix → indexed stems by length. */
-  prefixes: Map<string, Promise<Map<number, Term[]>>>;
+  /** Two-letter prefix → the indexed stems starting with it. */
+  prefixes: Map<string, Promise<Term[]>>;
 }
 const cache = new WeakMap<Db, Cached>();
 /** Stems whose counts are kept; past it the counts start over. */
@@ -32,9 +30,8 @@ const DF_KEPT = 50_000;
 const STALE_SHARE = 0.01;
 
 /**
- * The index's size and the counts read so far. Reading a common stem's count walks its whole doclist (tens of
- * milliseconds at two million chunks), so counts are kept while the index grows by less than STALE_SHARE:
- * a weight off by a percent ranks the same, and a bulk run does not re-read them after every report.
+ * The index's size and the counts read so far, kept while the index grows by less than STALE_SHARE (a common
+ * stem's count walks its whole doclist; a weight off by a percent ranks the same).
  */
 async function state(db: Db): Promise<Cached> {
   const [row] = await db.all<{ m: number | null }>(sql`SELECT max(id) AS m FROM doc_chunks`);
@@ -101,37 +98,7 @@ export async function indexStats(db: Db, stems: string[]): Promise<IndexStats> {
 /** Chunks holding a word (as its stem, or as indexed); from stats gathered for it. */
 export const dfOf = (stats: IndexStats, word: string) => stats.df.get(stem(word)) ?? stats.df.get(word) ?? 0;
 
-/**
- * How far a word may be from a known stem: none below 5 letters (short words are mostly real words the
- * documents do not use), one edit below 9, two from 9 on. A swap of two letters is one edit.
- */
-const allowed = (n: number) => (n >= 9 ? 2 : n >= 5 ? 1 : 0);
-
-/** Optimal string alignment distance (Levenshtein plus adjacent transpositions), stopping past `max`. */
-export function editDistance(a: string, b: string, max = 3): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const n = b.length;
-  let prev2 = new Uint16Array(n + 1);
-  let prev = Uint16Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Uint16Array(n + 1);
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    let best = i;
-    for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, prev2[j - 2]! + 1);
-      cur[j] = d;
-      if (d < best) best = d;
-    }
-    if (best > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
-  }
-  return prev[n]!;
-}
-
-/** Indexed stems starting with `prefix` (two letters) by length; cached until a chunk is added. */
+/** Indexed stems starting with `prefix` (two letters); cached until a chunk is added. */
 async function termsStarting(db: Db, prefix: string) {
   const s = await state(db);
   let hit = s.prefixes.get(prefix);
@@ -141,66 +108,20 @@ async function termsStarting(db: Db, prefix: string) {
       .all<Term>(
         sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term >= ${prefix} AND term < ${end} AND doc > 0`,
       )
-      .then((rows) => {
-        const byLength = new Map<number, Term[]>();
-        for (const r of rows) {
-          const list = byLength.get(r.term.length) ?? [];
-          list.push({ term: r.term, doc: Number(r.doc) });
-          byLength.set(r.term.length, list);
-        }
-        return byLength;
-      });
+      .then((rows) => rows.map((r) => ({ term: r.term, doc: Number(r.doc) })));
     s.prefixes.set(prefix, hit);
   }
   return hit;
 }
 
 /**
- * The known stem closest to a word the index has never seen, or null when nothing is close enough. Typos
- * rarely touch the first two letters, so only stems sharing them are compared.
+ * A clipped word ("temp" for temperature, "consol" for consolidation), three letters at least: the most common
+ * indexed stem it begins, with the chunks holding it; null when it begins none.
  */
-export async function correction(db: Db, word: string): Promise<{ term: string; doc: number } | null> {
-  const max = allowed(word.length);
-  if (!max || !/^\p{L}+$/u.test(word)) return null;
-  const s = stem(word);
-  let best: string | null = null;
-  let bestD = Number.POSITIVE_INFINITY;
-  let bestDf = 0;
-  const byLength = await termsStarting(db, word.slice(0, 2));
-  const consider = (t: string, doc: number, d: number) => {
-    if (d <= max && (d < bestD || (d === bestD && doc > bestDf))) {
-      best = t;
-      bestD = d;
-      bestDf = doc;
-    }
-  };
-  // The whole stem, within `max` letters of its length…
-  for (let len = Math.max(3, s.length - max); len <= s.length + max; len++) {
-    for (const { term, doc } of byLength.get(len) ?? []) consider(term, doc, editDistance(s, term, max));
-  }
-  // …or the typed word cut to a stem's length (a stem is mostly a prefix of its words: "vacaton" → "vacat").
-  for (let len = Math.max(4, word.length - 3); len < word.length; len++) {
-    const cut = word.slice(0, len);
-    for (const { term, doc } of byLength.get(len) ?? [])
-      consider(term, doc, editDistance(cut, term, max) + 0.5);
-  }
-  return best ? { term: best, doc: bestDf } : null;
-}
-
-/**
- * A clipped word ("temp" for temperature, "consol" for consolidation): the indexed stems it begins, with the
- * chunks holding the most common of them, or null when it begins none. Three letters at least.
- */
-export async function completion(
-  db: Db,
-  word: string,
-): Promise<{ term: string; doc: number; prefix: string } | null> {
+export async function completion(db: Db, word: string) {
   if (word.length < 3 || !/^\p{L}+$/u.test(word)) return null;
-  const byLength = await termsStarting(db, word.slice(0, 2));
   let best: Term | null = null;
-  for (const [len, list] of byLength) {
-    if (len <= word.length) continue;
-    for (const t of list) if (t.term.startsWith(word) && (!best || t.doc > best.doc)) best = t;
-  }
+  for (const t of await termsStarting(db, word.slice(0, 2)))
+    if (t.term.length > word.length && t.term.startsWith(word) && (!best || t.doc > best.doc)) best = t;
   return best ? { term: best.term, doc: best.doc, prefix: word } : null;
 }

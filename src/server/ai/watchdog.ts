@@ -1,7 +1,6 @@
 /**
- * Cuts an answer that stalls: aborts when nothing arrives for `idleMs` (the first token included: a server
- * that never sends its headers is caught too, which the SDK's own chunk timeouts do not see) or when the whole
- * answer takes longer than `totalMs`. `fired` tells a timeout from the asker's own abort.
+ * Cuts an answer that stalls: nothing for `idleMs` (the first token included, which the SDK's timeouts miss) or
+ * longer than `totalMs` in all. `fired` tells a timeout from the asker's own abort.
  */
 export function createWatchdog(idleMs: number, totalMs: number) {
   const controller = new AbortController();
