@@ -13,8 +13,6 @@ import { tableAfter, withTable } from "./tables";
 export interface WeightedTerm {
   /** Stems of the word (or of each word of a phrase or work order), all of which a sentence must hold. */
   stems: string[];
-  /** Synonyms, as stems: a sentence holding all stems of any one of them holds the term. */
-  alts?: string[][];
   /** Inverse document frequency in the index; 0 for a word the documents never use. */
   weight: number;
 }
@@ -75,8 +73,7 @@ const sentencesOfPage = (pageText: string) =>
 /** A sentence holds a stem as a word, or (4+ letters: a clipped word) as a word's beginning. */
 const holdsStem = (stems: string[], w: string) =>
   stems.some((s) => (w.length >= 4 ? s.startsWith(w) : s === w));
-const holds = (stems: string[], t: WeightedTerm) =>
-  t.stems.every((w) => holdsStem(stems, w)) || !!t.alts?.some((alt) => alt.every((w) => holdsStem(stems, w)));
+const holds = (stems: string[], t: WeightedTerm) => t.stems.every((w) => holdsStem(stems, w));
 
 /**
  * The units of the passages' pages, each once (the best-ranked copy). A sentence cut by a page break (the next

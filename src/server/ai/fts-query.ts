@@ -1,5 +1,4 @@
 import { stemmer } from "stemmer";
-import { phrasesIn, synonymsOf } from "./glossary";
 
 /**
  * What someone typed as a safe FTS5 query (raw text in MATCH fails on punctuation, quotes, `*` or NEAR/AND/OR/NOT):
@@ -32,8 +31,6 @@ export interface QueryTerm {
   words: string[];
   /** Porter stems of `words` (how the index and sentence scoring compare words). */
   stems: string[];
-  /** Words or phrases that stand for the same thing (glossary.ts), as stems; each counts as it. */
-  alts?: string[][];
   /** Chunks holding the term across the index (0: the index never saw it); set by retrieval. */
   df?: number;
   /** Read into the question for a word the index never saw (a clipped word completed). */
@@ -111,7 +108,6 @@ const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
  * work order, "W.O.", "401(k)" → "401 k") stay together as one phrase term.
  */
 export function queryTerms(question: string): QueryTerm[] {
-  const text = fold(question).slice(0, 2000);
   const seen = new Set<string>();
   const out: QueryTerm[] = [];
   let previous = "";
@@ -137,32 +133,10 @@ export function queryTerms(question: string): QueryTerm[] {
       if (asked || !content) continue;
       if (seen.has(w)) continue;
       seen.add(w);
-      out.push(withAlternatives(w, synonymsOf(w)));
+      out.push({ fts: quote(w), words: [w], stems: [stem(w)] });
     }
-  }
-  // A known phrase ("work from home", "restricted stock units") is one term: its words no longer count alone.
-  for (const { phrase, alts } of phrasesIn(text)) {
-    const inside = new Set(phrase.split(" "));
-    for (let i = out.length - 1; i >= 0; i--) {
-      if (out[i]!.words.length === 1 && inside.has(out[i]!.words[0]!)) out.splice(i, 1);
-    }
-    out.push(withAlternatives(phrase, alts));
   }
   return out.slice(0, 32);
-}
-
-/** A word or phrase searched for together with its synonyms: ("vacation" OR "annual leave" OR …). */
-function withAlternatives(term: string, alts: string[]): QueryTerm {
-  const words = term.split(" ");
-  const asTokens = (x: string) => (x.match(WORD) ?? []).map((w) => w.replace(/['’]/g, ""));
-  if (!alts.length) return { fts: quote(term), words, stems: words.map(stem) };
-  const all = [term, ...alts].map((x) => quote(asTokens(x).join(" ")));
-  return {
-    fts: `(${all.join(" OR ")})`,
-    words,
-    stems: words.map(stem),
-    alts: alts.map((a) => asTokens(a).map(stem)),
-  };
 }
 
 /** The MATCH expression: OR of the terms (null when nothing is left to search for). */

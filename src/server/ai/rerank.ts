@@ -27,16 +27,15 @@ function stemCounts(text: string, wanted: Set<string>, prefixes: Set<string>) {
 }
 
 export function rerank(candidates: Candidate[], terms: QueryTerm[], chunks: number): number[] {
-  const forms = terms.map((t) => [t.stems, ...(t.alts ?? [])]);
-  const wanted = new Set(forms.flat(2));
+  const wanted = new Set(terms.flatMap((t) => t.stems));
   const prefixes = new Set([...wanted].map((s) => s.slice(0, 3)));
   const docs = candidates.map((c) => ({ id: c.id, ...stemCounts(c.text, wanted, prefixes) }));
   const avg = docs.reduce((n, d) => n + d.length, 0) / (docs.length || 1);
   const scored = docs.map((d) => {
     let score = 0;
-    terms.forEach((t, i) => {
-      // A term (or phrase, or any of its synonyms) counts as often as its least frequent word appears.
-      const tf = Math.max(0, ...forms[i]!.map((f) => Math.min(...f.map((s) => d.counts.get(s) ?? 0))));
+    terms.forEach((t) => {
+      // A term (or a work order's phrase) counts as often as its least frequent word appears.
+      const tf = Math.min(...t.stems.map((s) => d.counts.get(s) ?? 0));
       if (!tf) return;
       const df = Math.max(1, t.df ?? 1);
       const idf = Math.log(1 + (chunks - df + 0.5) / (df + 0.5));

@@ -52,13 +52,12 @@ export async function searchTerms(db: Db, question: string) {
   const terms = queryTerms(question);
   const stats = await indexStats(
     db,
-    terms.flatMap((t) => [...t.stems, ...(t.alts ?? []).flat()]),
+    terms.flatMap((t) => t.stems),
   );
   const corrections: [string, string][] = [];
   const extra: QueryTerm[] = [];
   for (const t of terms) {
-    const df = (words: string[]) => Math.min(...words.map((w) => dfOf(stats, w)));
-    t.df = Math.max(df(t.words), ...(t.alts ?? []).map((alt) => df(alt)));
+    t.df = Math.min(...t.words.map((w) => dfOf(stats, w)));
     if (t.words.length !== 1 || t.df > 0) continue;
     const word = t.words[0]!;
     const fixed = (await completion(db, stem(word))) ?? (await completion(db, word));

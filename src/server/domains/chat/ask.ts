@@ -148,7 +148,6 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     .map((t) => ({
       // A phrase loses its function words; a single-word term is a word or a label letter ("Category A").
       stems: t.stems.length > 1 ? t.stems.filter((x) => !STOP_WORDS.has(x)) : t.stems,
-      alts: t.alts,
       // A word read into the question (a completed clipping) is less certain than one typed.
       weight: t.df ? Math.log(1 + retrieval.chunks / t.df) * (t.guessed ? 0.6 : 1) : 0,
     }))
