@@ -5,6 +5,7 @@ import { type Db, openDatabase } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrate";
 import { ticketComments, tickets } from "../src/server/db/schema";
 import { listTickets, ticketCounts } from "../src/server/domains/tickets/queries";
+import { ticketScope } from "../src/server/domains/tickets/service";
 import type { Actor } from "../src/shared/permissions";
 import {
   TICKET_PRIORITIES,
@@ -121,10 +122,12 @@ export async function ticketsBench(): Promise<Figure[]> {
     let i = 0;
     const list = await timeIt(BENCH_CASES.length * 25, () => {
       const [actor, input] = BENCH_CASES[i++ % BENCH_CASES.length]!;
-      return listTickets(database.db, actor, input);
+      return listTickets(database.db, ticketScope(actor), input);
     });
     let j = 0;
-    const counts = await timeIt(100, () => ticketCounts(database.db, j++ % 2 ? BENCH_ADMIN : BENCH_USER));
+    const counts = await timeIt(100, () =>
+      ticketCounts(database.db, ticketScope(j++ % 2 ? BENCH_ADMIN : BENCH_USER)),
+    );
     return [
       {
         name: `tickets list over ${TICKETS.toLocaleString()} tickets p95 (filters/search/sorts/deep pages, Admin and User)`,

@@ -1,5 +1,7 @@
+import type { SpreadsheetImportResult } from "@shared/common";
 import type { ZodType, z } from "zod";
 import { badRequest, parseInput } from "../lib/errors";
+import { readForm } from "./multipart";
 
 /** A JSON response with a status (and extra headers): the one helper the REST handlers build responses with. */
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -34,4 +36,24 @@ export function idParam(value: string | undefined, what = "id"): number {
     throw badRequest(`${what} must be a positive whole number.`);
   }
   return n;
+}
+
+/**
+ * An all-or-nothing spreadsheet import over REST: multipart `file` (within `maxBytes`), `dry_run` in the query or
+ * the form. Refused rows mean nothing was written: a 422 with the message and the full list of them.
+ */
+export async function spreadsheetImport<S extends ZodType, R extends SpreadsheetImportResult>(
+  c: { request: Request; query: Record<string, unknown>; set: { status?: number | string } },
+  opts: { schema: S; maxBytes: number; tooLarge: string },
+  run: (input: z.infer<S>) => Promise<R>,
+) {
+  const form = await readForm(c.request, opts.maxBytes, opts.tooLarge);
+  const input = parseInput(opts.schema, {
+    file: form.get("file") ?? undefined,
+    dry_run: c.query.dry_run ?? form.get("dry_run") ?? undefined,
+  });
+  const result = await run(input);
+  if (result.ok || result.dry_run) return result;
+  c.set.status = 422;
+  return { error: result.message, ...result };
 }

@@ -16,9 +16,7 @@ import {
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
-import { readForm } from "../../http/multipart";
-import { idParam, jsonBody, queryParams, restPage } from "../../http/rest-helpers";
-import { parseInput } from "../../lib/errors";
+import { idParam, jsonBody, queryParams, restPage, spreadsheetImport } from "../../http/rest-helpers";
 import { restServiceCtx } from "../../lib/service-ctx";
 import { exportCsv } from "./export";
 import { importBoxes } from "./import";
@@ -30,20 +28,12 @@ export function coreBoxesRest(deps: AppDeps) {
   // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
   const uploads = new Elysia().post(
     "/api/core-boxes/import",
-    async ({ request, query, set }) => {
-      const form = await readForm(request, IMPORT_MAX_BYTES, "The file is larger than 5 MB.");
-      const input = parseInput(coreBoxImportInput, {
-        file: form.get("file") ?? undefined,
-        dry_run: query.dry_run ?? form.get("dry_run") ?? undefined,
-      });
-      const result = await importBoxes(as(request), input);
-      // All-or-nothing: refused rows mean nothing was written; say so with a 422 and the full list.
-      if (!result.ok && !result.dry_run) {
-        set.status = 422;
-        return { error: result.message, ...result };
-      }
-      return result;
-    },
+    (c) =>
+      spreadsheetImport(
+        c,
+        { schema: coreBoxImportInput, maxBytes: IMPORT_MAX_BYTES, tooLarge: "The file is larger than 5 MB." },
+        (input) => importBoxes(as(c.request), input),
+      ),
     { parse: "none" },
   );
   return new Elysia().use(uploads).use(

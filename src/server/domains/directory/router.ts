@@ -7,8 +7,7 @@ import {
 } from "@shared/directory";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init";
-import { contactsPage, directoryPage } from "./queries";
-import { addContact, importStaff, removeContact, updateContact } from "./service";
+import { addContact, importStaff, peoplePage, removeContact, updateContact } from "./service";
 
 /**
  * The directory kept in the portal (local and proxy modes; in Entra mode the browser reads Microsoft Graph).
@@ -17,11 +16,7 @@ import { addContact, importStaff, removeContact, updateContact } from "./service
 export const directoryRouter = router({
   page: authedProcedure
     .input(directoryPageInput)
-    .query(({ ctx, input }) =>
-      input.source === "directory"
-        ? directoryPage(ctx.deps.db, input.cursor)
-        : contactsPage(ctx.deps.db, ctx.user.email, input.cursor),
-    ),
+    .query(({ ctx, input }) => peoplePage(trpcServiceCtx(ctx), input)),
   addContact: authedProcedure
     .input(contactInput)
     .mutation(({ ctx, input }) => addContact(trpcServiceCtx(ctx), input)),

@@ -15,7 +15,14 @@ import { recordAudit } from "../../lib/audit";
 import { forbidden, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { parseStaffCsv } from "./csv-import";
-import { toContact } from "./queries";
+import { contactsPage, directoryPage, toContact } from "./queries";
+
+/** A page of the directory, or of the caller's own contacts: each person sees only their own. */
+export function peoplePage(ctx: ServiceCtx, input: { source: "directory" | "contacts"; cursor: number }) {
+  return input.source === "directory"
+    ? directoryPage(ctx.db, input.cursor)
+    : contactsPage(ctx.db, ctx.user.email, input.cursor);
+}
 
 const BATCH = 500;
 const NOT_YOURS = "You can only change your own contacts.";

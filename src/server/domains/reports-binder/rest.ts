@@ -10,10 +10,8 @@ import {
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
-import { readForm } from "../../http/multipart";
 import { requireUser } from "../../http/request-state";
-import { idParam, jsonBody, queryParams, restPage } from "../../http/rest-helpers";
-import { parseInput } from "../../lib/errors";
+import { idParam, jsonBody, queryParams, restPage, spreadsheetImport } from "../../http/rest-helpers";
 import { restServiceCtx } from "../../lib/service-ctx";
 import { binderCsv } from "./export";
 import { binderHealth } from "./health";
@@ -27,20 +25,16 @@ export function reportsBinderRest(deps: AppDeps) {
   // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
   const uploads = new Elysia({ prefix: "/api/reports-binder" }).post(
     "/import",
-    async ({ request, query, set }) => {
-      const as = ctx(request);
-      const form = await readForm(request, BINDER_IMPORT_MAX_BYTES, "The file is larger than 10 MB.");
-      const input = parseInput(binderImportInput, {
-        file: form.get("file") ?? undefined,
-        dry_run: query.dry_run ?? form.get("dry_run") ?? undefined,
-      });
-      const result = await importBinder(as, input);
-      if (!result.ok && !result.dry_run) {
-        set.status = 422;
-        return { error: result.message, ...result };
-      }
-      return result;
-    },
+    (c) =>
+      spreadsheetImport(
+        c,
+        {
+          schema: binderImportInput,
+          maxBytes: BINDER_IMPORT_MAX_BYTES,
+          tooLarge: "The file is larger than 10 MB.",
+        },
+        (input) => importBinder(ctx(c.request), input),
+      ),
     { parse: "none" },
   );
   return new Elysia().use(uploads).use(

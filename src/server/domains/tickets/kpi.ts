@@ -4,7 +4,8 @@ import { TASK_STATUSES } from "@shared/tickets";
 import { and, count, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tickets } from "../../db/schema";
-import { visibleTo } from "./queries";
+import { scopeWhere } from "./queries";
+import { ticketScope } from "./service";
 
 const DAY = 86_400_000;
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
@@ -17,7 +18,7 @@ const DAYS = [0, 1, 2, 3, 4, 5, 6];
 export async function openTicketsKpi(db: Db, now: Date, actor: Actor): Promise<Kpi> {
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const ends = DAYS.map((i) => new Date(i === 6 ? now.getTime() : startOfToday - (5 - i) * DAY));
-  const scope = visibleTo(actor);
+  const scope = scopeWhere(ticketScope(actor));
   const openAt = (end: Date) =>
     sql<number>`coalesce(sum(case when ${tickets.createdAt} <= ${end.getTime()} and (${tickets.closedAt} is null or ${tickets.closedAt} > ${end.getTime()}) then 1 else 0 end), 0)`;
   const [[value], [trend]] = await Promise.all([

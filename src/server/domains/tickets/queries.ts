@@ -1,6 +1,4 @@
 import type { Page } from "@shared/common";
-import type { Actor } from "@shared/permissions";
-import { can } from "@shared/permissions";
 import type {
   Assignee,
   Ticket,
@@ -34,10 +32,16 @@ export function toSummary(row: TicketRow, commentCount: number): TicketSummary {
 }
 
 /** Users see the tickets they raised; Admins and Owners see all. The same rule as canSeeTicket, in SQL. */
-/** The tickets a person may see: all of them with tickets.manageAll, else their own. */
-export function visibleTo(actor: Actor): SQL | undefined {
-  return can(actor, "tickets.manageAll") ? undefined : eq(tickets.requester, actor.email.toLowerCase());
+/**
+ * Whose tickets a read covers, as the service's rule decided (service.ts, ticketScope): one requester's
+ * (`only`, a lower-cased email) or everyone's (null); `me` is the caller, for "mine".
+ */
+export interface TicketScope {
+  only: string | null;
+  me: string;
 }
+export const scopeWhere = (s: TicketScope): SQL | undefined =>
+  s.only ? eq(tickets.requester, s.only) : undefined;
 
 /**
  * Sorts. "created" is id order: tickets are numbered as they are raised, and every index (the search index
@@ -59,12 +63,12 @@ const ORDER = {
  */
 export async function listTickets(
   db: DbOrTx,
-  actor: Actor,
+  scope: TicketScope,
   input: TicketListInput,
 ): Promise<Page<TicketSummary>> {
   const where = and(
-    visibleTo(actor),
-    input.mine ? eq(tickets.requester, actor.email.toLowerCase()) : undefined,
+    scopeWhere(scope),
+    input.mine ? eq(tickets.requester, scope.me) : undefined,
     input.status === "all" ? undefined : eq(tickets.status, input.status),
     input.type === "all" ? undefined : eq(tickets.type, input.type),
     input.priority === "all" ? undefined : eq(tickets.priority, input.priority),
@@ -74,7 +78,7 @@ export async function listTickets(
   const onlySearch =
     !!input.q &&
     !/^#?\d+$/.test(input.q) &&
-    !visibleTo(actor) &&
+    !scope.only &&
     !input.mine &&
     input.status === "all" &&
     input.type === "all" &&
@@ -150,13 +154,13 @@ async function commentCounts(db: DbOrTx, ids: number[]) {
 }
 
 /** Header counts over what the caller can see: Open, In Progress, and the caller's own tickets. */
-export async function ticketCounts(db: DbOrTx, actor: Actor): Promise<TicketCounts> {
-  const scope = visibleTo(actor);
+export async function ticketCounts(db: DbOrTx, scope: TicketScope): Promise<TicketCounts> {
+  const seen = scopeWhere(scope);
   // One equality count per figure: each is a range of one index (a GROUP BY over both statuses was slower).
   const [open, inProgress, mine] = await Promise.all([
-    db.$count(tickets, and(scope, eq(tickets.status, "open"))),
-    db.$count(tickets, and(scope, eq(tickets.status, "in_progress"))),
-    db.$count(tickets, eq(tickets.requester, actor.email.toLowerCase())),
+    db.$count(tickets, and(seen, eq(tickets.status, "open"))),
+    db.$count(tickets, and(seen, eq(tickets.status, "in_progress"))),
+    db.$count(tickets, eq(tickets.requester, scope.me)),
   ]);
   return { open, inProgress, mine };
 }

@@ -2,11 +2,16 @@ import { commentInput, ticketChanges, ticketCreateInput, ticketListInput } from 
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
-import { requireUser } from "../../http/request-state";
 import { idParam, jsonBody, queryParams } from "../../http/rest-helpers";
 import { restServiceCtx } from "../../lib/service-ctx";
-import { listTickets } from "./queries";
-import { addTicketComment, createTicket, removeTicket, ticketById, updateTicket } from "./service";
+import {
+  addTicketComment,
+  createTicket,
+  removeTicket,
+  ticketById,
+  ticketPage,
+  updateTicket,
+} from "./service";
 
 /**
  * REST paths for tickets (the spec keeps tickets in the browser; this portal stores them). The field names are
@@ -18,7 +23,7 @@ export function ticketsRest(deps: AppDeps) {
     .use(jsonBodies())
     .get("/api/tickets", async ({ request, query }) => {
       const input = queryParams(ticketListInput, query);
-      const page = await listTickets(deps.db, requireUser(request), input);
+      const page = await ticketPage(ctx(request), input);
       return { tickets: page.rows, total: page.total, page: input.page, page_size: input.page_size };
     })
     .post("/api/tickets", async ({ request, body, set }) => {

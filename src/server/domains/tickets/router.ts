@@ -7,15 +7,23 @@ import {
 } from "@shared/tickets";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init";
-import { assignees, listTickets, ticketCounts } from "./queries";
-import { addTicketComment, createTicket, removeTicket, ticketById, updateTicket } from "./service";
+import { assignees } from "./queries";
+import {
+  addTicketComment,
+  createTicket,
+  removeTicket,
+  ticketById,
+  ticketHeader,
+  ticketPage,
+  updateTicket,
+} from "./service";
 
 /** IT support tickets: every signed-in person; row-level rules in the service and in the list's SQL. */
 export const ticketsRouter = router({
   list: authedProcedure
     .input(ticketListInput)
-    .query(({ ctx, input }) => listTickets(ctx.deps.db, ctx.user, input)),
-  counts: authedProcedure.query(({ ctx }) => ticketCounts(ctx.deps.db, ctx.user)),
+    .query(({ ctx, input }) => ticketPage(trpcServiceCtx(ctx), input)),
+  counts: authedProcedure.query(({ ctx }) => ticketHeader(trpcServiceCtx(ctx))),
   byId: authedProcedure
     .input(ticketIdInput)
     .query(({ ctx, input }) => ticketById(trpcServiceCtx(ctx), input)),

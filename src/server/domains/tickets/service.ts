@@ -1,4 +1,4 @@
-import { can, canDeleteTicket, canSeeTicket, isStaffAdmin } from "@shared/permissions";
+import { type Actor, can, canDeleteTicket, canSeeTicket, isStaffAdmin } from "@shared/permissions";
 import {
   type AddCommentInput,
   TICKET_MESSAGES,
@@ -6,6 +6,7 @@ import {
   type TicketComment,
   type TicketCreateInput,
   type TicketIdInput,
+  type TicketListInput,
   type TicketStatus,
   type TicketUpdateInput,
   ticketCreateInput,
@@ -16,7 +17,20 @@ import { ticketComments, tickets, users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { badRequest, forbidden, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { fullTicket, ticketRow } from "./queries";
+import { fullTicket, listTickets, type TicketScope, ticketCounts, ticketRow } from "./queries";
+
+/** The rule for reads: tickets.manageAll sees every ticket, anyone else their own. */
+export function ticketScope(actor: Actor): TicketScope {
+  const me = actor.email.toLowerCase();
+  return { only: can(actor, "tickets.manageAll") ? null : me, me };
+}
+
+/** The list the caller may see, filtered, sorted and paged (tRPC tickets.list, GET /api/tickets). */
+export const ticketPage = (ctx: ServiceCtx, input: TicketListInput) =>
+  listTickets(ctx.db, ticketScope(ctx.user), input);
+
+/** The IT Tickets header's counts over what the caller may see. */
+export const ticketHeader = (ctx: ServiceCtx) => ticketCounts(ctx.db, ticketScope(ctx.user));
 
 const isClosed = (s: TicketStatus) => s === "resolved" || s === "closed";
 

@@ -9,17 +9,15 @@ import {
 } from "@shared/users";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, ownerProcedure, router } from "../../trpc/init";
-import { listActivity, listOnboarded, listTerminated, listUsers, roleCounts } from "./queries";
-import { bulkUpdate, registerUser, reinstateUser, removeUser, updateRole } from "./service";
+import { listActivity, listOnboarded, listTerminated, roleCounts } from "./queries";
+import { bulkUpdate, registerUser, reinstateUser, removeUser, updateRole, userPage } from "./service";
 
 /** Admin Console and IT administration. Reads: Admins and Owners. Writes: checked row by row in the service. */
 export const usersRouter = router({
-  list: adminProcedure
-    .input(userListInput)
-    .query(({ ctx, input }) => listUsers(ctx.deps.db, input, ctx.deps.env.SUPER_OWNER_EMAIL)),
+  list: adminProcedure.input(userListInput).query(({ ctx, input }) => userPage(trpcServiceCtx(ctx), input)),
   exportList: adminProcedure
     .input(userListInput)
-    .query(({ ctx, input }) => listUsers(ctx.deps.db, input, ctx.deps.env.SUPER_OWNER_EMAIL, { all: true })),
+    .query(({ ctx, input }) => userPage(trpcServiceCtx(ctx), input, { all: true })),
   counts: adminProcedure.query(({ ctx }) => roleCounts(ctx.deps.db)),
   setRole: adminProcedure
     .input(updateRoleInput)

@@ -17,6 +17,15 @@ import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { nameFromEmail } from "./accounts";
+import { listUsers } from "./queries";
+
+/** The Admin Console's list (or, with `all`, every matching row for the CSV): the super-owner's row is marked. */
+export const userPage = (
+  ctx: ServiceCtx,
+  input: Parameters<typeof listUsers>[1],
+  opts: { all?: boolean } = {},
+) => listUsers(ctx.db, input, ctx.settings.SUPER_OWNER_EMAIL, opts);
+
 import { isSuperOwnerEmail } from "./super-owner";
 
 /*
