@@ -11,22 +11,17 @@ export class AnswerStopped extends AppError {
 /** The AI SDK's errors, told apart by name (importing the SDK for `isInstance` would load it at start). */
 type SdkError = Error & { lastError?: unknown; statusCode?: number };
 
+const OFFLINE = "no connection to the AI service";
+
 function describe(err: unknown): string {
   const e = err as SdkError;
   if (e?.name === "AI_RetryError") return describe(e.lastError);
-  if (e?.name === "AI_APICallError") {
-    return e.statusCode ? `HTTP ${e.statusCode}` : "no connection to the AI service";
-  }
-  if (err instanceof Error && /fetch|connect|ECONNREFUSED|socket/i.test(err.message)) {
-    return "no connection to the AI service";
-  }
+  if (e?.name === "AI_APICallError") return e.statusCode ? `HTTP ${e.statusCode}` : OFFLINE;
+  if (err instanceof Error && /fetch|connect|ECONNREFUSED|socket/i.test(err.message)) return OFFLINE;
   return "unexpected reply from the AI service";
 }
 
-/**
- * What a failed answer means for the person asking: stopped (their own abort), or the service failed (502,
- * with the HTTP status when there is one). Timeouts are the watchdog's (504). Never a stack trace.
- */
+/** Stopped (the asker's abort), else 502 with the HTTP status if any; timeouts are the watchdog's (504). */
 export function answerError(err: unknown, signal?: AbortSignal): AppError {
   if (err instanceof AppError) return err;
   if (signal?.aborted) return new AnswerStopped();

@@ -245,9 +245,11 @@ export function composeExtractiveAnswer(input: ExtractiveInput): string {
     // The sentence that answers comes first; at most three points (a list is one point).
     const pageOf = (s: ScoredSentence) =>
       input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
-    const expanded = supporting(best, ranked, terms, MAX_SENTENCES).map((s) =>
-      withTable(s, ranked, pageOf, expected.type === "list"),
-    );
+    const points = supporting(best, ranked, terms, MAX_SENTENCES);
+    // The best-ranked passage's own best sentence, when none of it is quoted yet: retrieval ranked it first.
+    const top = ranked.find((s) => s.n === 1 && touches(s));
+    if (top && !points.some((p) => p.n === 1)) points.push(top);
+    const expanded = points.map((s) => withTable(s, ranked, pageOf, expected.type === "list"));
     // A row quoted inside a table that another point brought along is not quoted twice.
     const chosen = expanded.filter(
       (s, i) => !expanded.some((o, j) => j !== i && o.text.length > s.text.length && o.text.includes(s.text)),

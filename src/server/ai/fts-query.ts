@@ -141,6 +141,5 @@ export function queryTerms(question: string): QueryTerm[] {
 
 /** The MATCH expression: OR of the terms (null when nothing is left to search for). */
 export function matchExpression(terms: QueryTerm[]): string | null {
-  if (!terms.length) return null;
-  return terms.map((t) => t.fts).join(" OR ");
+  return terms.length ? terms.map((t) => t.fts).join(" OR ") : null;
 }

@@ -74,7 +74,6 @@ export function createLocalModel(): LanguageModelV4 {
     async doStream(options) {
       options.abortSignal?.throwIfAborted();
       const { text, usage } = answer(options);
-      // Word-sized pieces, the way a hosted model streams tokens (a caller wanting it whole uses doGenerate).
       const pieces = tokens(text);
       let i = 0;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({

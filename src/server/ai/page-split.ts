@@ -1,7 +1,4 @@
-/**
- * A chunk over a page break is its pages' parts joined by blank lines (pipeline/chunk.ts); split back, an
- * answer cites each sentence's own page.
- */
+/** A chunk over a page break joins its pages' parts (pipeline/chunk.ts): split back, each cites its page. */
 export interface PageText {
   page: number;
   text: string;

@@ -6,6 +6,13 @@ import { headingsAt, sentenceEnd, sentenceStart, tableEnd } from "./sentences";
 
 export const CONTEXT_BUDGET_CHARS = 6000;
 
+/** `a, b, c` as bound SQL parameters (for IN lists). */
+export const sqlList = (values: (number | string)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
 interface ChunkRow {
   id: number;
   document_id: number;
@@ -27,13 +34,9 @@ export async function loadPassages(
   budget = CONTEXT_BUDGET_CHARS,
   first?: (text: string) => boolean,
 ): Promise<Passage[]> {
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = await db.all<ChunkRow>(sql`
     SELECT c.id, c.document_id, c.first_page, c.last_page, c.text, d.file_name, d.storage_key
-    FROM doc_chunks c JOIN doc_documents d ON d.id = c.document_id WHERE c.id IN (${list})`);
+    FROM doc_chunks c JOIN doc_documents d ON d.id = c.document_id WHERE c.id IN (${sqlList(ids)})`);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   const preferred = (id: number) => !!first && first(byId.get(id)?.text ?? "");
   const order = first ? [...ids.filter(preferred), ...ids.filter((id) => !preferred(id))] : ids;

@@ -8,18 +8,7 @@ import { createLocalModel, LOCAL_MODEL_ID } from "./local-model";
  * AI_MODEL are set (through `.chat()`: the Chat Completions API that vLLM, llama.cpp server and Ollama speak;
  * the bare provider call would use the Responses API they lack), else the built-in extractive model.
  */
-export type AiEnv = Pick<
-  Env,
-  | "AI_BASE_URL"
-  | "AI_API_KEY"
-  | "AI_MODEL"
-  | "AI_TIMEOUT_S"
-  | "AI_IDLE_TIMEOUT_S"
-  | "EMBEDDINGS_BASE_URL"
-  | "EMBEDDINGS_MODEL"
-  | "EMBEDDINGS_API_KEY"
-  | "EMBEDDINGS_BATCH"
->;
+export type AiEnv = Pick<Env, Extract<keyof Env, `AI_${string}` | `EMBEDDINGS_${string}`>>;
 
 export interface AnswerModel {
   /** The model; the AI SDK and the provider are loaded on the first question, not at start. */

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { type AnswerType, expectedAnswer } from "./answer-type";
 import { matchExpression, type QueryTerm, queryTerms, stem } from "./fts-query";
 import type { PageText } from "./page-split";
-import { loadPassages } from "./passages";
+import { loadPassages, sqlList } from "./passages";
 import { rerank } from "./rerank";
 import { hasEmbeddings, nearestChunks, reciprocalRankFusion } from "./vector-search";
 import { completion, dfOf, indexStats } from "./vocabulary";
@@ -50,10 +50,8 @@ export const CONTEXT_PASSAGES = 6;
 /** Question terms with the chunks holding each (`df`); an unknown word is read as a clipped indexed word. */
 export async function searchTerms(db: Db, question: string) {
   const terms = queryTerms(question);
-  const stats = await indexStats(
-    db,
-    terms.flatMap((t) => t.stems),
-  );
+  const stems = terms.flatMap((t) => t.stems);
+  const stats = await indexStats(db, stems);
   const corrections: [string, string][] = [];
   const extra: QueryTerm[] = [];
   for (const t of terms) {
@@ -87,13 +85,9 @@ const RERANK_POOL = 200;
 
 /** Chunk ids of the collections best matching `match` by bm25, best first. */
 export async function ftsChunkIds(db: Db, collectionIds: number[], match: string, limit: number) {
-  const ids = sql.join(
-    collectionIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = await db.all<{ id: number }>(sql`
     SELECT c.id AS id FROM doc_chunks_fts JOIN doc_chunks c ON c.id = doc_chunks_fts.rowid
-    WHERE doc_chunks_fts MATCH ${match} AND c.collection_id IN (${ids})
+    WHERE doc_chunks_fts MATCH ${match} AND c.collection_id IN (${sqlList(collectionIds)})
     ORDER BY bm25(doc_chunks_fts) LIMIT ${limit}`);
   return rows.map((r) => Number(r.id));
 }
@@ -143,13 +137,8 @@ export async function retrieve(
   // Asked for a person, a form or a number: a chunk that names one comes before one that only shares words.
   const expected = expectedAnswer(question);
   const named = NAMED_ANSWERS.has(expected.type);
-  const passages = await loadPassages(
-    db,
-    ranked.slice(0, limit * (named ? 3 : 2)),
-    limit,
-    opts.budgetChars,
-    named ? expected.fits : undefined,
-  );
+  const pool = ranked.slice(0, limit * (named ? 3 : 2));
+  const passages = await loadPassages(db, pool, limit, opts.budgetChars, named ? expected.fits : undefined);
   lap("passages");
   return { passages, terms, corrections, chunks, mode };
 }
@@ -181,8 +170,7 @@ async function twoStageChunkIds(
     list.map(([a, b]) => `(${a.fts} AND ${b.fts})`).join(" OR ");
   // Counted, not estimated: the words of a project's name are far from independent.
   const wide = rare.length >= 3 && (await newestChunkIds(db, orOf(pairs), PAIR_ROWS + 1)).length > PAIR_ROWS;
-  // Stages from narrow to wide, until the pool is big enough: all three rarest terms (when their pairs
-  // match too many rows), their pairs (or only the rarest pair), the rarest term.
+  // Narrow to wide until the pool is big enough: all three (when pairs match too many), pairs, the rarest.
   const stages: string[] = [];
   if (wide) stages.push(rare.map((t) => t.fts).join(" AND "));
   const usePairs = wide ? pairs.slice(0, 1) : pairs;
@@ -194,22 +182,11 @@ async function twoStageChunkIds(
     if (pool.size >= limit / 2) break;
   }
   if (!pool.size) return [];
-  const ids = sql.join(
-    [...pool].map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const cols = sql.join(
-    collectionIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const texts = await db.all<{ id: number; text: string }>(
-    sql`SELECT id, text FROM doc_chunks WHERE id IN (${ids}) AND collection_id IN (${cols})`,
-  );
-  return rerank(
-    texts.map((t) => ({ id: Number(t.id), text: t.text })),
-    terms,
-    chunks,
-  ).slice(0, limit);
+  const texts = await db.all<{ id: number; text: string }>(sql`
+    SELECT id, text FROM doc_chunks
+    WHERE id IN (${sqlList([...pool])}) AND collection_id IN (${sqlList(collectionIds)})`);
+  const pooled = texts.map((t) => ({ id: Number(t.id), text: t.text }));
+  return rerank(pooled, terms, chunks).slice(0, limit);
 }
 
 /** The newest `n` chunks matching: FTS5 walks a MATCH lazily in rowid order, so this reads at most `n` rows. */

@@ -217,26 +217,14 @@ export function sentencesIn(text: string): string[] {
   return out.filter(Boolean);
 }
 
-export interface SentenceUnit {
-  text: string;
-  heading: string;
-  list: boolean;
-  row: boolean;
-}
-
 /** Sentences (and whole lists and table rows) of a page's text, in order, each with the heading it stands under. */
-export function splitSentences(text: string): SentenceUnit[] {
+export function splitSentences(text: string) {
   return blocks(text)
     .flatMap((b) =>
       [
         ...(b.list ? [b.text] : sentencesIn(b.text)).map((t) => ({ t, list: b.list, row: !!b.row })),
         ...(b.items ?? []).map((t) => ({ t, list: false, row: false })),
-      ].map(({ t, list, row }) => ({
-        text: t.replace(/\s+/g, " ").trim(),
-        heading: b.heading,
-        list,
-        row,
-      })),
+      ].map(({ t, list, row }) => ({ text: t.replace(/\s+/g, " ").trim(), heading: b.heading, list, row })),
     )
     .filter((s) => s.text.length >= MIN_CHARS && /\p{L}/u.test(s.text));
 }

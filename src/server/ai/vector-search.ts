@@ -85,9 +85,7 @@ export async function nearestChunks(
 export function reciprocalRankFusion(lists: number[][], k = 60): number[] {
   const score = new Map<number, number>();
   for (const list of lists) {
-    list.forEach((id, rank) => {
-      score.set(id, (score.get(id) ?? 0) + 1 / (k + rank + 1));
-    });
+    for (const [rank, id] of list.entries()) score.set(id, (score.get(id) ?? 0) + 1 / (k + rank + 1));
   }
   return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { estimateHits, idRange } from "../lib/fts-estimate";
 import { stem } from "./fts-query";
+import { sqlList } from "./passages";
 
 /**
  * What the chunk index knows about words, from its fts5vocab view (looked up by term: never scanned whole): how
@@ -82,10 +83,7 @@ export async function indexStats(db: Db, stems: string[]): Promise<IndexStats> {
     const exact = missing.filter((x) => !common.has(x));
     const rows = exact.length
       ? await db.all<{ term: string; doc: number }>(
-          sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term IN (${sql.join(
-            exact.map((x) => sql`${x}`),
-            sql`, `,
-          )})`,
+          sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term IN (${sqlList(exact)})`,
         )
       : [];
     if (s.df.size + missing.length > DF_KEPT) s.df.clear();
