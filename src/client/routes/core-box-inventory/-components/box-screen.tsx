@@ -1,13 +1,12 @@
 import { CORE_BOX_PAGE_SIZES, type CoreBoxRow, DEFAULT_EXPIRY_MONTHS, ISLANDS } from "@shared/core-boxes";
 import { totalText } from "@shared/list-total";
 import { keepPreviousData } from "@tanstack/react-query";
-import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useConfirm } from "@/components/confirm";
 import { DataTable } from "@/components/data-table/data-table";
+import { ListToolbar } from "@/components/data-table/list-toolbar";
 import { Pager } from "@/components/data-table/pager";
 import { Screen } from "@/components/screen";
-import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { useSearchState } from "@/lib/use-search-state";
@@ -164,24 +163,19 @@ export function BoxScreen() {
           islands={islands.data?.islands ?? []}
           years={years.data?.years ?? []}
         />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" onClick={() => setEditing("new")} disabled={editing === "new"}>
-            <PlusIcon /> New
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            disabled={selected.size === 0 || actions.busy}
-            onClick={() => void deleteSelected()}
-          >
-            <Trash2Icon /> Delete Selected{selected.size ? ` (${selected.size})` : ""}
-          </Button>
-          <span className="ml-auto text-sm text-muted-foreground" aria-live="polite">
-            {list.data
+        <ListToolbar
+          newLabel="New"
+          onNew={() => setEditing("new")}
+          newDisabled={editing === "new"}
+          selected={selected.size}
+          busy={actions.busy}
+          onDeleteSelected={() => void deleteSelected()}
+          count={
+            list.data
               ? `${countText}${hasFilters(search) ? (total === 1 && !capped ? " matches" : " match") : ""}`
-              : ""}
-          </span>
-        </div>
+              : ""
+          }
+        />
         {skipped && <SkippedNotice lines={skipped} onDismiss={() => setSkipped(null)} />}
         <div>
           <DataTable

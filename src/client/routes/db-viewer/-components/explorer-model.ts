@@ -5,6 +5,7 @@ import { fold, searchTerms } from "@shared/text-keys";
 import { z } from "zod";
 import { visibleDbs } from "@/lib/doc-dbs";
 import { absoluteUrl } from "@/lib/file-links";
+import { pageParams, sortParams } from "@/lib/list-search";
 import { byName, byType, type FileRow, searchFiles, sortFiles, toFileRows } from "@/lib/storage-files";
 
 export const EXPLORER_SORTS = ["name", "type"] as const;
@@ -25,14 +26,8 @@ export const explorerSearch = z.object({
   db: text(80),
   q: text(200),
   type: text(40),
-  sort: z.enum(EXPLORER_SORTS).optional().catch(undefined),
-  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  page_size: z.coerce
-    .number()
-    .refine((n) => (EXPLORER_PAGE_SIZES as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
+  ...sortParams(EXPLORER_SORTS),
+  ...pageParams(EXPLORER_PAGE_SIZES),
 });
 export type ExplorerSearch = z.infer<typeof explorerSearch>;
 

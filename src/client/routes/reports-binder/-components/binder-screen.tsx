@@ -8,11 +8,12 @@ import {
 } from "@shared/reports-binder";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
+import { DownloadIcon, PencilIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm";
 import { DataTable } from "@/components/data-table/data-table";
+import { ListToolbar } from "@/components/data-table/list-toolbar";
 import { Pager } from "@/components/data-table/pager";
 import { ErrorState } from "@/components/error-state";
 import { Button } from "@/components/ui/button";
@@ -217,30 +218,26 @@ export function BinderScreen() {
           })
         }
       />
-      <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" onClick={() => setEditing("new")} disabled={editing === "new"}>
-          <PlusIcon /> New row
-        </Button>
-        <Button
-          size="sm"
-          variant="destructive"
-          disabled={selected.size === 0 || actions.busy}
-          onClick={() => void removeSelected()}
-        >
-          <Trash2Icon /> Delete Selected{selected.size ? ` (${selected.size})` : ""}
-        </Button>
+      <ListToolbar
+        newLabel="New row"
+        onNew={() => setEditing("new")}
+        newDisabled={editing === "new"}
+        selected={selected.size}
+        busy={actions.busy}
+        onDeleteSelected={() => void removeSelected()}
+        count={
+          list.data
+            ? `${totalText(list.data)} result${list.data.total === 1 && !list.data.total_capped ? "" : "s"}`
+            : ""
+        }
+      >
         <Button size="sm" variant="outline" asChild>
           <a href={exportHref} download>
             <DownloadIcon /> Export CSV
           </a>
         </Button>
         <ImportButton onImported={() => void utils.reportsBinder.invalidate()} />
-        <span className="ml-auto text-sm text-muted-foreground" aria-live="polite">
-          {list.data
-            ? `${totalText(list.data)} result${list.data.total === 1 && !list.data.total_capped ? "" : "s"}`
-            : ""}
-        </span>
-      </div>
+      </ListToolbar>
       <div>
         <DataTable
           label="Reports binder"

@@ -1,6 +1,7 @@
 /** The S3 Browser's pure rules (URL state, filters, sort, paging), kept apart from React for unit tests. */
 import { STORAGE_DEFAULT_PAGE_SIZE, STORAGE_PAGE_SIZES } from "@shared/storage";
 import { z } from "zod";
+import { pageParams, sortParams } from "@/lib/list-search";
 import { byFolder, byName, byType, type FileRow, searchFiles, sortFiles } from "@/lib/storage-files";
 
 export const VIEWER_SORTS = ["name", "folder", "type"] as const;
@@ -12,14 +13,8 @@ export const viewerSearch = z.object({
   q: z.string().max(200).optional().catch(undefined),
   folder: z.string().max(1024).optional().catch(undefined),
   type: z.string().max(40).optional().catch(undefined),
-  sort: z.enum(VIEWER_SORTS).optional().catch(undefined),
-  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  page_size: z.coerce
-    .number()
-    .refine((n) => (STORAGE_PAGE_SIZES as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
+  ...sortParams(VIEWER_SORTS),
+  ...pageParams(STORAGE_PAGE_SIZES),
 });
 export type ViewerSearch = z.infer<typeof viewerSearch>;
 
