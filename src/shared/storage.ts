@@ -65,6 +65,8 @@ export const STORAGE_MESSAGES = {
   tooLarge: (mb: number) => `The file is larger than the ${mb} MB upload limit.`,
   moveEmpty: "Enter a new path for the file.",
   moveUnchanged: "The new path is the same as the current one.",
+  /** The Move/Rename dialog's words for a path the key rules refuse (`reason` from storage-keys' checks). */
+  moveInvalid: (reason: string) => `The new path ${reason}.`,
   moveAcrossFolders: (top: string) =>
     top
       ? `A file can only be moved within its top folder '${top}'.`
@@ -229,9 +231,13 @@ export interface StorageLimits {
 /** What a queue says of a file that is not a PDF (by its name, or by its bytes once the server has read them). */
 export const NOT_A_PDF = "Not a PDF";
 
+/** The server refused a file for not being a PDF: by its name (a retried refused file) or by its bytes. */
+export const isNotPdfRefusal = (message: string | undefined) =>
+  message === STORAGE_MESSAGES.notPdf || message === STORAGE_MESSAGES.pdfOnly;
+
 /** The queue's word for a failed upload: "Not a PDF" when that is why, else the server's sentence or `fallback`. */
 export const uploadFailure = (message: string | undefined, fallback: string) =>
-  message === STORAGE_MESSAGES.notPdf ? NOT_A_PDF : message || fallback;
+  isNotPdfRefusal(message) ? NOT_A_PDF : message || fallback;
 
 const KB = 1024;
 /** Sizes as the spec shows them: B, KB or MB with one decimal, GB with two, '-' if unknown; 1024-based. */

@@ -95,10 +95,10 @@ describe("Index Manager", () => {
     const first = Object.values(schema)[0] as { columns: string[]; sample_rows: unknown[][] };
     expect(Array.isArray(first.columns)).toBe(true);
 
-    // No embedding model is configured here: the button says so and cannot be pressed; the server refuses too.
+    // No embedding model is configured here: the button cannot be pressed; the server refuses too (the reason
+    // reaching people is its own test below).
     const refresh = row.getByRole("button", { name: "Refresh embeddings of hr_docs.db" });
     expect(await refresh.isDisabled()).toBe(true);
-    expect(await refresh.getAttribute("title")).toBe(DOCUMENT_MESSAGES.embeddingsOff);
     const refused = await page.request.post("/api/refresh-embeddings", { data: { db_name: "hr_docs.db" } });
     expect(refused.status()).toBe(400);
     expect((await refused.json()).error).toBe(DOCUMENT_MESSAGES.embeddingsOff);
@@ -121,5 +121,58 @@ describe("Index Manager", () => {
     await page.locator('li[data-db="old_one.db"]').waitFor({ state: "detached" });
     await page.locator('li[data-db="old_two.db"]').waitFor({ state: "detached" });
     expect(await bulk.isDisabled()).toBe(true);
+  });
+  test("Refresh embeddings without a model: why it is off is on the screen, under the pointer and read out", async () => {
+    const page = await env.newPage(DEMO.admin);
+    await page.goto("/db-admin");
+    const row = page.locator('li[data-db="hr_docs.db"]');
+    const refresh = row.getByRole("button", { name: "Refresh embeddings of hr_docs.db" });
+    await refresh.waitFor();
+    expect(await refresh.isDisabled()).toBe(true);
+    // Shown once for the panel, in words (a phone has no hover).
+    const note = page.getByText(DOCUMENT_MESSAGES.embeddingsOff, { exact: false });
+    await note.waitFor();
+    expect(await note.count()).toBe(1);
+    expect(await note.isVisible()).toBe(true);
+    // A pointer over the disabled button reaches the tooltip (a disabled button itself takes no pointer).
+    const box = (await refresh.boundingBox())!;
+    const tip = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("[title]")?.getAttribute("title") ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(tip).toBe(DOCUMENT_MESSAGES.embeddingsOff);
+    // A screen reader hears it as the button's description.
+    const cdp = await page.context().newCDPSession(page);
+    const { result } = await cdp.send("Runtime.evaluate", { expression: "document" });
+    const { nodes } = await cdp.send("Accessibility.queryAXTree", {
+      objectId: result.objectId,
+      accessibleName: "Refresh embeddings of hr_docs.db",
+      role: "button",
+    });
+    expect(String(nodes[0]?.description?.value ?? "")).toContain(DOCUMENT_MESSAGES.embeddingsOff);
+    await page.context().close();
+  });
+
+  test("a file listed as 'Not a PDF' still says so after Retry and Run (the server refuses its name); 5 B", async () => {
+    const page = await env.newPage(DEMO.admin);
+    await page.goto("/db-admin");
+    await page.getByLabel("DB File", { exact: true }).fill("not_pdf_db");
+    await page
+      .getByLabel("Choose files")
+      .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
+    const queue = page.getByRole("list", { name: "Upload queue" });
+    const chip = queue.getByRole("listitem", { name: "notes.txt: error" });
+    await chip.getByText("Not a PDF").waitFor();
+    expect(await chip.getByText("5 B", { exact: true }).count()).toBe(1);
+
+    await queue.getByRole("button", { name: "Retry notes.txt" }).click();
+    await queue.getByRole("listitem", { name: "notes.txt: ready" }).waitFor();
+    const answered = page.waitForResponse((r) => r.url().includes("/api/process-file"));
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    expect((await answered).status()).toBe(400);
+    await page.getByTestId("index-status").getByText("Finished queue.").waitFor();
+    await chip.getByText("Not a PDF").waitFor();
+    expect(await queue.getByText("Upload failed").count()).toBe(0);
+    await page.context().close();
   });
 });

@@ -233,6 +233,71 @@ describe("S3 Uploader", () => {
     await page.context().close();
   });
 
+  test("a file listed as 'Not a PDF' still says so after Retry (the server refuses its name), never 'Upload failed'; 5 B", async () => {
+    await putObject("notpdf_db/keep.pdf", pdf("keep"), "application/pdf");
+    const page = await env.newPage(DEMO.admin);
+    await page.goto("/s3-admin");
+    await page.getByRole("region", { name: "Folder notpdf_db" }).waitFor();
+    await page.getByLabel("Target DB").selectOption("notpdf_db");
+    await page
+      .getByLabel("Choose files")
+      .setInputFiles([{ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") }]);
+    const queue = page.getByRole("list", { name: "Upload queue" });
+    const chip = queue.getByRole("listitem", { name: "notes.txt: error" });
+    await chip.getByText("Not a PDF").waitFor();
+    expect(await chip.getByText("5 B", { exact: true }).count()).toBe(1);
+
+    // Retry sends it anyway; the server refuses it by its name, and the chip and the toast say why in the same words.
+    const answered = page.waitForResponse((r) => r.url().includes("/api/s3/upload"));
+    await queue.getByRole("button", { name: "Retry notes.txt" }).click();
+    expect((await answered).status()).toBe(400);
+    await chip.getByText("Not a PDF").waitFor();
+    await page.locator("[data-sonner-toast]").getByText("Not a PDF", { exact: true }).waitFor();
+    expect(await page.getByText("Upload failed").count()).toBe(0);
+    expect(await page.getByText("Only PDF files can be uploaded", { exact: false }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("Move/Rename: a name alone renames in its folder; path tricks are refused in the dialog in words, nothing sent", async () => {
+    await putObject("tricks_db/reports/a.pdf", pdf("a"), "application/pdf");
+    const page = await env.newPage(DEMO.admin);
+    const moves: string[] = [];
+    page.on("request", (r) => {
+      if (/storage\.move|\/api\/s3\/move/.test(r.url())) moves.push(r.url());
+    });
+    await page.goto("/s3-admin");
+    const group = page.getByRole("region", { name: "Folder tricks_db" });
+    await group.getByRole("button", { name: "Move or rename a.pdf" }).click();
+    const dialog = page.getByRole("dialog", { name: "Move/Rename" });
+    await dialog.getByText("a name alone renames it in its folder", { exact: false }).waitFor();
+    const path = dialog.getByLabel("New path");
+    const dots = "The new path must not contain . or .. path segments.";
+    for (const [typed, said] of [
+      ["..", dots],
+      ["../a.pdf", dots],
+      ["tricks_db/../other/a.pdf", dots],
+      ["a\u0000.pdf", "The new path must not contain control characters."],
+      ["a\u202efdp.pdf", "The new path must not contain invisible or direction-changing characters."],
+      ["..\\a.pdf", "The new path must use / between folders, not \\."],
+      ["/etc/passwd", "A file can only be moved within its top folder 'tricks_db'."],
+    ] as const) {
+      await path.fill(typed);
+      await dialog.getByRole("button", { name: "Move" }).click();
+      await dialog.getByRole("alert").getByText(said, { exact: true }).waitFor();
+    }
+    expect(moves).toEqual([]);
+    expect(await page.getByText("Move failed").count()).toBe(0);
+
+    // A name alone: the same folder, new name.
+    await path.fill("b.pdf");
+    await dialog.getByRole("button", { name: "Move" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await group.getByRole("button", { name: "Delete b.pdf" }).waitFor();
+    expect(await env.t.deps.store.head("tricks_db/reports/b.pdf")).not.toBeNull();
+    expect(await env.t.deps.store.head("tricks_db/reports/a.pdf")).toBeNull();
+    await page.context().close();
+  });
+
   test("a User gets no uploader", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/s3-admin");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { STORAGE_MESSAGES } from "@shared/storage";
+import { NOT_A_PDF, STORAGE_MESSAGES, uploadFailure } from "@shared/storage";
 import { isPdfName } from "@/components/upload-queue/drop-zone";
 import { absoluteUrl, previewKind } from "@/lib/file-links";
 import { searchFiles, toFileRows } from "@/lib/storage-files";
@@ -98,6 +98,50 @@ describe("S3 Uploader rules", () => {
       kind: "error",
       message: STORAGE_MESSAGES.moveAcrossFolders("alpha"),
     });
+  });
+
+  test("Move/Rename: path tricks are refused in the dialog, in words, whether typed as a path or a name alone", () => {
+    const src = "alpha/reports/a.pdf";
+    const dots = "The new path must not contain . or .. path segments.";
+    expect(planMove(src, "..")).toEqual({ kind: "error", message: dots });
+    expect(planMove(src, "../x.pdf")).toEqual({ kind: "error", message: dots });
+    expect(planMove(src, "alpha/../beta/x.pdf")).toEqual({ kind: "error", message: dots });
+    expect(planMove(src, "a\u0000b.pdf")).toEqual({
+      kind: "error",
+      message: "The new path must not contain control characters.",
+    });
+    expect(planMove(src, "b\u202egnp.pdf")).toEqual({
+      kind: "error",
+      message: "The new path must not contain invisible or direction-changing characters.",
+    });
+    expect(planMove(src, "..\\x.pdf")).toEqual({
+      kind: "error",
+      message: "The new path must use / between folders, not \\.",
+    });
+    expect(planMove(src, "%2e%2e/x.pdf")).toEqual({
+      kind: "error",
+      message: "The new path must not contain percent-encoded path characters.",
+    });
+    expect(planMove(src, "alpha/archive/")).toEqual({
+      kind: "error",
+      message: "The new path must name a file, not a folder (it ends with /).",
+    });
+    // An absolute path is read from its first folder, as the spec collapses leading slashes.
+    expect(planMove(src, "/etc/passwd")).toEqual({
+      kind: "error",
+      message: STORAGE_MESSAGES.moveAcrossFolders("alpha"),
+    });
+    // Composed as the server stores it (NFC), so the dialog and the server name the same key.
+    expect(planMove(src, "cafe\u0301.pdf")).toEqual({ kind: "move", dst: "alpha/reports/caf\u00e9.pdf" });
+  });
+
+  test("a server refusal of a non-PDF reads 'Not a PDF', whether its name or its content gave it away", () => {
+    expect(uploadFailure(STORAGE_MESSAGES.notPdf, "Upload failed")).toBe(NOT_A_PDF);
+    expect(uploadFailure(STORAGE_MESSAGES.pdfOnly, "Upload failed")).toBe(NOT_A_PDF);
+    expect(uploadFailure("The file is larger than the 1 MB upload limit.", "Upload failed")).toBe(
+      "The file is larger than the 1 MB upload limit.",
+    );
+    expect(uploadFailure(undefined, "Upload failed")).toBe("Upload failed");
   });
 
   test("upload fields come before the file, in the spec's names; destination as the server builds it", () => {

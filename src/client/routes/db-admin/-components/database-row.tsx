@@ -73,6 +73,7 @@ export function DatabaseRow({
   open,
   onToggle,
   a,
+  embeddingsOffNote,
 }: {
   db: DocDb;
   checked: boolean;
@@ -80,6 +81,8 @@ export function DatabaseRow({
   open: boolean;
   onToggle(): void;
   a: RowActions;
+  /** The id of the panel's note saying why Refresh embeddings is off (its description), if it is. */
+  embeddingsOffNote?: string;
 }) {
   const listId = `db-files-${db.name}`;
   return (
@@ -131,18 +134,20 @@ export function DatabaseRow({
           >
             <FileJsonIcon /> Export JSON
           </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            aria-label={`Refresh embeddings of ${db.name}`}
-            aria-description={a.embeddingsOff}
-            title={a.embeddingsOff}
-            disabled={!!a.embedding || !!a.embeddingsOff}
-            onClick={() => a.onEmbeddings(db.name)}
-          >
-            <SparklesIcon className={a.embedding === db.name ? "animate-pulse" : undefined} /> Refresh
-            embeddings
-          </Button>
+          {/* The tooltip is on a wrapper: a disabled button takes no pointer, so its own title never shows. */}
+          <span className="inline-flex" title={a.embeddingsOff}>
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={`Refresh embeddings of ${db.name}`}
+              aria-describedby={embeddingsOffNote}
+              disabled={!!a.embedding || !!a.embeddingsOff}
+              onClick={() => a.onEmbeddings(db.name)}
+            >
+              <SparklesIcon className={a.embedding === db.name ? "animate-pulse" : undefined} /> Refresh
+              embeddings
+            </Button>
+          </span>
           <Button
             size="xs"
             variant="ghost"

@@ -1,6 +1,6 @@
 import { DOCUMENT_TEXTS, type DocDb } from "@shared/documents";
-import { DatabaseIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { DatabaseIcon, InfoIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { ErrorState } from "@/components/error-state";
 import { SearchBox } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
@@ -31,6 +31,7 @@ export function DatabasesPanel({
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<Set<string>>(new Set());
   const shown = useMemo(() => filterDbs(dbs ?? [], q), [dbs, q]);
+  const offNote = useId();
 
   useEffect(() => {
     const names = new Set((dbs ?? []).map((d) => d.name));
@@ -88,19 +89,32 @@ export function DatabasesPanel({
       ) : shown.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-muted-foreground">{DOCUMENT_TEXTS.noDatabases}</p>
       ) : (
-        <ul aria-label="Databases" aria-busy={fetching || undefined}>
-          {shown.map((db) => (
-            <DatabaseRow
-              key={db.name}
-              db={db}
-              checked={ticked.has(db.name)}
-              onCheck={(on) => setTicked((prev) => flip(prev, db.name, on))}
-              open={open.has(db.name)}
-              onToggle={() => setOpen((prev) => flip(prev, db.name, !prev.has(db.name)))}
-              a={actions}
-            />
-          ))}
-        </ul>
+        <>
+          {actions.embeddingsOff && (
+            // Said once, in words: a disabled button takes no pointer, and a phone has no hover.
+            <p
+              id={offNote}
+              className="flex items-start gap-2 border-b px-4 py-2 text-xs text-muted-foreground"
+            >
+              <InfoIcon className="mt-px size-3.5 shrink-0" aria-hidden />
+              <span>Refresh embeddings is off: {actions.embeddingsOff}</span>
+            </p>
+          )}
+          <ul aria-label="Databases" aria-busy={fetching || undefined}>
+            {shown.map((db) => (
+              <DatabaseRow
+                key={db.name}
+                db={db}
+                checked={ticked.has(db.name)}
+                onCheck={(on) => setTicked((prev) => flip(prev, db.name, on))}
+                open={open.has(db.name)}
+                onToggle={() => setOpen((prev) => flip(prev, db.name, !prev.has(db.name)))}
+                a={actions}
+                embeddingsOffNote={actions.embeddingsOff ? offNote : undefined}
+              />
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { DOCUMENT_TEXTS } from "@shared/documents";
-import { NOT_A_PDF, STORAGE_MESSAGES } from "@shared/storage";
+import { isNotPdfRefusal, NOT_A_PDF } from "@shared/storage";
 import { useCallback, useRef, useState } from "react";
 import { useUploadQueue } from "@/components/upload-queue/use-upload-queue";
 import { ApiError } from "@/lib/api";
@@ -50,11 +50,10 @@ export function useIndexQueue(onFinished: () => void) {
     waitingStatus: "ready",
     autoStart: false,
     canceledText: DOCUMENT_TEXTS.canceled,
-    // The chip says "Not a PDF" when that is why; any other reason is in the file's steps.
+    // The chip says "Not a PDF" when that is why (by its bytes, or by its name on a Retry); any other reason is
+    // in the file's steps.
     errorText: (err) =>
-      err instanceof ApiError && err.message === STORAGE_MESSAGES.notPdf
-        ? NOT_A_PDF
-        : DOCUMENT_TEXTS.uploadFailed,
+      err instanceof ApiError && isNotPdfRefusal(err.message) ? NOT_A_PDF : DOCUMENT_TEXTS.uploadFailed,
     async send(item, { signal, onProgress }) {
       const r = run.current;
       if (!r) throw new Error(DOCUMENT_TEXTS.pickDb);

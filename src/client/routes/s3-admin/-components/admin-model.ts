@@ -7,7 +7,7 @@ import {
   STORAGE_PAGE_SIZES,
   STORAGE_TEXTS,
 } from "@shared/storage";
-import { collapseSlashes, topFolder } from "@shared/storage-keys";
+import { checkKey, collapseSlashes, topFolder } from "@shared/storage-keys";
 import { compareText, naturalKey } from "@shared/text-keys";
 import { z } from "zod";
 import { byModified, byName, bySize, type FileRow, sortFiles } from "@/lib/storage-files";
@@ -118,15 +118,18 @@ export type MovePlan = { kind: "none" } | { kind: "error"; message: string } | {
 
 /**
  * What Move/Rename does with the typed path: a name alone renames the file in its folder; repeated slashes
- * collapsed; nothing when it is empty or unchanged
- * (the spec); another top folder is refused with the server's own message before asking it.
+ * collapsed; nothing when it is empty or unchanged (the spec). A path the server's key rules refuse (`..`,
+ * control or invisible characters, `\`…) or another top folder is explained in the dialog, without asking it.
  */
 export function planMove(src: string, typed: string): MovePlan {
   const path = collapseSlashes(typed.trim());
-  // A name alone (no slash) renames the file where it is.
   const folder = src.includes("/") ? src.slice(0, src.lastIndexOf("/") + 1) : "";
-  const dst = path && !typed.includes("/") ? folder + path : path;
-  if (!dst || dst === src) return { kind: "none" };
+  const wanted = path && !typed.includes("/") ? folder + path : path;
+  if (!wanted || wanted === src) return { kind: "none" };
+  const key = checkKey(wanted);
+  if (!key.ok) return { kind: "error", message: STORAGE_MESSAGES.moveInvalid(key.reason) };
+  const dst = key.key;
+  if (dst === src) return { kind: "none" };
   if (topFolder(dst) !== topFolder(src))
     return { kind: "error", message: STORAGE_MESSAGES.moveAcrossFolders(topFolder(src)) };
   return { kind: "move", dst };

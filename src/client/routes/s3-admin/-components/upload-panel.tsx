@@ -39,9 +39,10 @@ export function UploadPanel({
         hint={`PDF files only, several at once${maxMb ? `, up to ${maxMb} MB each` : ""}`}
       />
       {items.length > 0 && (
-        <div className="flex items-start gap-3">
+        // On a phone the button goes below the chips instead of past the screen's edge.
+        <div className="flex flex-wrap items-start gap-3">
           <QueueChips
-            className="flex-1"
+            className="min-w-0 flex-1 basis-72"
             items={items}
             onCancel={onCancel}
             onRetry={onRetry}
