@@ -25,3 +25,15 @@ export function yearOf(
   const date = submission || expiry;
   return date ? Number(date.slice(0, 4)) : null;
 }
+
+/**
+ * Whether a box's year is the one its dates give (or none): such a year follows the dates when they change, as a
+ * default expiry follows the submission date. A year that differs was set by a person and stays.
+ */
+export function yearFollowsDates(
+  year: number | null,
+  submission: string | null | undefined,
+  expiry: string | null | undefined,
+): boolean {
+  return year === null || year === yearOf(submission, expiry);
+}

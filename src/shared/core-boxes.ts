@@ -63,11 +63,6 @@ export const CORE_BOX_MESSAGES = {
   undoFailed: "Undo failed.",
   dumpRemoveFailed: "Failed to dump & remove.",
   expiryBeforeSubmission: "Storage expiry date cannot be before the report submission date.",
-  /** A date the browser could not read (e.g. 02/31/2026): never saved as no date. */
-  unreadableDate: (field: string) => `${field}: enter a real date.`,
-  /** The year is the dates' year; a different year typed first is not changed without a word. */
-  yearFromDates: (typed: string, derived: number) =>
-    `The year comes from the dates: ${derived}, not ${typed}. Change the dates, or clear the year.`,
 } as const;
 
 /** "keep" and " KEEP " both become "Keep"; blank (a form's unset select) is no value. */
@@ -118,7 +113,7 @@ const yearValue = z.coerce
   .min(1900, "must be a year like 2024")
   .max(2200, "must be a year like 2024");
 
-/** Fields of a box a person edits. `year` counts only when the box has no dates (it is derived from them). */
+/** Fields of a box a person edits. A blank `year` is filled from the dates (see yearFollowsDates). */
 const boxFields = {
   work_order: workOrder,
   project: text(LIMITS.project),
@@ -235,4 +230,4 @@ export interface CoreBoxRow extends CoreBox {
   status: BoxStatus;
 }
 
-export { boxStatus, defaultExpiry, todayIso, yearOf } from "./core-box-dates";
+export { boxStatus, defaultExpiry, todayIso, yearFollowsDates, yearOf } from "./core-box-dates";

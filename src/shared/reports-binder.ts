@@ -29,6 +29,7 @@ export const BINDER_MESSAGES = {
   unavailable: "Reports Binder DB unavailable",
   notFound: "Database file not found",
   billingHint: "Billing is usually 5–6 digits.",
+  billingDigits: "Billing accepts digits only.",
 } as const;
 
 /** Work orders like 1234, 1234-56, 1234-56A, 1234-56(A). Upper-cased; letters and digits only otherwise. */
@@ -42,21 +43,26 @@ const workOrder = z
 
 /** Initials in the colon form: GS, GS:AT, GS:AT:TT (2–4 letters each). */
 export const INITIALS_PATTERN = /^[A-Z]{1,4}(:[A-Z]{1,4})*$/;
+const INITIALS_FORMAT = "Initials must look like GS:AT:TT (letters separated by colons).";
 const initials = z
-  .string()
+  .string({ error: INITIALS_FORMAT })
   .trim()
   .toUpperCase()
   .max(40, "Initials must be 40 characters or fewer.")
-  .refine(
-    (s) => s === "" || INITIALS_PATTERN.test(s),
-    "Initials must look like GS:AT:TT (letters separated by colons).",
-  );
+  .refine((s) => s === "" || INITIALS_PATTERN.test(s), INITIALS_FORMAT);
 
-const billing = z
-  .string()
-  .trim()
-  .max(12, "Billing must be 12 digits or fewer.")
-  .refine((s) => s === "" || /^\d+$/.test(s), "Billing accepts digits only.");
+/**
+ * Billing is digits, kept as text (leading zeros stay). Text that is not all digits ("12x", "12.5") is refused,
+ * never cut down to the digits in it; a whole number sent as a JSON number is its digits.
+ */
+const billing = z.preprocess(
+  (v) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
+  z
+    .string({ error: BINDER_MESSAGES.billingDigits })
+    .trim()
+    .max(12, "Billing must be 12 digits or fewer.")
+    .refine((s) => s === "" || /^\d+$/.test(s), BINDER_MESSAGES.billingDigits),
+);
 
 const optionalDate = z.union([z.literal(""), isoDate]).optional();
 
@@ -98,6 +104,13 @@ export type BinderListInput = z.input<typeof binderListInput>;
 const binderRowId = z.number({ error: "id must be a number" }).int().positive();
 export const binderIdInput = z.object({ id: binderRowId });
 export const binderEditInput = z.object({ id: binderRowId, values: binderUpdateInput });
+/** Where a row is in a list as the screen shows it (its filters, sort and page size). */
+export const binderLocateInput = z.object({ id: binderRowId, list: binderListInput });
+export type BinderLocateInput = z.input<typeof binderLocateInput>;
+/** The page of that list that shows the row; null when the list's filters leave it out. */
+export interface BinderPlace {
+  page: number | null;
+}
 /** Undo of a delete: the change record to restore from. */
 export const binderRestoreInput = z.object({ change_id: z.number().int().positive() });
 /** The binder's change history, newest first. */

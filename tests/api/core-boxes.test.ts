@@ -73,15 +73,44 @@ describe("create", () => {
       await t12.close();
     }
   });
-  test("without a submission date the year comes from the expiry date, and with no date at all from the year sent", async () => {
-    const a = await user.coreBoxes.create({
+  test("a year sent is the year stored, whatever the dates; left out, it is the submission date's, else the expiry date's", async () => {
+    const typed = await user.coreBoxes.create({
+      work_order: uniqueWo(),
+      storage_expiry_date: "1999-01-01",
+      year: 2026,
+    });
+    expect(typed.year).toBe(2026);
+    const fromExpiry = await user.coreBoxes.create({
       work_order: uniqueWo(),
       storage_expiry_date: "2019-05-01",
-      year: 2001,
     });
-    expect(a.year).toBe(2019);
-    const b = await user.coreBoxes.create({ work_order: uniqueWo(), year: 2001 });
-    expect(b).toMatchObject({ year: 2001, storage_expiry_date: null, status: "Active" });
+    expect(fromExpiry.year).toBe(2019);
+    const noDates = await user.coreBoxes.create({ work_order: uniqueWo(), year: 2001 });
+    expect(noDates).toMatchObject({ year: 2001, storage_expiry_date: null, status: "Active" });
+  });
+  test("a year from the dates follows new dates; a year a person set stays until they send another or clear it", async () => {
+    const derived = await user.coreBoxes.create({
+      work_order: uniqueWo(),
+      report_submission_date: "2020-03-01",
+    });
+    expect(derived.year).toBe(2020);
+    const moved = await user.coreBoxes.update({ id: derived.id, report_submission_date: "2023-03-01" });
+    expect(moved.year).toBe(2023);
+    // Dates gone: the year they gave stays.
+    const undated = await user.coreBoxes.update({
+      id: derived.id,
+      report_submission_date: null,
+      storage_expiry_date: null,
+    });
+    expect(undated.year).toBe(2023);
+
+    const set = await user.coreBoxes.create({ work_order: uniqueWo(), year: 2001 });
+    const dated = await user.coreBoxes.update({ id: set.id, report_submission_date: "2019-06-01" });
+    expect(dated.year).toBe(2001);
+    const retyped = await user.coreBoxes.update({ id: set.id, year: 2018 });
+    expect(retyped.year).toBe(2018);
+    const cleared = await user.coreBoxes.update({ id: set.id, year: null });
+    expect(cleared.year).toBe(2019);
   });
   test("Work Order is required, with the spec's message", async () => {
     for (const work_order of [undefined, "", "   ", null]) {

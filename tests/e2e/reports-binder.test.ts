@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
 
@@ -8,21 +9,90 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+
+/** The field is marked invalid and described by `message`, shown in the field's own cell. */
+async function fieldError(page: Page, field: Locator, message: string) {
+  const cell = page.locator("td").filter({ has: field });
+  await cell.getByText(message, { exact: true }).waitFor();
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  const id = await field.getAttribute("aria-describedby");
+  expect(await page.locator(`[id="${id}"]`).textContent()).toBe(message);
+}
+
 describe("Reports Binder", () => {
-  test("a saved row sorted off the page is said to be there, and 'Show it' shows it", async () => {
+  test("a saved row sorted or filtered off the page: the success toast says where it went, and 'Show it' shows it", async () => {
     const page = await env.newPage(DEMO.user);
-    await page.goto("/reports-binder");
-    await page.getByRole("table", { name: "Reports binder" }).locator("tbody tr").first().waitFor();
-    // Newest date first: a row without a date goes to the end of the binder.
+    const table = page.getByRole("table", { name: "Reports binder" });
+    // Filtered off: the initials filter leaves out a row without initials.
+    await page.goto("/reports-binder?eng=GS");
+    await table.locator("tbody tr").first().waitFor();
     await page.getByRole("button", { name: "New row" }).click();
     await page.getByLabel("Work order", { exact: true }).fill("abc");
     await page.getByRole("button", { name: "Save row" }).click();
-    await page.getByText("Added ABC.").waitFor();
-    const note = page.locator("[data-sonner-toast]").filter({ hasText: "ABC is not on this page" });
-    await note.waitFor();
-    await note.getByRole("button", { name: "Show it" }).click();
-    await page.getByRole("row", { name: /\bABC\b/ }).waitFor();
-    expect(new URL(page.url()).searchParams.get("wo")).toBe("ABC");
+    const hidden = toast(page, "Added ABC.");
+    await hidden.getByText("The filters on this list hide it.").waitFor();
+    await hidden.getByRole("button", { name: "Show it" }).click();
+    await table.getByRole("row", { name: /\bABC\b/ }).waitFor();
+    const shown = new URL(page.url()).searchParams;
+    expect([shown.get("wo"), shown.get("eng")]).toEqual(["ABC", null]);
+
+    // Sorted off: newest date first puts a row without a date at the end; the toast names its page.
+    await page.goto("/reports-binder");
+    await table.locator("tbody tr").first().waitFor();
+    await page.getByRole("button", { name: "New row" }).click();
+    await page.getByLabel("Work order", { exact: true }).fill("abd");
+    await page.getByRole("button", { name: "Save row" }).click();
+    const added = toast(page, "Added ABD.");
+    const where = await added.getByText(/^It is on page \d+ of this list\.$/).textContent();
+    const pageNo = where!.match(/\d+/)![0];
+    expect(Number(pageNo)).toBeGreaterThan(1);
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(1);
+    await added.getByRole("button", { name: "Show it" }).click();
+    await page.waitForURL((u) => u.searchParams.get("page") === pageNo);
+    await table.getByRole("row", { name: /\bABD\b/ }).waitFor();
+    await page.context().close();
+  });
+
+  test("an impossible date is an error on its field, never saved as no date", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/reports-binder");
+    await page.getByRole("button", { name: "New row" }).click();
+    await page.getByLabel("Work order", { exact: true }).fill("5555-01");
+    const date = page.getByLabel("Date", { exact: true });
+    await date.focus();
+    await date.pressSequentially("02312026");
+    expect(await date.evaluate((i: HTMLInputElement) => i.validity.badInput)).toBe(true);
+    await page.getByRole("button", { name: "Save row" }).click();
+    await fieldError(page, date, "Enter a real date.");
+    await Bun.sleep(300);
+    expect(await toast(page, "Added 5555-01.").count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("editing a row: each problem is marked on its field, one sentence each, and no toast", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/reports-binder");
+    const table = page.getByRole("table", { name: "Reports binder" });
+    await table
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
+    const initials = page.getByLabel("Engineer initials", { exact: true });
+    const billing = page.getByLabel("Billing", { exact: true });
+    const sent = page.getByLabel("Date sent", { exact: true });
+    await initials.fill("a1");
+    await billing.fill("12x");
+    await sent.focus();
+    await sent.pressSequentially("02312026");
+    expect(await sent.evaluate((i: HTMLInputElement) => i.validity.badInput)).toBe(true);
+    await page.getByRole("button", { name: "Save row" }).click();
+    await fieldError(page, initials, "Initials must look like GS:AT:TT (letters separated by colons).");
+    await fieldError(page, billing, "Billing accepts digits only.");
+    await fieldError(page, sent, "Enter a real date.");
+    expect(await page.getByText(".;").count()).toBe(0);
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(0);
     await page.context().close();
   });
 

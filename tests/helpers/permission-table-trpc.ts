@@ -54,6 +54,7 @@ export const TRPC_TABLE: Record<string, Row> = {
   // Reports binder
   "reportsBinder.health": { answers: SIGNED_IN },
   "reportsBinder.list": { answers: SIGNED_IN, input: { q: "ab" } },
+  "reportsBinder.locate": { answers: SIGNED_IN, input: { id: NO_ROW, list: {} } },
   "reportsBinder.create": { answers: SIGNED_IN, input: { work_order: "9999-06" } },
   "reportsBinder.update": { answers: SIGNED_IN, input: { id: NO_ROW, values: { billing: "1" } } },
   "reportsBinder.remove": { answers: SIGNED_IN, input: { id: NO_ROW } },

@@ -47,11 +47,34 @@ describe("rules", () => {
       date_sent: "",
     });
   });
+  test("billing sent as a whole JSON number is stored as its digits", async () => {
+    const res = await post("/api/reports-binder", { work_order: "1-2", billing: 12345 });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { billing: string }).billing).toBe("12345");
+  });
+  test("several bad fields: one sentence each, never joined with '.;'", async () => {
+    const res = await post("/api/reports-binder", {
+      work_order: "1-1",
+      billing: "12x",
+      engineer_initials: "a1",
+    });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error).toBe(
+      "Initials must look like GS:AT:TT (letters separated by colons). Billing accepts digits only.",
+    );
+    expect(error).not.toContain(";");
+  });
   test("bad input is a 400 with a message a person understands", async () => {
     const cases: [unknown, RegExp][] = [
       [{}, /Work Order is required\./],
       [{ work_order: "   " }, /Work Order is required\./],
       [{ work_order: "1-1", billing: "12a45" }, /Billing accepts digits only/],
+      [{ work_order: "1-1", billing: "12x" }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1-1", billing: 12.5 }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1-1", billing: -3 }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1-1", billing: true }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1-1", engineer_initials: 5 }, /^Initials must look like GS:AT:TT/],
       [{ work_order: "1-1", engineer_initials: "G S" }, /Initials must look like GS:AT:TT/],
       [{ work_order: "1-1", date: "2026-02-30" }, /not a real calendar date/],
       [{ work_order: "1-1", date: "03/04/2026" }, /YYYY-MM-DD/],

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { CORE_BOX_MESSAGES, type CoreBox } from "@shared/core-boxes";
+import { UNREADABLE_DATE } from "@/lib/field-problems";
 import {
   boxSearch,
   checkDraft,
@@ -112,8 +113,7 @@ describe("core box screen: the inline editor", () => {
 
   test("checks give the server's messages, each on its field", () => {
     expect(checkDraft({ ...EMPTY_DRAFT, work_order: "  " })).toEqual({
-      field: "work_order",
-      message: CORE_BOX_MESSAGES.workOrderRequired,
+      work_order: CORE_BOX_MESSAGES.workOrderRequired,
     });
     expect(
       checkDraft({
@@ -122,21 +122,38 @@ describe("core box screen: the inline editor", () => {
         report_submission_date: "2024-05-01",
         storage_expiry_date: "2024-04-30",
       }),
-    ).toEqual({ field: "storage_expiry_date", message: CORE_BOX_MESSAGES.expiryBeforeSubmission });
-    expect(checkDraft({ ...EMPTY_DRAFT, work_order: "1" })).toBeNull();
+    ).toEqual({ storage_expiry_date: CORE_BOX_MESSAGES.expiryBeforeSubmission });
+    expect(checkDraft({ ...EMPTY_DRAFT, work_order: "1" })).toEqual({});
+    // Every problem at once, each a sentence of its own.
+    expect(checkDraft({ ...EMPTY_DRAFT, year: "20x6" })).toEqual({
+      work_order: CORE_BOX_MESSAGES.workOrderRequired,
+      year: "Year must be a year like 2024.",
+    });
   });
 
-  test("a date the browser could not read is an error, never no date; a typed year is never changed silently", () => {
+  test("a date the browser could not read is an error on its field, never no date; a typed year is kept", () => {
     const box = { ...EMPTY_DRAFT, work_order: "7777-01" };
-    expect(checkDraft(box, ["report_submission_date"])).toEqual({
-      field: "report_submission_date",
-      message: "Report submission date: enter a real date.",
+    expect(checkDraft(box, ["report_submission_date", "storage_expiry_date"])).toEqual({
+      report_submission_date: UNREADABLE_DATE,
+      storage_expiry_date: UNREADABLE_DATE,
     });
-    expect(checkDraft({ ...box, year: "2026", storage_expiry_date: "1999-01-01" })).toEqual({
-      field: "year",
-      message: CORE_BOX_MESSAGES.yearFromDates("2026", 1999),
+    expect(UNREADABLE_DATE).toBe("Enter a real date.");
+    // The dates do not overrule a year the person typed: nothing to refuse, and the year sent is theirs.
+    const typed = { ...box, year: "2026", storage_expiry_date: "1999-01-01" };
+    expect(checkDraft(typed)).toEqual({});
+    expect(createInputOf(typed).year).toBe(2026);
+  });
+
+  test("a year that is the dates' own is left blank in the editor, so it follows them; a year set stays", () => {
+    expect(draftOf(box).year).toBe("");
+    expect(draftOf({ ...box, year: 2030 }).year).toBe("2030");
+    expect(
+      draftOf({ ...box, report_submission_date: null, storage_expiry_date: null, year: 2001 }).year,
+    ).toBe("2001");
+    // New dates on a box whose year came from its dates: the year is not sent (the server moves it with them).
+    expect(patchOf(box, { ...draftOf(box), report_submission_date: "2027-01-01" })).toEqual({
+      report_submission_date: "2027-01-01",
     });
-    expect(checkDraft({ ...box, year: "1999", storage_expiry_date: "1999-01-01" })).toBeNull();
   });
 
   test("a new box leaves blanks to the server's defaults", () => {

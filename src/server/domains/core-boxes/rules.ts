@@ -4,6 +4,7 @@ import {
   type CoreBoxCreateInput,
   type CoreBoxPatch,
   defaultExpiry,
+  yearFollowsDates,
   yearOf,
 } from "@shared/core-boxes";
 import { badRequest } from "../../lib/errors";
@@ -26,7 +27,7 @@ function checkDates(submission: string | null, expiry: string | null) {
   if (submission && expiry && expiry < submission) throw badRequest(CORE_BOX_MESSAGES.expiryBeforeSubmission);
 }
 
-/** A new box: expiry defaults to submission + `months`; the year comes from the dates (else the one sent). */
+/** A new box: expiry defaults to submission + `months`; the year is the one sent, else the dates' year. */
 export function valuesForCreate(input: CoreBoxCreateInput, months: number): BoxValues {
   const submission = input.report_submission_date ?? null;
   const expiry = input.storage_expiry_date ?? (submission ? defaultExpiry(submission, months) : null);
@@ -40,13 +41,15 @@ export function valuesForCreate(input: CoreBoxCreateInput, months: number): BoxV
     complete: input.complete ?? "No",
     keepOrDump: input.keep_or_dump ?? "Keep",
     island: input.island ?? null,
-    year: yearOf(submission, expiry) ?? input.year ?? null,
+    year: input.year ?? yearOf(submission, expiry),
   };
 }
 
 /**
  * An edit changes only the fields sent. An expiry that was the default (or empty) follows a new submission
  * date; an expiry the person set stays unless they send a new one. Clearing the expiry brings the default back.
+ * The year works the same way: one that was the dates' year follows them, one the person set stays (never changed
+ * without a word), and clearing it gives the dates' year back.
  */
 export function valuesForUpdate(current: BoxRecord, patch: CoreBoxPatch, months: number): BoxValues {
   const submission =
@@ -62,7 +65,11 @@ export function valuesForUpdate(current: BoxRecord, patch: CoreBoxPatch, months:
     if (wasDefault) expiry = defaultExpiry(submission, months);
   }
   checkDates(submission, expiry);
-  const sentYear = patch.year !== undefined ? patch.year : current.year;
+  const datesYear = yearOf(submission, expiry);
+  const followed = yearFollowsDates(current.year, current.reportSubmissionDate, current.storageExpiryDate);
+  let year = current.year;
+  if (patch.year !== undefined) year = patch.year ?? datesYear;
+  else if (followed) year = datesYear ?? current.year;
   return {
     workOrder: patch.work_order ?? current.workOrder,
     project: patch.project ?? current.project,
@@ -72,7 +79,7 @@ export function valuesForUpdate(current: BoxRecord, patch: CoreBoxPatch, months:
     complete: patch.complete ?? current.complete,
     keepOrDump: patch.keep_or_dump ?? current.keepOrDump,
     island: patch.island !== undefined ? patch.island : current.island,
-    year: yearOf(submission, expiry) ?? sentYear ?? null,
+    year,
   };
 }
 

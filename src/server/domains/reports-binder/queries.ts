@@ -34,7 +34,7 @@ export function toBinderRow(r: Row): BinderRow {
   };
 }
 
-const SORT_COLUMN: Record<BinderSort, string> = {
+export const SORT_COLUMN: Record<BinderSort, string> = {
   date: "date",
   work_order: "work_order",
   engineer_initials: "engineer_initials",

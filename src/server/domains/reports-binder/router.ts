@@ -5,12 +5,14 @@ import {
   binderEditInput,
   binderIdInput,
   binderListInput,
+  binderLocateInput,
   binderRestoreInput,
 } from "@shared/reports-binder";
 import { listChanges } from "../../lib/history";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
 import { binderHealth } from "./health";
+import { locateBinderRow } from "./locate";
 import { listBinder } from "./queries";
 import { BINDER_ENTITY, createRow, removeRow, removeRows, restoreRow, updateRow } from "./service";
 
@@ -18,6 +20,10 @@ import { BINDER_ENTITY, createRow, removeRow, removeRows, restoreRow, updateRow 
 export const reportsBinderRouter = router({
   health: authedProcedure.query(({ ctx }) => binderHealth(ctx.deps.db)),
   list: authedProcedure.input(binderListInput).query(({ ctx, input }) => listBinder(ctx.deps.db, input)),
+  /** The page of a list (as the screen shows it) that holds a row: where a saved row went. */
+  locate: authedProcedure
+    .input(binderLocateInput)
+    .query(({ ctx, input }) => locateBinderRow(ctx.deps.db, input)),
   create: authedProcedure
     .input(binderCreateInput)
     .mutation(({ ctx, input }) => createRow(trpcServiceCtx(ctx), input)),

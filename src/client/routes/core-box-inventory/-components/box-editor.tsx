@@ -2,16 +2,19 @@ import { boxStatus, COMPLETE_VALUES, DISPOSITIONS, LIMITS, yearOf } from "@share
 import { CheckIcon, XIcon } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FieldError, focusFirstInvalid, invalidProps, unreadableDates } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import { hasProblems } from "@/lib/field-problems";
 import { cn } from "@/lib/utils";
-import { checkDraft, type Draft, type DraftProblem, followExpiry } from "./box-model";
+import { checkDraft, type Draft, type DraftField, type DraftProblems, followExpiry } from "./box-model";
 import { StatusBadge } from "./status-badge";
 
 /**
  * One table row of inputs for a new or edited box, in the table's column order. Enter saves, Escape cancels.
- * The expiry follows the submission date (+ the server's months) until the person sets it themselves, and the
- * year comes from the dates, as the server derives them; a year is typed only for a box with no dates.
+ * The expiry follows the submission date (+ the server's months) until the person sets it themselves. So does the
+ * year: left blank it is the dates' year (shown as such), and a year the person types is the year saved. Each
+ * problem is said under its field; a refusal from the server under the row.
  */
 export function BoxEditor({
   initial,
@@ -33,31 +36,27 @@ export function BoxEditor({
   label: string;
 }) {
   const listId = useId();
+  const rowRef = useRef<HTMLTableRowElement>(null);
   const [d, setD] = useState<Draft>(initial);
-  // A problem of one field (marked, its sentence under the row), or the server's refusal (field null).
-  const [problem, setProblem] = useState<{ field: DraftProblem["field"] | null; message: string } | null>(
-    null,
-  );
-  const error = problem?.message ?? null;
-  const submissionInput = useRef<HTMLInputElement>(null);
-  const expiryInput = useRef<HTMLInputElement>(null);
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((prev) => ({ ...prev, [k]: v }));
-  const derivedYear = yearOf(d.report_submission_date, d.storage_expiry_date);
-  const invalid = (field: DraftProblem["field"]) => (problem?.field === field ? true : undefined);
-  const describedBy = (field: DraftProblem["field"]) =>
-    problem?.field === field ? `${listId}-error` : undefined;
+  const [problems, setProblems] = useState<DraftProblems>({});
+  // The server's refusal (a work order already in storage…), said under the row.
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends DraftField>(k: K, v: Draft[K]) => {
+    setD((prev) => ({ ...prev, [k]: v }));
+    setProblems(({ [k]: _, ...rest }) => rest);
+  };
+  const datesYear = yearOf(d.report_submission_date, d.storage_expiry_date);
+  const errorId = (field: DraftField) => `${listId}-${field}-error`;
+  const marked = (field: DraftField) => invalidProps(errorId(field), problems[field]);
+  const problem = (field: DraftField) => <FieldError id={errorId(field)} message={problems[field]} />;
 
   const submit = async () => {
     // An impossible date (02/31) leaves the input's value empty: the browser's badInput tells it from no date.
-    const unreadable = [
-      ...(submissionInput.current?.validity.badInput ? (["report_submission_date"] as const) : []),
-      ...(expiryInput.current?.validity.badInput ? (["storage_expiry_date"] as const) : []),
-    ];
-    const found = checkDraft(d, unreadable);
-    setProblem(found);
-    if (found) return;
-    const refused = await onSave(d);
-    setProblem(refused ? { field: null, message: refused } : null);
+    const found = checkDraft(d, unreadableDates(rowRef.current));
+    setProblems(found);
+    setError(null);
+    if (hasProblems(found)) return focusFirstInvalid(rowRef.current);
+    setError(await onSave(d));
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === "Escape") {
@@ -71,28 +70,27 @@ export function BoxEditor({
 
   const row = (
     <tr
+      ref={rowRef}
       className={cn("bg-primary/5 align-top", !error && "border-b")}
       onKeyDown={onKeyDown}
       aria-label={label}
     >
       <td />
       <Cell label="Year">
-        {derivedYear !== null && !(problem?.field === "year") ? (
-          <span className="inline-block pt-1.5 tabular-nums text-muted-foreground" title="From the dates">
-            {derivedYear}
-            <span className="block text-[10px] leading-tight">from the dates</span>
-          </span>
-        ) : (
-          <Input
-            aria-label="Year"
-            aria-invalid={invalid("year")}
-            aria-describedby={describedBy("year")}
-            inputMode="numeric"
-            placeholder="Year"
-            className="h-8 w-full min-w-0"
-            value={d.year}
-            onChange={(e) => set("year", e.target.value.replace(/\D/g, "").slice(0, 4))}
-          />
+        <Input
+          aria-label="Year"
+          {...marked("year")}
+          inputMode="numeric"
+          maxLength={4}
+          placeholder={datesYear === null ? "Year" : String(datesYear)}
+          title={datesYear === null ? undefined : `Left blank, the year is the dates' year (${datesYear}).`}
+          className="h-8 w-full min-w-0 px-1.5 tabular-nums"
+          value={d.year}
+          onChange={(e) => set("year", e.target.value.trim())}
+        />
+        {problem("year")}
+        {!problems.year && !d.year && datesYear !== null && (
+          <span className="block pt-0.5 text-[10px] leading-tight text-muted-foreground">from the dates</span>
         )}
       </Cell>
       <Cell label="Island">
@@ -102,8 +100,10 @@ export function BoxEditor({
           maxLength={LIMITS.island}
           className="h-8 w-full min-w-0"
           value={d.island}
+          {...marked("island")}
           onChange={(e) => set("island", e.target.value)}
         />
+        {problem("island")}
         <datalist id={listId}>
           {islands.map((i) => (
             <option key={i} value={i} />
@@ -114,9 +114,9 @@ export function BoxEditor({
         <Input
           aria-label="Work Order"
           aria-required
-          aria-invalid={invalid("work_order")}
+          {...marked("work_order")}
           aria-describedby={
-            describedBy("work_order") ?? (problem?.field === null ? `${listId}-error` : undefined)
+            problems.work_order ? errorId("work_order") : error ? `${listId}-error` : undefined
           }
           autoFocus
           placeholder="1234-56"
@@ -125,6 +125,7 @@ export function BoxEditor({
           value={d.work_order}
           onChange={(e) => set("work_order", e.target.value.toUpperCase())}
         />
+        {problem("work_order")}
       </Cell>
       <Cell label="Project">
         <Input
@@ -132,8 +133,10 @@ export function BoxEditor({
           maxLength={LIMITS.project}
           className="h-8 w-full min-w-0"
           value={d.project}
+          {...marked("project")}
           onChange={(e) => set("project", e.target.value)}
         />
+        {problem("project")}
       </Cell>
       <Cell label="Engineer">
         <Input
@@ -141,20 +144,22 @@ export function BoxEditor({
           maxLength={LIMITS.engineer}
           className="h-8 w-full min-w-0"
           value={d.engineer}
+          {...marked("engineer")}
           onChange={(e) => set("engineer", e.target.value)}
         />
+        {problem("engineer")}
       </Cell>
       <Cell label="Submitted">
         <Input
-          ref={submissionInput}
           type="date"
+          name="report_submission_date"
           aria-label="Report submission date"
-          aria-invalid={invalid("report_submission_date")}
-          aria-describedby={describedBy("report_submission_date")}
+          {...marked("report_submission_date")}
           className="h-8 w-full min-w-0 px-1.5"
           value={d.report_submission_date}
           onChange={(e) => {
             const next = e.target.value;
+            setProblems(({ report_submission_date: _, storage_expiry_date: __, ...rest }) => rest);
             setD((prev) => ({
               ...prev,
               report_submission_date: next,
@@ -167,19 +172,20 @@ export function BoxEditor({
             }));
           }}
         />
+        {problem("report_submission_date")}
       </Cell>
       <Cell label="Expiry">
         <Input
-          ref={expiryInput}
           type="date"
+          name="storage_expiry_date"
           aria-label="Storage expiry date"
-          aria-invalid={invalid("storage_expiry_date")}
-          aria-describedby={describedBy("storage_expiry_date")}
+          {...marked("storage_expiry_date")}
           className="h-8 w-full min-w-0 px-1.5"
           min={d.report_submission_date || undefined}
           value={d.storage_expiry_date}
           onChange={(e) => set("storage_expiry_date", e.target.value)}
         />
+        {problem("storage_expiry_date")}
       </Cell>
       <Cell label="Complete">
         <NativeSelect
@@ -249,9 +255,12 @@ export function BoxEditor({
 
 /** The selection column and the table's eleven. */
 const EDITOR_COLUMNS = 12;
-/** An editor cell; its label names it when a phone shows the row as a card. */
+/**
+ * An editor cell; its label names it when a phone shows the row as a card. One block holds the input and its
+ * sentence, so the sentence stays under the field in the card's line too.
+ */
 const Cell = ({ label, children }: { label: string; children: ReactNode }) => (
   <td data-label={label} className="px-1.5 py-1.5">
-    {children}
+    <div className="min-w-0 flex-1">{children}</div>
   </td>
 );

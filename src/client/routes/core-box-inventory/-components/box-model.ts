@@ -12,14 +12,16 @@ import {
   type CoreBoxCreateInput,
   type CoreBoxListInput,
   type CoreBoxPatch,
+  coreBoxCreateInput,
   DEFAULT_SORT,
   DISPOSITIONS,
   defaultExpiry,
   SORT_COLUMNS,
-  yearOf,
+  yearFollowsDates,
 } from "@shared/core-boxes";
 import { searchable } from "@shared/list-total";
 import { z } from "zod";
+import { type FieldProblems, fieldProblems } from "@/lib/field-problems";
 
 /** Filters, sort and page as they live in the URL; a bad value falls back to "none" instead of failing. */
 export const boxSearch = z.object({
@@ -79,7 +81,10 @@ export function exportHref(input: CoreBoxListInput): string {
   return `/api/core-boxes/export.csv?${params}`;
 }
 
-/** The inline editor's values, all as the inputs hold them (text). */
+/**
+ * The inline editor's values, all as the inputs hold them (text). `year` is the year a person set: blank when the
+ * box's year is its dates' own, which the editor shows (and the server keeps) following the dates.
+ */
 export interface Draft {
   work_order: string;
   project: string;
@@ -114,7 +119,9 @@ export function draftOf(box: CoreBox): Draft {
     complete: box.complete,
     keep_or_dump: box.keep_or_dump,
     island: box.island ?? "",
-    year: box.year === null ? "" : String(box.year),
+    year: yearFollowsDates(box.year, box.report_submission_date, box.storage_expiry_date)
+      ? ""
+      : String(box.year),
   };
 }
 
@@ -128,35 +135,33 @@ export function followExpiry(prevSubmission: string, nextSubmission: string, exp
   return wasDefault ? defaultExpiry(nextSubmission, months) : expiry;
 }
 
-/** The checks worth making before a round trip, with the server's own messages. */
-/** A field of the editor a problem belongs to (it is marked), with the sentence shown under the row. */
-export interface DraftProblem {
-  field: "work_order" | "year" | "report_submission_date" | "storage_expiry_date";
-  message: string;
-}
+export type DraftField = keyof Draft;
+export type DraftProblems = FieldProblems<DraftField>;
 
-/**
- * What is wrong with a draft before it is sent, if anything. `unreadable` names the date fields the browser
- * could not read (an impossible date such as 02/31): they are errors, never an empty value.
- */
-export function checkDraft(d: Draft, unreadable: DraftProblem["field"][] = []): DraftProblem | null {
-  if (!d.work_order.trim()) return { field: "work_order", message: CORE_BOX_MESSAGES.workOrderRequired };
-  for (const field of ["report_submission_date", "storage_expiry_date"] as const) {
-    if (unreadable.includes(field))
-      return { field, message: CORE_BOX_MESSAGES.unreadableDate(DATE_LABELS[field]) };
-  }
-  if (d.report_submission_date && d.storage_expiry_date && d.storage_expiry_date < d.report_submission_date)
-    return { field: "storage_expiry_date", message: CORE_BOX_MESSAGES.expiryBeforeSubmission };
-  const derived = yearOf(d.report_submission_date, d.storage_expiry_date);
-  if (derived !== null && d.year.trim() && Number(d.year) !== derived)
-    return { field: "year", message: CORE_BOX_MESSAGES.yearFromDates(d.year.trim(), derived) };
-  return null;
-}
-
-const DATE_LABELS = {
+const DRAFT_LABELS: Record<DraftField, string> = {
+  work_order: "Work Order",
+  project: "Project",
+  engineer: "Engineer",
   report_submission_date: "Report submission date",
   storage_expiry_date: "Storage expiry date",
-} as const;
+  complete: "Complete",
+  keep_or_dump: "Disposition",
+  island: "Island",
+  year: "Year",
+};
+
+/**
+ * What is wrong with a draft before it is sent, field by field, with the server's own schema and messages.
+ * `unreadable` names the date fields whose text the browser could not read (an impossible date such as 02/31):
+ * errors, never an empty value.
+ */
+export function checkDraft(d: Draft, unreadable: readonly string[] = []): DraftProblems {
+  const problems = fieldProblems(coreBoxCreateInput, d, DRAFT_LABELS, unreadable);
+  const { report_submission_date: submitted, storage_expiry_date: expiry } = d;
+  if (submitted && expiry && expiry < submitted && !problems.report_submission_date)
+    problems.storage_expiry_date ??= CORE_BOX_MESSAGES.expiryBeforeSubmission;
+  return problems;
+}
 
 /** A new box: blanks are left out so the server applies its defaults. */
 export function createInputOf(d: Draft): CoreBoxCreateInput {

@@ -1,16 +1,9 @@
 import { searchable, totalText } from "@shared/list-total";
-import {
-  BINDER_MESSAGES,
-  BINDER_PAGE_SIZES,
-  BINDER_TOAST_MS,
-  type BinderRow,
-  type BinderSort,
-} from "@shared/reports-binder";
+import { BINDER_MESSAGES, BINDER_PAGE_SIZES, type BinderRow, type BinderSort } from "@shared/reports-binder";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DownloadIcon, PencilIcon, Trash2Icon, TriangleAlertIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm";
 import { DataTable } from "@/components/data-table/data-table";
 import { ListToolbar } from "@/components/data-table/list-toolbar";
@@ -24,6 +17,7 @@ import type { BinderSearch } from "../route";
 import { BinderFilters } from "./binder-filters";
 import { ImportButton } from "./import-dialog";
 import { type Draft, EMPTY_DRAFT, RowEditor } from "./row-editor";
+import { useRowPlace } from "./row-place";
 import { useBinderActions } from "./use-binder-actions";
 
 const draftOf = (r: BinderRow): Draft => ({
@@ -55,6 +49,7 @@ export function BinderScreen() {
     page_size: search.page_size ?? 25,
   } as const;
   const list = trpc.reportsBinder.list.useQuery(input, { placeholderData: keepPreviousData });
+  const place = useRowPlace(input, set);
   const health = trpc.reportsBinder.health.useQuery(undefined, { refetchInterval: 60_000 });
 
   // Escape cancels an edit or a new row even when focus has left the editor.
@@ -166,16 +161,6 @@ export function BinderScreen() {
     return saved;
   };
   const clean = (d: Draft) => ({ ...d, work_order: d.work_order.trim() });
-  /** The list narrowed to one work order, every other filter cleared: where a saved row can be seen. */
-  const showOnly = (wo: string): Partial<BinderSearch> => ({
-    wo,
-    q: undefined,
-    eng: undefined,
-    billing_only: undefined,
-    date_from: undefined,
-    date_to: undefined,
-    page: undefined,
-  });
   return (
     <div className="space-y-4">
       {health.isError && (
@@ -258,22 +243,7 @@ export function BinderScreen() {
                 initial={EMPTY_DRAFT}
                 busy={actions.busy}
                 onCancel={() => setEditing(null)}
-                onSave={async (d) => {
-                  const row = await actions.add(clean(d));
-                  if (!row) return false;
-                  setEditing(null);
-                  // Saved, but sorted or filtered off this page: say so, and offer to show it.
-                  const shown = (await list.refetch()).data?.rows ?? [];
-                  if (!shown.some((r) => r.id === row.id))
-                    toast.info(
-                      `${row.work_order} is not on this page of the list (sorted and filtered as shown).`,
-                      {
-                        duration: BINDER_TOAST_MS,
-                        action: { label: "Show it", onClick: () => set(showOnly(row.work_order)) },
-                      },
-                    );
-                  return true;
-                }}
+                onSave={async (d) => closeIf(await actions.add(clean(d), place))}
               />
             ) : null
           }
@@ -284,7 +254,7 @@ export function BinderScreen() {
                 initial={draftOf(r)}
                 busy={actions.busy}
                 onCancel={() => setEditing(null)}
-                onSave={async (d) => closeIf(await actions.save(r.id, clean(d)))}
+                onSave={async (d) => closeIf(await actions.save(r.id, clean(d), place))}
               />
             ) : null
           }

@@ -5,9 +5,11 @@ import {
   binderCreateInput,
 } from "@shared/reports-binder";
 import { CheckIcon, XIcon } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { FieldError, focusFirstInvalid, invalidProps, unreadableDates } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { type FieldProblems, fieldProblems, hasProblems } from "@/lib/field-problems";
 
 export type Draft = Required<Pick<BinderCreate, "work_order">> &
   Record<"date" | "engineer_initials" | "billing" | "date_sent" | "pdf_file", string>;
@@ -22,18 +24,6 @@ export const EMPTY_DRAFT: Draft = {
 
 type Field = keyof Draft;
 
-/** Each field's problem with the draft, checked with the server's own schema: one sentence per field. */
-export function draftProblems(d: Draft): Partial<Record<Field, string>> {
-  const parsed = binderCreateInput.safeParse(d);
-  const out: Partial<Record<Field, string>> = {};
-  if (parsed.success) return out;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    out[field] ??= /[.!?]$/.test(issue.message) ? issue.message : `${LABELS[field]} ${issue.message}.`;
-  }
-  return out;
-}
-
 const LABELS: Record<Field, string> = {
   date: "Date",
   work_order: "Work order",
@@ -42,6 +32,13 @@ const LABELS: Record<Field, string> = {
   date_sent: "Date sent",
   pdf_file: "PDF file",
 };
+
+/**
+ * Each field's problem with the draft, checked with the server's own schema: one sentence per field. `unreadable`
+ * names the date fields whose text the browser could not read (02/31/2026): an error, never "no date".
+ */
+export const draftProblems = (d: Draft, unreadable: readonly string[] = []): FieldProblems<Field> =>
+  fieldProblems(binderCreateInput, d, LABELS, unreadable);
 
 /**
  * One row of inputs for a new or edited binder row. Enter saves, Escape cancels. Work order and initials are
@@ -62,27 +59,22 @@ export function RowEditor({
   selectable: boolean;
 }) {
   const id = useId();
+  const row = useRef<HTMLTableRowElement>(null);
   const [d, setD] = useState<Draft>(initial);
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [problems, setProblems] = useState<FieldProblems<Field>>({});
   const set = (k: Field, v: string) => {
     setD((prev) => ({ ...prev, [k]: v }));
     setProblems(({ [k]: _, ...rest }) => rest);
   };
   const submit = async () => {
-    const found = draftProblems(d);
+    const found = draftProblems(d, unreadableDates(row.current));
     setProblems(found);
-    if (Object.keys(found).length) return;
+    if (hasProblems(found)) return focusFirstInvalid(row.current);
     await onSave(d);
   };
   /** A field's input props for its problem: marked, and described by its sentence. */
-  const marked = (k: Field) =>
-    problems[k] ? { "aria-invalid": true as const, "aria-describedby": `${id}-${k}` } : {};
-  const problem = (k: Field): ReactNode =>
-    problems[k] && (
-      <p id={`${id}-${k}`} className="mt-1 text-xs text-destructive" role="alert">
-        {problems[k]}
-      </p>
-    );
+  const marked = (k: Field) => invalidProps(`${id}-${k}`, problems[k]);
+  const problem = (k: Field) => <FieldError id={`${id}-${k}`} message={problems[k]} />;
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === "Escape") {
       e.stopPropagation();
@@ -93,11 +85,12 @@ export function RowEditor({
     }
   };
   return (
-    <tr className="border-b bg-primary/5" onKeyDown={onKeyDown}>
+    <tr ref={row} className="border-b bg-primary/5 align-top" onKeyDown={onKeyDown}>
       {selectable && <td />}
       <td className="px-2 py-1.5">
         <Input
           type="date"
+          name="date"
           aria-label="Date"
           className="h-8 w-36"
           value={d.date}
@@ -147,6 +140,7 @@ export function RowEditor({
       <td className="px-2 py-1.5">
         <Input
           type="date"
+          name="date_sent"
           aria-label="Date sent"
           className="h-8 w-36"
           value={d.date_sent}

@@ -2,11 +2,21 @@ import {
   BINDER_MESSAGES,
   BINDER_TOAST_MS,
   type BinderCreate,
+  type BinderRow,
   type BinderUpdate,
 } from "@shared/reports-binder";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
+import type { RowPlace } from "./row-place";
+
+/** Where a saved row went, for its success toast (null: on the page in view, or not known). */
+type Place = (row: BinderRow) => Promise<RowPlace | null>;
+/** The success toast of a saved row: one toast, saying where the row is when it left the page in view. */
+async function savedToast(title: string, row: BinderRow, place?: Place) {
+  const where = place ? await place(row).catch(() => null) : null;
+  toast.success(title, { duration: BINDER_TOAST_MS, ...where });
+}
 
 /** Binder writes with the spec's toasts (5 s) and Undo for removals. */
 export function useBinderActions() {
@@ -32,23 +42,23 @@ export function useBinderActions() {
 
   return {
     busy: create.isPending || update.isPending || remove.isPending || bulk.isPending,
-    /** The row as saved, or null when it was refused (the toast says why). */
-    async add(values: BinderCreate) {
+    /** True when saved; else false, and the toast says why. `place` says where the saved row went. */
+    async add(values: BinderCreate, place?: Place) {
       try {
         const row = await create.mutateAsync(values);
-        toast.success(`Added ${row.work_order}.`, { duration: BINDER_TOAST_MS });
-        await refresh();
-        return row;
+        void refresh();
+        await savedToast(`Added ${row.work_order}.`, row, place);
+        return true;
       } catch (err) {
         toast.error(errorMessage(err, BINDER_MESSAGES.add), { duration: BINDER_TOAST_MS });
-        return null;
+        return false;
       }
     },
-    async save(id: number, values: BinderUpdate) {
+    async save(id: number, values: BinderUpdate, place?: Place) {
       try {
-        await update.mutateAsync({ id, values });
-        toast.success("Changes saved.", { duration: BINDER_TOAST_MS });
+        const row = await update.mutateAsync({ id, values });
         void refresh();
+        await savedToast("Changes saved.", row, place);
         return true;
       } catch (err) {
         toast.error(errorMessage(err, BINDER_MESSAGES.save), { duration: BINDER_TOAST_MS });
