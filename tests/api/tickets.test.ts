@@ -62,7 +62,11 @@ describe("tickets.list", () => {
     // "Most urgent first" puts finished tickets last, whatever their priority; the reverse puts them first.
     await user.tickets.update({ id: b.id, status: "resolved" });
     expect(ids(await admin.tickets.list({ sort_by: "priority" }))).toEqual([c.id, a.id, b.id]);
-    expect(ids(await admin.tickets.list({ sort_by: "priority", sort_dir: "asc" }))).toEqual([b.id, a.id, c.id]);
+    expect(ids(await admin.tickets.list({ sort_by: "priority", sort_dir: "asc" }))).toEqual([
+      b.id,
+      a.id,
+      c.id,
+    ]);
     await admin.tickets.update({ id: b.id, status: "open" });
   });
   test("10/25/50 per page; other sizes refused", async () => {
