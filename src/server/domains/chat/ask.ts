@@ -7,7 +7,7 @@ import { createWatchdog } from "../../ai/watchdog";
 import { AppError } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { cacheKey, cacheWrites, readCache } from "./cache";
-import { saveAnswer } from "./history";
+import { saveAnswer } from "./service";
 import { collectionVersion, requireTarget } from "./targets";
 
 /**

@@ -12,8 +12,8 @@ import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { parseInput } from "../../lib/errors";
 import { restServiceCtx } from "../../lib/service-ctx";
 import { answerQuestion } from "./ask";
-import { deleteHistory, listHistory } from "./history";
 import { requireDbChosen } from "./input";
+import { deleteHistory, listHistory } from "./service";
 import { lastUserText, streamAnswer } from "./stream";
 
 /** A question as the answer service takes it; closing the request stops the answer. */

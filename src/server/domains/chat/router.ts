@@ -7,19 +7,15 @@ import {
 } from "@shared/chat";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { adminProcedure, authedProcedure, router } from "../../trpc/init";
-import { deleteHistory, listFeedback, listHistory, setFeedback } from "./history";
 import { chatInput } from "./input";
-import { sourceLinks } from "./links";
-import { chatTargets } from "./targets";
+import { deleteHistory, listFeedback, listHistory, listTargets, setFeedback, sourceLinks } from "./service";
 
 /**
  * Ask Geolabs AI for our screen (REST twins and the answer stream in rest.ts). History and feedback are the
  * caller's own; the feedback review is for Admins and Owners.
  */
 export const chatRouter = router({
-  dbs: authedProcedure.query(async ({ ctx }) => ({
-    dbs: (await chatTargets(ctx.deps.db)).map((t) => ({ name: t.name, label: t.label })),
-  })),
+  dbs: authedProcedure.query(async ({ ctx }) => ({ dbs: await listTargets(trpcServiceCtx(ctx)) })),
   history: authedProcedure
     .input(chatInput(historyInput))
     .query(async ({ ctx, input }) => ({ entries: await listHistory(trpcServiceCtx(ctx), input) })),

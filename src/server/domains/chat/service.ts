@@ -9,16 +9,25 @@ import {
   type FeedbackListInput,
   HISTORY_LIMIT,
   type HistoryInput,
+  type SourceLinksInput,
 } from "@shared/chat";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { chatFeedback, chatHistory } from "../../db/schema";
+import { chatFeedback, chatHistory, docDocuments } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { signedLinks } from "../storage/service";
+import { chatTargets, requireTarget } from "./targets";
+
+/** The databases a question can be asked of, by name and display name. */
+export async function listTargets(ctx: ServiceCtx) {
+  return (await chatTargets(ctx.db)).map((t) => ({ name: t.name, label: t.label }));
+}
 
 /**
- * Chat history, feedback and the answer log. Whose history is always the signed-in person's (ctx.user), never
- * the request's `user` field: one person can neither read nor delete another's history.
+ * Ask AI's service (answering itself is ask.ts): the databases a question can be asked of, the caller's history
+ * and feedback, the answer log, and fresh links to cited originals. Whose history is always the signed-in
+ * person's (ctx.user), never the request's `user` field: one person can neither read nor delete another's.
  */
 export interface SavedAnswer {
   user: string;
@@ -157,4 +166,29 @@ export async function listFeedback(ctx: ServiceCtx, input: FeedbackListInput) {
     comment: r.comment,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Fresh signed links to the originals an answer cites (the screen appends `#page=N`). Signed on demand, not
+ * stored with the answer, because links expire while history does not.
+ */
+export async function sourceLinks(ctx: ServiceCtx, input: SourceLinksInput): Promise<Record<string, string>> {
+  const target = await requireTarget(ctx.db, input.db);
+  if (!input.files.length || !target.collectionIds.length) return {};
+  const rows = await ctx.db
+    .select({ file: docDocuments.fileName, key: docDocuments.storageKey })
+    .from(docDocuments)
+    .where(
+      and(
+        inArray(docDocuments.collectionId, target.collectionIds),
+        inArray(docDocuments.fileName, input.files),
+      ),
+    );
+  // A report indexed without its original ("Upload original PDF to S3" off) has nothing to link to.
+  const linked = rows.filter((r) => r.key);
+  const urls = await signedLinks(
+    ctx.deps,
+    linked.map((r) => r.key),
+  );
+  return Object.fromEntries(linked.map((r, i) => [r.file, urls[i]!]));
 }
