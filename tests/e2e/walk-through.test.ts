@@ -238,7 +238,7 @@ describe("screens", () => {
     await page.context().close();
   });
 
-  test("Phones: a row is a card, its point on screen without scrolling sideways (Directory, IT Tickets, Core Inventory)", async () => {
+  test("Phones: a row is a card, its point on screen without scrolling sideways (Directory, IT Tickets, Core Inventory, Reports Binder)", async () => {
     const page = await env.newPage(DEMO.admin);
     await page.setViewportSize({ width: 390, height: 800 });
     /** Every labelled cell of the first row lies inside the table's box. */
@@ -260,6 +260,8 @@ describe("screens", () => {
     await firstRowFits("Tickets", ["Type", "Priority", "Status"]);
     await page.goto("/core-box-inventory");
     await firstRowFits("Core boxes", ["W.O.", "Status", "Actions"]);
+    await page.goto("/reports-binder");
+    await firstRowFits("Reports binder", ["Date", "W.O.", "Billing", "Actions"]);
     await page.context().close();
   });
 

@@ -226,6 +226,7 @@ export function BinderScreen() {
       <div>
         <DataTable
           label="Reports binder"
+          cards
           columns={columns}
           rows={list.data?.rows}
           rowId={(r) => String(r.id)}

@@ -87,7 +87,7 @@ export function RowEditor({
   return (
     <tr ref={row} className="border-b bg-primary/5 align-top" onKeyDown={onKeyDown}>
       {selectable && <td />}
-      <td className="px-2 py-1.5">
+      <td data-label="Date" className="px-2 py-1.5">
         <Input
           type="date"
           name="date"
@@ -99,7 +99,7 @@ export function RowEditor({
         />
         {problem("date")}
       </td>
-      <td className="px-2 py-1.5">
+      <td data-label="W.O." className="px-2 py-1.5">
         <Input
           aria-label="Work order"
           {...marked("work_order")}
@@ -111,7 +111,7 @@ export function RowEditor({
         />
         {problem("work_order")}
       </td>
-      <td className="px-2 py-1.5">
+      <td data-label="Initials" className="px-2 py-1.5">
         <Input
           aria-label="Engineer initials"
           placeholder="GS:AT"
@@ -122,7 +122,7 @@ export function RowEditor({
         />
         {problem("engineer_initials")}
       </td>
-      <td className="px-2 py-1.5">
+      <td data-label="Billing" className="px-2 py-1.5">
         <Input
           aria-label="Billing"
           inputMode="numeric"
@@ -137,7 +137,7 @@ export function RowEditor({
           <p className="mt-1 text-xs text-muted-foreground">{BINDER_MESSAGES.billingHint}</p>
         )}
       </td>
-      <td className="px-2 py-1.5">
+      <td data-label="Date Sent" className="px-2 py-1.5">
         <Input
           type="date"
           name="date_sent"
@@ -149,7 +149,7 @@ export function RowEditor({
         />
         {problem("date_sent")}
       </td>
-      <td className="px-2 py-1.5">
+      <td data-label="File" className="px-2 py-1.5">
         <Input
           aria-label="PDF file"
           placeholder="file.pdf"
@@ -160,7 +160,7 @@ export function RowEditor({
         />
         {problem("pdf_file")}
       </td>
-      <td className="px-2 py-1.5 whitespace-nowrap">
+      <td data-label="Actions" className="px-2 py-1.5 whitespace-nowrap">
         <Button size="icon-sm" aria-label="Save row" disabled={busy} onClick={() => void submit()}>
           <CheckIcon />
         </Button>{" "}
