@@ -47,11 +47,10 @@ export function prettifyDbName(name: string): string {
     .replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 /**
- * The one name every screen gives a database (Ask AI's list, Index Manager, Explorer): the title it was created
- * with, or its prettified name when it has none.
+ * The one name every screen gives a database (Ask AI's list, Index Manager, Explorer): the spec's prettified
+ * name. The title a database was created with may differ from it; the name is what every screen can agree on.
  */
-export const dbTitle = (db: { name: string; title?: string | null }) =>
-  db.title?.trim() || prettifyDbName(db.name);
+export const dbTitle = (db: { name: string }) => prettifyDbName(db.name);
 
 /** A database name as the server accepts it. */
 export const docDbName = z

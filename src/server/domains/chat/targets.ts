@@ -25,7 +25,7 @@ export type TargetSource = (db: Db) => Promise<ChatTarget[]>;
 // Built once per database handle: every question resolves its target first.
 const documentCollections = preparedPer((db: Db) =>
   db
-    .select({ id: docCollections.id, name: docCollections.name, title: docCollections.title })
+    .select({ id: docCollections.id, name: docCollections.name })
     .from(docCollections)
     .where(notInArray(docCollections.name, [...INTERNAL_DBS]))
     .orderBy(asc(docCollections.name))
