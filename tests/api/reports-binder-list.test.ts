@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { reportsBinder } from "@server/db/schema";
-import { binderQuery, candidateText, listBinder, toBinderRow } from "@server/domains/reports-binder/queries";
+import { binderQuery, listBinder, toBinderRow } from "@server/domains/reports-binder/queries";
+import { idRange } from "@server/lib/fts-estimate";
+import { candidateText } from "@server/lib/list-engine";
 import { LIST_TOTAL_CAP, SEARCH_TOO_SHORT } from "@shared/list-total";
 import { BINDER_SORTS, type BinderRow, binderListInput } from "@shared/reports-binder";
 import { sql } from "drizzle-orm";
@@ -161,8 +163,10 @@ describe("a search's candidates from one trigram", () => {
 
   test("text whose words are in every row is found through its rare part; the whole text when no part is rare", async () => {
     // "Project" is in nearly every file name; " 42" in a few.
-    expect(await candidateText(t.deps.db, "Project 42")).toBe(" 42");
-    expect(await candidateText(t.deps.db, "Project")).toBe("Project");
+    const range = await idRange(t.deps.db, "reports_binder");
+    const candidates = (q: string) => candidateText(t.deps.db, "reports_binder_fts", q, range);
+    expect(await candidates("Project 42")).toBe(" 42");
+    expect(await candidates("Project")).toBe("Project");
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { users } from "@server/db/schema";
 import { AUDIT_ACTION_LABELS } from "@shared/users";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -107,9 +107,5 @@ describe("Admin Console", () => {
 });
 
 async function expectValue(select: import("playwright-core").Locator, value: string) {
-  for (let i = 0; i < 20; i++) {
-    if ((await select.inputValue()) === value) return;
-    await Bun.sleep(100);
-  }
-  expect(await select.inputValue()).toBe(value);
+  await eventually(() => select.inputValue(), value);
 }

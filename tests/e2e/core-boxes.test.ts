@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -275,9 +275,9 @@ describe("Core Inventory", () => {
 
 async function waitForRowCount(table: Locator, n: number) {
   const rows = table.locator("tbody tr");
-  for (let i = 0; i < 100; i++) {
-    if ((await rows.count()) === n && !(await table.getAttribute("aria-busy"))) return;
-    await Bun.sleep(100);
-  }
-  expect(await rows.count()).toBe(n);
+  await eventually(
+    async () => (await rows.count()) === n && !(await table.getAttribute("aria-busy")),
+    true,
+    10_000,
+  );
 }

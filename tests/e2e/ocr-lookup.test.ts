@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
 
 const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
 /** A printed list of four work orders: two in the demo register, two not (4804-05B, 9540-01A). */
@@ -190,9 +190,5 @@ describe("Work Order Recognition", () => {
 });
 
 async function expectText(locator: import("playwright-core").Locator, text: string) {
-  for (let i = 0; i < 50; i++) {
-    if ((await locator.textContent())?.trim() === text) return;
-    await Bun.sleep(100);
-  }
-  expect((await locator.textContent())?.trim()).toBe(text);
+  await eventually(async () => (await locator.textContent())?.trim(), text);
 }

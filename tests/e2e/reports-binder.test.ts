@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, networkSettled, startBrowserEnv } from "../helpers/browser";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe("Reports Binder", () => {
     expect(await date.evaluate((i: HTMLInputElement) => i.validity.badInput)).toBe(true);
     await page.getByRole("button", { name: "Save row" }).click();
     await fieldError(page, date, "Enter a real date.");
-    await Bun.sleep(300);
+    await networkSettled(page);
     expect(await toast(page, "Added 5555-01.").count()).toBe(0);
     await page.context().close();
   });

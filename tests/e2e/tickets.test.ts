@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -113,9 +113,5 @@ describe("IT Tickets", () => {
 });
 
 async function expectText(locator: import("playwright-core").Locator, text: string) {
-  for (let i = 0; i < 40; i++) {
-    if ((await locator.textContent()) === text) return;
-    await Bun.sleep(100);
-  }
-  expect(await locator.textContent()).toBe(text);
+  await eventually(() => locator.textContent(), text);
 }

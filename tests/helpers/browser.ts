@@ -114,3 +114,18 @@ export async function networkSettled(page: Page, quietMs = 250, maxMs = 10_000) 
     page.off("requestfailed", end);
   }
 }
+
+/**
+ * Polls `read` until it returns `want` (failing with the last value after `maxMs`): for a value the page
+ * changes after an event the test cannot wait on directly (a re-render, a settled query).
+ */
+export async function eventually<T>(read: () => Promise<T>, want: T, maxMs = 5_000): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  let value = await read();
+  while (value !== want && performance.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  if (value !== want)
+    throw new Error(`expected ${JSON.stringify(want)}, still ${JSON.stringify(value)} after ${maxMs} ms`);
+}

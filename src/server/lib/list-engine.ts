@@ -16,6 +16,7 @@ import type { SortDir } from "@shared/common";
 import { LIST_TOTAL_CAP } from "@shared/list-total";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
+import { estimateHits, type IdRange } from "./fts-estimate";
 
 /** Reading a row (and sorting it with the others) costs about as much as checking this many index entries. */
 const ROW_COST = 10;
@@ -141,4 +142,28 @@ export async function allIds(db: DbOrTx, q: ListQuery): Promise<number[]> {
     sql`SELECT json_group_array(id) AS ids FROM (SELECT id FROM ${sql.raw(q.table)}${whereSql(matchTerms(q))} ORDER BY ${orderBy(q)})`,
   );
   return JSON.parse(row?.ids ?? "[]") as number[];
+}
+
+/** How many hits a probe of a trigram's list reads to estimate its length (a sample size, not a cost). */
+const PROBE = 200;
+
+/**
+ * What a trigram full-text search (`fts`, over a table whose ids span `range`) should find its candidates with:
+ * the whole text, or its least common trigram. Matching the whole text reads every one of its trigrams' lists,
+ * and most trigrams of a typical search are in nearly every row; one rare trigram finds the candidates far
+ * sooner, and the list's search term checks the whole text on each (a row read: ROW_COST). Either gives the same
+ * rows; this only changes speed. A trigram's count is estimated from where its PROBE-th hit lies.
+ */
+export async function candidateText(db: DbOrTx, fts: string, q: string, range: IdRange): Promise<string> {
+  const chars = [...q.toLowerCase()];
+  const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join("")))];
+  if (trigrams.length < 2) return q;
+  const counts = new Map<string, number>();
+  for (const trigram of trigrams) {
+    const phrase = `"${trigram.replace(/"/g, '""')}"`;
+    counts.set(trigram, (await estimateHits(db, fts, phrase, range, PROBE)) ?? PROBE);
+  }
+  const [rarest, fewest] = [...counts].reduce((a, b) => (b[1] < a[1] ? b : a));
+  const wholeText = [...counts.values()].reduce((a, b) => a + b, 0);
+  return fewest * ROW_COST < wholeText ? rarest : q;
 }

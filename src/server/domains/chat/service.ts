@@ -187,7 +187,7 @@ export async function sourceLinks(ctx: ServiceCtx, input: SourceLinksInput): Pro
   // A report indexed without its original ("Upload original PDF to S3" off) has nothing to link to.
   const linked = rows.filter((r) => r.key);
   const urls = await signedLinks(
-    ctx.deps,
+    ctx,
     linked.map((r) => r.key),
   );
   return Object.fromEntries(linked.map((r, i) => [r.file, urls[i]!]));

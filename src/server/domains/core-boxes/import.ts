@@ -20,7 +20,7 @@ import { cellText, findHeader, type ImportField, isBlank } from "./import-cells"
 import { type Candidate, previewOf, readRow, rejectLiveWorkOrders } from "./import-rows";
 import { toCoreBox } from "./queries";
 import { searchWordsOf } from "./search-words";
-import { isUniqueViolation } from "./service";
+import { isUniqueViolation } from "./writes";
 
 export const importFormInput = coreBoxImportForm;
 const PREVIEW_ROWS = 100;

@@ -20,7 +20,6 @@ import { idParam, jsonBody, queryParams, restPage, spreadsheetImport } from "../
 import { restServiceCtx } from "../../lib/service-ctx";
 import { exportCsv } from "./export";
 import { importBoxes } from "./import";
-import { dumpAndRemove, removeBox, removeBoxes, restoreBox } from "./removal";
 import * as boxes from "./service";
 
 export function coreBoxesRest(deps: AppDeps) {
@@ -58,10 +57,10 @@ export function coreBoxesRest(deps: AppDeps) {
         });
       })
       .post("/api/core-boxes/restore", ({ request, body }) =>
-        restoreBox(as(request), jsonBody(restoreInput, body)),
+        boxes.restoreBox(as(request), jsonBody(restoreInput, body)),
       )
       .post("/api/core-boxes/bulk-delete", ({ request, body }) =>
-        removeBoxes(as(request), jsonBody(coreBoxIdsInput, body)),
+        boxes.removeBoxes(as(request), jsonBody(coreBoxIdsInput, body)),
       )
       .post("/api/core-boxes", async ({ request, body, set }) => {
         const created = await boxes.createBox(as(request), jsonBody(coreBoxCreateInput, body));
@@ -75,10 +74,10 @@ export function coreBoxesRest(deps: AppDeps) {
         boxes.updateBox(as(request), { id: idParam(params.id), ...jsonBody(coreBoxPatch, body) }),
       )
       .delete("/api/core-boxes/:id", ({ request, params }) =>
-        removeBox(as(request), { id: idParam(params.id) }),
+        boxes.removeBox(as(request), { id: idParam(params.id) }),
       )
       .post("/api/core-boxes/:id/dump-and-remove", ({ request, params }) =>
-        dumpAndRemove(as(request), { id: idParam(params.id) }),
+        boxes.dumpAndRemove(as(request), { id: idParam(params.id) }),
       ),
   );
 }

@@ -10,7 +10,6 @@ import {
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
 import { importBoxes, importFormInput } from "./import";
-import { dumpAndRemove, removeBox, removeBoxes, restoreBox } from "./removal";
 import * as boxes from "./service";
 
 /** Every signed-in staff member reads and edits the inventory (docs/decisions/0016-core-boxes-access-and-history.md). */
@@ -36,16 +35,16 @@ export const coreBoxesRouter = router({
     .mutation(({ ctx, input }) => boxes.updateBox(trpcServiceCtx(ctx), input)),
   remove: authedProcedure
     .input(coreBoxIdInput)
-    .mutation(({ ctx, input }) => removeBox(trpcServiceCtx(ctx), input)),
+    .mutation(({ ctx, input }) => boxes.removeBox(trpcServiceCtx(ctx), input)),
   removeMany: authedProcedure
     .input(coreBoxIdsInput)
-    .mutation(({ ctx, input }) => removeBoxes(trpcServiceCtx(ctx), input)),
+    .mutation(({ ctx, input }) => boxes.removeBoxes(trpcServiceCtx(ctx), input)),
   dumpAndRemove: authedProcedure
     .input(coreBoxIdInput)
-    .mutation(({ ctx, input }) => dumpAndRemove(trpcServiceCtx(ctx), input)),
+    .mutation(({ ctx, input }) => boxes.dumpAndRemove(trpcServiceCtx(ctx), input)),
   restore: authedProcedure
     .input(restoreInput)
-    .mutation(({ ctx, input }) => restoreBox(trpcServiceCtx(ctx), input)),
+    .mutation(({ ctx, input }) => boxes.restoreBox(trpcServiceCtx(ctx), input)),
   /** FormData with `file` (CSV or .xlsx) and optional `dry_run` (true/1): the preview, or the import itself. */
   importFile: authedProcedure
     .input(importFormInput)

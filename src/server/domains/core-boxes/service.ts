@@ -1,5 +1,6 @@
 /**
- * Core box service: every rule of the inventory. The tRPC router and the REST handlers call these functions as
+ * Core box service: every rule of the inventory and every write (removal and restore included; the import is
+ * its own file, as in the binder). The tRPC router and the REST handlers call these functions as
  * `fn(ctx, input)`; the acting user is always the authenticated caller, `ctx.user`.
  */
 import {
@@ -11,12 +12,11 @@ import {
   type coreBoxUpdateInput,
   todayIso,
 } from "@shared/core-boxes";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { DbOrTx } from "../../db/client";
 import { coreBoxes } from "../../db/schema";
-import { AppError, notFound } from "../../lib/errors";
-import { recordChange } from "../../lib/history";
+import { recordAudit } from "../../lib/audit";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { listCoreBoxes } from "./list";
 import {
@@ -31,11 +31,18 @@ import {
 } from "./queries";
 import { type BoxValues, sameValues, valuesForCreate, valuesForUpdate } from "./rules";
 import { searchWordsOf } from "./search-words";
+import {
+  applyUpdate,
+  assertWorkOrderFree,
+  deleteWithRecord,
+  isUniqueViolation,
+  notDumpMessage,
+  restoreBlocked,
+} from "./writes";
 
 /** CORE_BOX_EXPIRY_MONTHS: a new box's default storage period. */
 const months = (ctx: ServiceCtx) => ctx.settings.CORE_BOX_EXPIRY_MONTHS;
-export const rowOf = (ctx: ServiceCtx, r: BoxRecord): CoreBoxRow =>
-  withStatus(toCoreBox(r), todayIso(ctx.now()));
+const rowOf = (ctx: ServiceCtx, r: BoxRecord): CoreBoxRow => withStatus(toCoreBox(r), todayIso(ctx.now()));
 
 export const list = (ctx: ServiceCtx, input: CoreBoxListInput) => listCoreBoxes(ctx.db, input, ctx.now());
 export const years = async (ctx: ServiceCtx) => ({ years: await listYears(ctx.db) });
@@ -48,25 +55,6 @@ export async function byId(ctx: ServiceCtx, { id }: { id: number }): Promise<Cor
   const row = await findBox(ctx.db, id);
   if (!row) throw notFound(CORE_BOX_MESSAGES.notFound);
   return rowOf(ctx, row);
-}
-
-/** 409 naming the box that already holds this work order. */
-export function workOrderTaken(wo: string, holder: BoxRecord): AppError {
-  const project = holder.project ? `, ${holder.project}` : "";
-  return new AppError("CONFLICT", `Work Order ${wo} is already in storage (box #${holder.id}${project}).`);
-}
-
-/** A UNIQUE clash raced past our check (another process inserted the same work order first). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.message === "string" && e.message.includes("UNIQUE constraint failed")) return true;
-  }
-  return false;
-}
-
-export async function assertWorkOrderFree(db: DbOrTx, wo: string, exceptId?: number) {
-  const holder = await findBoxByWorkOrder(db, wo);
-  if (holder && holder.id !== exceptId) throw workOrderTaken(wo, holder);
 }
 
 export async function createBox(
@@ -138,28 +126,130 @@ export async function updateBox(
   }
 }
 
-/** Write new values and the update record (before/after as the API shows them). */
-export async function applyUpdate(
-  tx: DbOrTx,
-  current: BoxRecord,
-  next: BoxValues,
-  opts: { user: string; now: Date; batchId?: string },
-): Promise<{ row: BoxRecord; changeId: number }> {
-  const [updated] = await tx
-    .update(coreBoxes)
-    .set({ ...next, searchWords: searchWordsOf(next), updatedAt: opts.now, updatedBy: opts.user })
-    .where(eq(coreBoxes.id, current.id))
-    .returning();
-  const changeId = await recordChange<CoreBox>(tx, {
-    kind: "core_box",
-    entityId: current.id,
-    action: "update",
-    workOrder: updated!.workOrder,
-    user: opts.user,
-    before: toCoreBox(current),
-    after: toCoreBox(updated!),
-    batchId: opts.batchId,
-    now: opts.now,
+export async function removeBox(ctx: ServiceCtx, { id }: { id: number }): Promise<{ change_id: number }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const box = await findBox(tx, id);
+    if (!box) throw notFound(CORE_BOX_MESSAGES.notFound);
+    if (box.keepOrDump !== "Dump") throw conflict(notDumpMessage(box));
+    return { change_id: await deleteWithRecord(tx, box, { user: ctx.user.email, now }) };
   });
-  return { row: updated!, changeId };
+}
+
+export interface BulkRemoveResult {
+  removed: { id: number; work_order: string; change_id: number }[];
+  skipped: { id: number; work_order: string | null; reason: string }[];
+}
+
+/** "Delete Selected": removes the Dump boxes among `ids` in one transaction and says which were skipped. */
+export async function removeBoxes(ctx: ServiceCtx, { ids }: { ids: number[] }): Promise<BulkRemoveResult> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const result: BulkRemoveResult = { removed: [], skipped: [] };
+    for (const id of [...new Set(ids)]) {
+      const box = await findBox(tx, id);
+      if (!box) result.skipped.push({ id, work_order: null, reason: CORE_BOX_MESSAGES.notFound });
+      else if (box.keepOrDump !== "Dump")
+        result.skipped.push({ id, work_order: box.workOrder, reason: notDumpMessage(box) });
+      else {
+        const changeId = await deleteWithRecord(tx, box, { user: ctx.user.email, now });
+        result.removed.push({ id, work_order: box.workOrder, change_id: changeId });
+      }
+    }
+    return result;
+  });
+}
+
+/** "Mark Dumped & Remove": set Dump and remove in one transaction; two change records sharing a batch id. */
+export async function dumpAndRemove(
+  ctx: ServiceCtx,
+  { id }: { id: number },
+): Promise<{ change_id: number; dump_change_id: number | null }> {
+  const now = ctx.now();
+  const user = ctx.user.email;
+  const batchId = crypto.randomUUID();
+  return ctx.db.transaction(async (tx) => {
+    let box = await findBox(tx, id);
+    if (!box) throw notFound(CORE_BOX_MESSAGES.notFound);
+    let dumpChangeId: number | null = null;
+    if (box.keepOrDump !== "Dump") {
+      const dumped = await applyUpdate(tx, box, { ...box, keepOrDump: "Dump" }, { user, now, batchId });
+      box = dumped.row;
+      dumpChangeId = dumped.changeId;
+    }
+    const changeId = await deleteWithRecord(tx, box, { user, now, batchId });
+    return { change_id: changeId, dump_change_id: dumpChangeId };
+  });
+}
+
+/**
+ * Re-create a box from a delete record, exactly once. The box comes back as it was when removed, under its old
+ * id; a live box with the same work order blocks it (409) and leaves the record restorable.
+ */
+export async function restoreBox(
+  ctx: ServiceCtx,
+  { change_id: changeId }: { change_id: number },
+): Promise<{ box: CoreBoxRow; change_id: number }> {
+  const now = ctx.now();
+  const user = ctx.user.email;
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      const change = await claimRestore<CoreBox>(tx, { kind: "core_box", changeId, user, now });
+      const copy = change.before!;
+      const holder = await findBoxByWorkOrder(tx, copy.work_order);
+      if (holder) throw restoreBlocked(copy.work_order, holder.id);
+      const idFree = !(await findBox(tx, change.entity_id));
+      const [box] = await tx
+        .insert(coreBoxes)
+        .values({
+          ...(idFree ? { id: change.entity_id } : {}),
+          workOrder: copy.work_order,
+          project: copy.project,
+          engineer: copy.engineer,
+          searchWords: searchWordsOf({
+            workOrder: copy.work_order,
+            project: copy.project,
+            engineer: copy.engineer,
+          }),
+          reportSubmissionDate: copy.report_submission_date,
+          storageExpiryDate: copy.storage_expiry_date,
+          complete: copy.complete,
+          keepOrDump: copy.keep_or_dump,
+          island: copy.island,
+          year: copy.year,
+          createdAt: new Date(copy.created_at),
+          createdBy: copy.created_by,
+          updatedAt: now,
+          updatedBy: user,
+        })
+        .returning();
+      const restoreId = await recordChange<CoreBox>(tx, {
+        kind: "core_box",
+        entityId: box!.id,
+        action: "restore",
+        workOrder: box!.workOrder,
+        user,
+        before: null,
+        after: toCoreBox(box!),
+        now,
+      });
+      await linkRestore(tx, change.id, restoreId);
+      await recordAudit(
+        tx,
+        {
+          actor: user,
+          action: "core_box.restore",
+          target: box!.workOrder,
+          details: { id: box!.id, change_id: change.id },
+        },
+        now,
+      );
+      return { box: rowOf(ctx, box!), change_id: restoreId };
+    });
+    return result;
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw new AppError("CONFLICT", "Another box with this Work Order was added meanwhile.");
+    throw err;
+  }
 }

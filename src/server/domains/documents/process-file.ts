@@ -16,7 +16,7 @@ import { findCollection } from "./pipeline/store-rows";
  * Answers the job id: the door follows the job with processSteps or waits with processOutcome.
  */
 export async function processFile(ctx: ServiceCtx, upload: FileUpload): Promise<number> {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   // Everything that decides what happens to the file; a client sending them first is streamed through.
   const bounds = uploadBounds(ctx, ["db_name", "action", "mode", "title"]);
   return upload(bounds, (file) => queueFile(ctx, file));

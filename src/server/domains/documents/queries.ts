@@ -69,7 +69,7 @@ export async function listFiles(ctx: ServiceCtx, input: DbNameInput): Promise<Do
     .where(files.where)
     .orderBy(files.order);
   const urls = await signedLinks(
-    ctx.deps,
+    ctx,
     rows.map((r) => r.key),
   );
   return rows.map((r, i) => ({ ...r, uploadedAt: r.uploadedAt.toISOString(), url: urls[i] ?? null }));
@@ -98,7 +98,7 @@ export async function pdfLinks(ctx: ServiceCtx): Promise<{ Key: string; url: str
     .where(and(listed, ne(docDocuments.storageKey, "")))
     .orderBy(asc(docCollections.name), asc(docDocuments.fileName));
   const urls = await signedLinks(
-    ctx.deps,
+    ctx,
     rows.map((r) => r.key),
   );
   return rows.map((r, i) => ({ Key: `${r.db}/${r.file}`, url: urls[i]! }));

@@ -13,7 +13,7 @@ import { requireCollection } from "./queries";
 
 /** POST /api/delete-db: the typed confirmation must be exactly `DELETE <db_name>`. */
 export async function deleteDb(ctx: ServiceCtx, input: DeleteDbInput): Promise<{ message: string }> {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   if (input.confirmation_text !== `DELETE ${input.db_name}`) {
     throw badRequest(DOCUMENT_MESSAGES.confirmationMismatch);
   }
@@ -55,7 +55,7 @@ export function documentFeatures(ctx: ServiceCtx) {
 
 /** POST /api/refresh-embeddings: the database's vectors computed again with the configured model. */
 export async function refreshEmbeddings(ctx: ServiceCtx, input: DbNameInput) {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   if (!ctx.settings.EMBEDDINGS_BASE_URL) {
     throw badRequest(DOCUMENT_MESSAGES.embeddingsOff);
   }

@@ -14,8 +14,15 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { DbOrTx } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
-import { estimateHits, type IdRange, idRange } from "../../lib/fts-estimate";
-import { countUpTo, type ListQuery, pageIds, type Total, whereSql } from "../../lib/list-engine";
+import { idRange } from "../../lib/fts-estimate";
+import {
+  candidateText,
+  countUpTo,
+  type ListQuery,
+  pageIds,
+  type Total,
+  whereSql,
+} from "../../lib/list-engine";
 import { offsetOf } from "../../lib/sql";
 
 type ListInput = z.infer<typeof binderListInput>;
@@ -129,30 +136,6 @@ const trigramHits = (q: string, part = q) =>
     ? undefined
     : sql`SELECT rowid FROM reports_binder_fts WHERE reports_binder_fts MATCH ${`"${part.replace(/"/g, '""')}"`}`;
 
-/** Hits a probe reads (about 0.1 ms); checking a candidate row costs about ROW_CHECK index entries. */
-const [PROBE, ROW_CHECK] = [200, 25];
-
-/**
- * What to find a search's candidates with: the whole text, or its least common trigram. Matching the whole text
- * reads every one of its trigrams' lists, and most trigrams of a typical search ("Project 42": "pro", "roj", …)
- * are in nearly every row; one rare trigram finds the candidates far sooner, and the search term checks the whole
- * text on each. A trigram's count is estimated from how far along the rowids its PROBE-th hit lies.
- */
-export async function candidateText(db: DbOrTx, q: string, range?: IdRange): Promise<string> {
-  const chars = [...q.toLowerCase()];
-  const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join("")))];
-  if (trigrams.length < 2) return q;
-  const ids = range ?? (await idRange(db, "reports_binder"));
-  const counts = new Map<string, number>();
-  for (const trigram of trigrams) {
-    const phrase = `"${trigram.replace(/"/g, '""')}"`;
-    counts.set(trigram, (await estimateHits(db, "reports_binder_fts", phrase, ids, PROBE)) ?? PROBE);
-  }
-  const [rarest, fewest] = [...counts].reduce((a, b) => (b[1] < a[1] ? b : a));
-  const wholeText = [...counts.values()].reduce((a, b) => a + b, 0);
-  return fewest * ROW_CHECK < wholeText ? rarest : q;
-}
-
 /** The list as the engine reads it; `candidates`: the text whose trigram hits a fetch starts from. */
 export function binderQuery(input: ListInput, candidates = input.q): ListQuery {
   const sortColumn = SORT_COLUMN[input.sort_by];
@@ -190,7 +173,10 @@ async function countBinder(db: DbOrTx, q: ListQuery): Promise<Total> {
 export async function listBinder(db: DbOrTx, input: ListInput): Promise<ListPage<BinderRow>> {
   // The ids' range serves twice: how many rows a walk may pass, and where a trigram's hits start.
   const range = await idRange(db, "reports_binder");
-  const q = binderQuery(input, [...input.q].length >= 3 ? await candidateText(db, input.q, range) : input.q);
+  const q = binderQuery(
+    input,
+    [...input.q].length >= 3 ? await candidateText(db, "reports_binder_fts", input.q, range) : input.q,
+  );
   const counted = await countBinder(db, q);
   const page = { offset: offsetOf(input.page, input.page_size), limit: input.page_size };
   const ids = await pageIds(db, q, page, { ...counted, scanned: range.span });

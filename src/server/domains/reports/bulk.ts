@@ -65,7 +65,7 @@ export function reportPayload(
  */
 export async function startBulkIndex(ctx: ServiceCtx, request: Request): Promise<BulkStart> {
   const { deps, user } = ctx;
-  assertCanWrite(user);
+  assertCanWrite(ctx);
   const limits = uploadLimits(ctx);
   const staged: Staged[] = [];
   const dropStaged = () =>

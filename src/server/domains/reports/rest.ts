@@ -37,7 +37,7 @@ export function reportsRest(deps: AppDeps) {
       async ({ request }) => {
         const ctx = restServiceCtx(deps, request);
         // Refuse before reading a byte of the body.
-        assertCanWrite(ctx.user);
+        assertCanWrite(ctx);
         const start = await startBulkIndex(ctx, request);
         if (!start.ok) return json(400, { error: start.error, steps: start.steps });
         const lines = bulkLines(ctx, start);

@@ -92,7 +92,7 @@ export async function reportLink(ctx: ServiceCtx, input: ReportLinkInput): Promi
     : [];
   if (!row) throw notFound("No indexed report has that id.");
   if (!row.key || !(await ctx.deps.store.head(row.key))) throw notFound(REPORTS_TEXTS.originalNotStored);
-  const url = await signedLink(ctx.deps, row.key);
+  const url = await signedLink(ctx, row.key);
   const page = input.page && row.pages ? Math.min(input.page, row.pages) : input.page;
   return { url: page ? `${url}#page=${page}` : url };
 }

@@ -14,7 +14,7 @@ async function everything(ctx: ServiceCtx) {
     for (const o of page) if (!isStagingKey(o.key)) objects.push(o);
   }
   const urls = await signedLinks(
-    ctx.deps,
+    ctx,
     objects.map((o) => o.key),
   );
   return { objects, urls };

@@ -42,7 +42,7 @@ async function queueOne(ctx: ServiceCtx, key: string, db: string, mode: IndexMod
 
 /** POST /api/s3/reindex: index a stored PDF into a database (created when new) and answer with the steps. */
 export async function reindexFile(ctx: ServiceCtx, input: ReindexInput) {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   assertDocDbName(input.db_name);
   const job = await queueOne(ctx, input.key, input.db_name, input.mode);
   const r = await jobOutcome(ctx.deps.jobs, job);
@@ -52,7 +52,7 @@ export async function reindexFile(ctx: ServiceCtx, input: ReindexInput) {
 
 /** POST /api/s3/reindex-batch: every file is indexed on its own; the answer says how each went. */
 export async function reindexFiles(ctx: ServiceCtx, input: ReindexBatchInput) {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   assertDocDbName(input.db_name);
   const keys = [...new Set(input.keys)];
   const queued = await Promise.all(

@@ -27,21 +27,21 @@ import {
 } from "../documents/pipeline/store-rows";
 
 /** Uploads, moves and deletes: Admins, Owners and the super-owner. Reads: every signed-in user. */
-export function assertCanWrite(user: Actor) {
-  if (!can(user, "content.write")) throw forbidden(MESSAGES.forbidden);
+export function assertCanWrite(ctx: { user: Actor }) {
+  if (!can(ctx.user, "content.write")) throw forbidden(MESSAGES.forbidden);
 }
 
-type Signer = { store: ObjectStore; env: Pick<Env, "PUBLIC_URL"> };
+type Signer = { deps: { store: ObjectStore }; settings: Pick<Env, "PUBLIC_URL"> };
 
 /** Local links are root-relative (they work behind any proxy); absolute when PUBLIC_URL says where we live. */
-export async function signedLinks(deps: Signer, keys: string[]): Promise<string[]> {
-  const urls = await deps.store.signedUrls(keys);
-  const base = deps.env.PUBLIC_URL;
+export async function signedLinks(ctx: Signer, keys: string[]): Promise<string[]> {
+  const urls = await ctx.deps.store.signedUrls(keys);
+  const base = ctx.settings.PUBLIC_URL;
   return base ? urls.map((u) => (u.startsWith("/") ? new URL(u, base).href : u)) : urls;
 }
 
-export async function signedLink(deps: Signer, key: string): Promise<string> {
-  return (await signedLinks(deps, [key]))[0]!;
+export async function signedLink(ctx: Signer, key: string): Promise<string> {
+  return (await signedLinks(ctx, [key]))[0]!;
 }
 
 /** GET /api/s3/limits (and every upload's bounds): what an upload may be, from the settings. */
@@ -106,7 +106,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 /** POST /api/s3/delete: one key (404 when missing) or several (missing ones are reported, not an error). */
 export async function removeFiles(ctx: ServiceCtx, input: DeleteInput): Promise<DeleteResult> {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   const { store } = ctx.deps;
   const keys = input.key !== undefined ? [input.key] : [...new Set(input.keys)];
   const infos = await mapLimit(keys, 8, (k) => store.head(k));
@@ -127,7 +127,7 @@ export async function removeFiles(ctx: ServiceCtx, input: DeleteInput): Promise<
  * unchanged path, another top folder or an existing file at the target are each refused with their own message.
  */
 export async function moveFile(ctx: ServiceCtx, input: MoveInput): Promise<MoveResult> {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   const { store } = ctx.deps;
   const src = input.src_key;
   if (collapseSlashes(input.dst_key.trim()) === "") throw badRequest(STORAGE_MESSAGES.moveEmpty);
@@ -153,5 +153,5 @@ export async function moveFile(ctx: ServiceCtx, input: MoveInput): Promise<MoveR
     await store.delete(src);
   }
   await recordEvents(ctx, [{ action: "move", key: dst, from: src, size: info.size }]);
-  return { key: dst, url: await signedLink(ctx.deps, dst) };
+  return { key: dst, url: await signedLink(ctx, dst) };
 }

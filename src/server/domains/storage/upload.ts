@@ -67,7 +67,7 @@ export function uploadBounds(ctx: ServiceCtx, placeFields: string[]): UploadBoun
  * checked before any of the form is read.
  */
 export async function uploadPdf(ctx: ServiceCtx, upload: FileUpload): Promise<UploadResult> {
-  assertCanWrite(ctx.user);
+  assertCanWrite(ctx);
   return upload(uploadBounds(ctx, ["db_name", "prefix"]), (file) => storeUpload(ctx, file));
 }
 
@@ -79,7 +79,7 @@ async function storeUpload(ctx: ServiceCtx, file: ReceivedFile): Promise<UploadR
     ctx.deps.store.put(key, body, { contentType: "application/pdf" }),
   );
   await recordEvents(ctx, [{ action: "upload", key, size }]);
-  const result: UploadResult = { key, url: await signedLink(ctx.deps, key) };
+  const result: UploadResult = { key, url: await signedLink(ctx, key) };
   // Indexing (OCR of scanned pages may take minutes) runs in the background; the upload answers now.
   if (fields.index && !isDocDbName(fields.db_name)) {
     // Any folder can hold files; only a database name can be indexed into. The file is stored all the same.
