@@ -36,5 +36,7 @@ export const changeRecords = sqliteTable(
   (t) => [
     index("change_records_kind_id_idx").on(t.kind, t.id),
     index("change_records_kind_entity_idx").on(t.kind, t.entityId, t.id),
+    // A work order's page: the changes written under its number, removed records included.
+    index("change_records_work_order_idx").on(t.workOrder, t.id),
   ],
 );

@@ -1,20 +1,6 @@
-/**
- * Work-order keys: how the register and the lookup agree on one spelling. Upper case, no spaces, no W.O. label,
- * one kind of dash, and a trailing letter written in parentheses: "w.o. 1234-56a" → "1234-56(A)".
- */
-const LABEL = /^(?:W\.?\/?O\.?|WORK\s*ORDER)\s*(?:NO\.?|NUMBER|#)?\s*[:#.]?\s*/;
+import { workOrderKey } from "@shared/work-orders";
 
-export function workOrderKey(text: string): string {
-  let key = text
-    .toUpperCase()
-    .replace(/[\u2010-\u2015]/g, "-")
-    .trim()
-    .replace(LABEL, "")
-    .replace(/\s+/g, "");
-  const letter = /^(\d{4}-\d{2,3})\(?([A-Z])\)?$/.exec(key);
-  if (letter) key = `${letter[1]}(${letter[2]})`;
-  return key;
-}
+export { workOrderKey };
 
 /**
  * What a typed or recognised work order matches (the issue's rules):

@@ -1,10 +1,12 @@
 import { lookupInput } from "@shared/ocr";
+import { workOrderPageInput } from "@shared/work-orders";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
 import { formFile, readForm } from "../../http/multipart";
-import { jsonBody } from "../../http/rest-helpers";
+import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { restServiceCtx } from "../../lib/service-ctx";
+import { workOrderPage } from "./page";
 import { imageLimits, matchWorkOrders, recognizeWorkOrders } from "./service";
 
 /** The spec's Work Order Recognition paths, on the same service as the tRPC `workOrders` router. */
@@ -20,9 +22,14 @@ export function workOrdersRest(deps: AppDeps) {
     },
     { parse: "none" },
   );
-  const json = new Elysia().use(jsonBodies()).post("/api/lookup-work-orders", ({ request, body }) => {
-    const ctx = restServiceCtx(deps, request);
-    return matchWorkOrders(ctx, jsonBody(lookupInput, body));
-  });
+  const json = new Elysia()
+    .use(jsonBodies())
+    .post("/api/lookup-work-orders", ({ request, body }) => {
+      const ctx = restServiceCtx(deps, request);
+      return matchWorkOrders(ctx, jsonBody(lookupInput, body));
+    })
+    .get("/api/work-orders/:wo", ({ request, params }) =>
+      workOrderPage(restServiceCtx(deps, request), queryParams(workOrderPageInput, { wo: params.wo })),
+    );
   return new Elysia().use(uploads).use(json);
 }

@@ -1,6 +1,8 @@
 import { lookupInput } from "@shared/ocr";
+import { workOrderPageInput } from "@shared/work-orders";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
+import { workOrderPage } from "./page";
 import { matchWorkOrders } from "./service";
 
 /**
@@ -8,6 +10,10 @@ import { matchWorkOrders } from "./service";
  * multipart); the lookup is here too so the screen gets typed answers.
  */
 export const workOrdersRouter = router({
+  /** Everything about one work order (/work-orders/$wo); GET /api/work-orders/{wo} for other clients. */
+  page: authedProcedure
+    .input(workOrderPageInput)
+    .query(({ ctx, input }) => workOrderPage(trpcServiceCtx(ctx), input)),
   /** A mutation (POST) because a list of hundreds of work orders does not fit a GET URL. */
   lookup: authedProcedure
     .input(lookupInput)

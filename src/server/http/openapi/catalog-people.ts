@@ -144,6 +144,17 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     returns: "{ matches: [{ work_order, project_wo, client, project, pr, date }] }",
   }),
   r({
+    method: "GET",
+    path: "/api/work-orders/:wo",
+    tag: "Work orders",
+    access: "signed-in",
+    summary:
+      "Everything about one work order: a base number (4321-07) gathers its letters (4321-07A, 4321-07(B)); a lettered one itself, with its base's project",
+    returns:
+      "{ work_order, project: { work_order, client, project, pr, principal_engineer, date, final_report_date } | null, reports: [{ file_id, file_name, work_order, project, pages, indexed_at, stored }], binder: [binder row], core_boxes: [box with status], history: [{ id, kind, entity_id, action, work_order, user, ts, before, after }] }",
+    errors: [400],
+  }),
+  r({
     method: "POST",
     path: "/api/projects/import",
     tag: "Work orders",

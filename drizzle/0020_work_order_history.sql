@@ -1,0 +1,1 @@
+CREATE INDEX `change_records_work_order_idx` ON `change_records` (`work_order`,`id`);

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import type { CoreBoxRow } from "./core-boxes";
+import type { BinderRow } from "./reports-binder";
+
+/**
+ * One work order, everything about it (/work-orders/$wo, GET /api/work-orders/{wo}, tRPC workOrders.page).
+ *
+ * A work order is four digits, a dash and two or three digits ("4321-07"), optionally with one suffix letter
+ * written after it or in parentheses ("4321-07A", "4321-07(A)"). The register, the binder, the core boxes and
+ * the reports write the letter either way; the page treats both as one.
+ */
+export const WORK_ORDER_SHAPE =
+  "A work order is four digits, a dash and two or three digits, with an optional letter: 4321-07, 4321-07A or 4321-07(A).";
+
+export const WORK_ORDER_TEXTS = {
+  noRecords: "No records for this work order yet.",
+  notInRegister: "Not in the project register",
+} as const;
+
+/** Most history entries the page lists (newest first). */
+export const WORK_ORDER_HISTORY_LIMIT = 100;
+
+const LABEL = /^(?:W\.?\/?O\.?|WORK\s*ORDER)\s*(?:NO\.?|NUMBER|#)?\s*[:#.]?\s*/;
+
+/**
+ * The register's spelling of a work order: upper case, no spaces, no W.O. label, one kind of dash, and a
+ * trailing letter written in parentheses: "w.o. 1234-56a" → "1234-56(A)".
+ */
+export function workOrderKey(text: string): string {
+  let key = text
+    .toUpperCase()
+    .replace(/[\u2010-\u2015]/g, "-")
+    .trim()
+    .replace(LABEL, "")
+    .replace(/\s+/g, "");
+  const letter = /^(\d{4}-\d{2,3})\(?([A-Z])\)?$/.exec(key);
+  if (letter) key = `${letter[1]}(${letter[2]})`;
+  return key;
+}
+
+export interface WorkOrderRef {
+  /** How the page names it: the number and its letter, upper case ("4321-07", "4321-07A"). */
+  work_order: string;
+  /** The number without its letter. */
+  base: string;
+  suffix: string | null;
+}
+
+const SHAPE = /^(\d{4}-\d{2,3})(?:\(([A-Z])\))?$/;
+
+/** A typed or stored work order as the page reads it; null when it is not shaped like one. */
+export function parseWorkOrder(text: string): WorkOrderRef | null {
+  const m = SHAPE.exec(workOrderKey(text));
+  if (!m) return null;
+  const suffix = m[2] ?? null;
+  return { work_order: `${m[1]}${suffix ?? ""}`, base: m[1]!, suffix };
+}
+
+/**
+ * Does a stored work order belong on the page of `ref`? A base number gathers itself and every suffix of it;
+ * a suffixed one only itself.
+ */
+export function belongsTo(stored: string, ref: WorkOrderRef): boolean {
+  const other = parseWorkOrder(stored);
+  if (!other || other.base !== ref.base) return false;
+  return ref.suffix === null || other.suffix === ref.suffix;
+}
+
+/** A work order inside typed text ("box for W.O. 4321-07a?"), for the header search. */
+export function findWorkOrder(text: string): WorkOrderRef | null {
+  const m = /(?:W\.?\/?O\.?\s*)?\b\d{4}\s*[-\u2010-\u2015]\s*\d{2,3}(?:\s*\(?[A-Za-z]\)?(?![A-Za-z]))?/.exec(
+    text,
+  );
+  return m ? parseWorkOrder(m[0]) : null;
+}
+
+export const workOrderPath = (wo: string) => `/work-orders/${encodeURIComponent(wo)}`;
+
+/** The page's one input: `wo` as typed or linked; anything not shaped like a work order is a 400 saying so. */
+export const workOrderPageInput = z.object({
+  wo: z
+    .string({ error: WORK_ORDER_SHAPE })
+    .max(60, WORK_ORDER_SHAPE)
+    .transform((text, ctx) => {
+      const ref = parseWorkOrder(text);
+      if (!ref) {
+        ctx.addIssue({ code: "custom", message: WORK_ORDER_SHAPE });
+        return z.NEVER;
+      }
+      return ref;
+    }),
+});
+export type WorkOrderPageInput = z.input<typeof workOrderPageInput>;
+
+/** The register's line for the work order (or its base number's). */
+export interface WorkOrderProject {
+  work_order: string;
+  client: string;
+  project: string;
+  pr: string;
+  principal_engineer: string;
+  /** YYYY-MM-DD or "". */
+  date: string;
+  final_report_date: string;
+}
+
+export interface WorkOrderReport {
+  file_id: number;
+  file_name: string;
+  work_order: string;
+  project: string;
+  pages: number;
+  /** ISO date-time. */
+  indexed_at: string;
+  /** The original is in the object store (it can be opened). */
+  stored: boolean;
+}
+
+export type WorkOrderRecordKind = "binder" | "core_box";
+
+export interface WorkOrderChange {
+  id: number;
+  kind: WorkOrderRecordKind;
+  entity_id: number;
+  action: "create" | "update" | "delete" | "restore" | "import";
+  work_order: string;
+  user: string;
+  /** ISO date-time. */
+  ts: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** GET /api/work-orders/{wo} and workOrders.page. */
+export interface WorkOrderPage {
+  work_order: string;
+  project: WorkOrderProject | null;
+  reports: WorkOrderReport[];
+  binder: BinderRow[];
+  core_boxes: CoreBoxRow[];
+  history: WorkOrderChange[];
+}
