@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flag, text } from "./common";
 import { DB_NAME_PATTERN } from "./documents";
+import { parseWorkOrder, WORK_ORDER_SHAPE } from "./work-orders";
 
 /**
  * Ask Geolabs AI (/ask-ai): names, inputs, shapes, texts and constants shared by the screen, the REST paths
@@ -31,6 +32,21 @@ export const chatDbName = z
 
 const question = text(MAX_QUESTION_CHARS).pipe(z.string().min(1, "Please enter a question."));
 
+/** Ask only about one work order's reports (with db reports.db): the work order, as its page names it. */
+const workOrderScope = z
+  .string({ error: WORK_ORDER_SHAPE })
+  .max(60, WORK_ORDER_SHAPE)
+  .optional()
+  .transform((v, ctx) => {
+    if (!v?.trim()) return undefined;
+    const ref = parseWorkOrder(v);
+    if (!ref) {
+      ctx.addIssue({ code: "custom", message: WORK_ORDER_SHAPE });
+      return z.NEVER;
+    }
+    return ref.work_order;
+  });
+
 /** POST /api/question. `user` is accepted and ignored: the asker is the signed-in person. */
 export const questionInput = z.object({
   query: question,
@@ -38,6 +54,7 @@ export const questionInput = z.object({
   use_cache: flag.default(true),
   use_web: flag.default(false),
   db: chatDbName,
+  work_order: workOrderScope,
 });
 export type QuestionInput = z.output<typeof questionInput>;
 
@@ -89,6 +106,7 @@ export const chatStreamInput = z.object({
   db: chatDbName,
   use_web: flag.default(false),
   use_cache: flag.default(true),
+  work_order: workOrderScope,
 });
 
 /** One passage an answer draws on: the file and the page(s) it comes from. */
@@ -160,6 +178,7 @@ export const CHAT_MESSAGES = {
   aiTimeout: (s: number) => `The AI service did not answer within ${s} s. Please try again.`,
   aiUnavailable: (detail: string) => `The AI service could not answer (${detail}). Please try again.`,
   historyMissing: "That answer is no longer in your history.",
+  workOrderNeedsReports: "Only the Reports can be asked about one work order.",
 } as const;
 
 export const CHAT_TEXTS = {

@@ -96,6 +96,7 @@ export const TRPC_TABLE: Record<string, Row> = {
   // Work Order Recognition and the project register
   "workOrders.lookup": { answers: SIGNED_IN, input: { work_orders: ["1234-56"] } },
   "workOrders.limits": { answers: SIGNED_IN },
+  "workOrders.page": { answers: SIGNED_IN, input: { wo: "1234-56" } },
   "projects.stats": { answers: SIGNED_IN },
   // Ask Geolabs AI (issue 8): the caller's own history and feedback; the feedback review for Admins and Owners
   "chat.dbs": { answers: SIGNED_IN },

@@ -114,6 +114,7 @@ export const REST_TABLE: Record<string, Row> = {
     sample: { form: () => formWith("image", "not an image", "x.png") },
   },
   "POST /api/lookup-work-orders": { answers: SIGNED_IN, sample: { json: { work_orders: ["1234-56"] } } },
+  "GET /api/work-orders/:wo": { answers: SIGNED_IN },
   "POST /api/projects/import": {
     answers: ADMIN,
     sample: { form: csv("work_order,client,project\n9999-01,A,B\n", { dry_run: "true" }) },

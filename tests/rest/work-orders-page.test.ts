@@ -38,7 +38,7 @@ beforeAll(async () => {
       content: await textPdf(["Boring B-1 refusal at 12 ft.", "Page two."]),
     },
     { name: "9876-05A.Kapolei Wall Addendum.pdf", content: await textPdf(["Addendum: boring B-4 at 9 ft."]) },
-    { name: "9876-06.Other Job.pdf", content: await textPdf(["Not this work order."]) },
+    { name: "9876-06.Other Job.pdf", content: await textPdf(["Seawall piles were driven to 40 ft."]) },
   ]);
   expect(indexed.body.indexed).toBe(3);
   const post = (path: string, json: unknown) =>
@@ -204,5 +204,46 @@ describe("who may read it", () => {
       code: "BAD_REQUEST",
       message: expect.stringContaining("A work order is four digits"),
     });
+  });
+});
+
+describe("Ask about this work order", () => {
+  const ask = (json: Record<string, unknown>) =>
+    t.request("/api/question", { method: "POST", json: { use_cache: false, ...json }, cookie: cookie.user });
+
+  const files = async (json: Record<string, unknown>) => {
+    const res = await ask(json);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { sources: { file: string }[] }).sources.map((s) => s.file);
+  };
+
+  test("a question scoped to a work order cites only its reports; unscoped, the same words find another's", async () => {
+    const words = "How deep were the seawall piles driven?";
+    expect(await files({ query: words, db: "reports.db" })).toContain("9876-06.Other Job.pdf");
+    for (const f of await files({ query: words, db: "reports.db", work_order: "9876-05" }))
+      expect(f).toMatch(/^9876-05A?\./);
+    const boring = await files({
+      query: "At what depth was refusal in boring B-1?",
+      db: "reports.db",
+      work_order: "9876-05",
+    });
+    expect(boring).toEqual(["9876-05.Kapolei Wall.pdf"]);
+    const lettered = await files({
+      query: "Which boring is in the addendum?",
+      db: "reports.db",
+      work_order: "9876-05a",
+    });
+    expect(lettered).toEqual(["9876-05A.Kapolei Wall Addendum.pdf"]);
+  });
+
+  test("a work order scope is for the reports only, and must be shaped like one", async () => {
+    const other = await ask({ query: "boring", db: "employee_handbook.db", work_order: "9876-05" });
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as { error: string }).error).toBe(
+      "Only the Reports can be asked about one work order.",
+    );
+    const bad = await ask({ query: "boring", db: "reports.db", work_order: "98-05" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain("A work order is four digits");
   });
 });

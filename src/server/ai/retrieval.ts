@@ -41,6 +41,11 @@ export interface RetrieveOptions {
   /** Vector of the question from the embeddings endpoint; null or a throw falls back to full-text alone. */
   embed?: (text: string) => Promise<Float32Array | null>;
   minCosine?: number;
+  /**
+   * Only these documents (a work order's reports): their chunks are few, so they are all scored in memory
+   * (rerank.ts) instead of searched; vectors are not used.
+   */
+  documentIds?: number[];
   /** Filled with the milliseconds of each stage (terms, search, passages) when given: for the bench. */
   timings?: Record<string, number>;
 }
@@ -112,6 +117,14 @@ export async function retrieve(
   if (!collectionIds.length) return empty;
 
   const rows = terms.reduce((n, t) => n + (t.df ?? 0), 0);
+  if (opts.documentIds) {
+    const ranked = match ? await documentsChunkIds(db, opts.documentIds, terms, chunks, candidates) : [];
+    lap("search");
+    if (!ranked.length) return empty;
+    const passages = await loadPassages(db, ranked.slice(0, limit * 2), limit, opts.budgetChars);
+    lap("passages");
+    return { passages, terms, corrections, chunks, mode: "fts" };
+  }
   const ftsIds = !match
     ? []
     : rows <= FULL_QUERY_ROWS
@@ -187,6 +200,27 @@ async function twoStageChunkIds(
     WHERE id IN (${sqlList([...pool])}) AND collection_id IN (${sqlList(collectionIds)})`);
   const pooled = texts.map((t) => ({ id: Number(t.id), text: t.text }));
   return rerank(pooled, terms, chunks).slice(0, limit);
+}
+
+/** Most chunks of a scoped question's documents scored in memory (a work order's reports hold far fewer). */
+const SCOPED_CHUNKS = 5000;
+
+/** The chunks of `documentIds` best matching the terms, scored in memory. */
+async function documentsChunkIds(
+  db: Db,
+  documentIds: number[],
+  terms: QueryTerm[],
+  chunks: number,
+  limit: number,
+) {
+  if (!documentIds.length) return [];
+  const texts = await db.all<{ id: number; text: string }>(sql`
+    SELECT id, text FROM doc_chunks WHERE document_id IN (${sqlList(documentIds)}) LIMIT ${SCOPED_CHUNKS}`);
+  return rerank(
+    texts.map((t) => ({ id: Number(t.id), text: t.text })),
+    terms,
+    chunks,
+  ).slice(0, limit);
 }
 
 /** The newest `n` chunks matching: FTS5 walks a MATCH lazily in rowid order, so this reads at most `n` rows. */

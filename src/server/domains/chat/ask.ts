@@ -1,11 +1,14 @@
 import { CHAT_MESSAGES, CHAT_TEXTS, type ChatSource, CITATION_PATTERN, isRefusal } from "@shared/chat";
+import { REPORTS_DB } from "@shared/reports";
+import { parseWorkOrder } from "@shared/work-orders";
 import { AnswerStopped, answerError } from "../../ai/errors";
 import { STOP_WORDS } from "../../ai/fts-query";
 import { systemPrompt } from "../../ai/prompt";
 import { type Passage, retrieve } from "../../ai/retrieval";
 import { createWatchdog } from "../../ai/watchdog";
-import { AppError } from "../../lib/errors";
+import { AppError, badRequest } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { workOrderReports } from "../work-orders/page-queries";
 import { cacheKey, cacheWrites, readCache } from "./cache";
 import { saveAnswer } from "./service";
 import { collectionVersion, requireTarget } from "./targets";
@@ -22,6 +25,8 @@ export interface AskRequest {
   useCache: boolean;
   /** Closing the request aborts the answer (no history entry, no cache entry). */
   signal?: AbortSignal;
+  /** Only this work order's reports (the database must be reports.db). */
+  workOrder?: string;
   /** The caller takes the answer whole (POST /api/question): the built-in model answers in one call. */
   whole?: boolean;
 }
@@ -84,6 +89,7 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
   const started = performance.now();
   const { db, log } = ctx;
   const { ai } = ctx.deps;
+  if (req.workOrder && req.db !== REPORTS_DB) throw badRequest(CHAT_MESSAGES.workOrderNeedsReports);
   const target = await requireTarget(db, req.db);
   const answerModel = ai.answer;
   const version = await collectionVersion(db, target.collectionIds);
@@ -93,7 +99,11 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     question: req.question,
     useWeb: req.useWeb,
     model: answerModel.id,
+    workOrder: req.workOrder,
   });
+  const documentIds = req.workOrder
+    ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
+    : undefined;
   const save = async (answer: string, sources: ChatSource[], cached: boolean) => {
     if (req.signal?.aborted) throw new AnswerStopped();
     // Nothing to keep: the screen shows "No response received."
@@ -128,7 +138,7 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     }
   }
 
-  const retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed });
+  const retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed, documentIds });
   req.signal?.throwIfAborted();
   const sources = toChatSources(retrieval.passages, target.name);
   const base = {

@@ -23,10 +23,19 @@ export interface CacheKeyParts {
   question: string;
   useWeb: boolean;
   model: string;
+  /** A question about one work order's reports only (its answers differ from the whole database's). */
+  workOrder?: string;
 }
 
 export function cacheKey(p: CacheKeyParts): string {
-  const raw = JSON.stringify([p.db, p.version, normaliseQuestion(p.question), p.useWeb, p.model]);
+  const raw = JSON.stringify([
+    p.db,
+    p.version,
+    normaliseQuestion(p.question),
+    p.useWeb,
+    p.model,
+    ...(p.workOrder ? [p.workOrder] : []),
+  ]);
   return new Bun.CryptoHasher("sha256").update(raw).digest("hex");
 }
 

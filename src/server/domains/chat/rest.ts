@@ -22,6 +22,7 @@ const askOf = (input: QuestionInput, request: Request) => ({
   db: input.db,
   useWeb: input.use_web,
   useCache: input.use_cache,
+  workOrder: input.work_order,
   signal: request.signal,
 });
 
@@ -53,6 +54,7 @@ export function chatRest(deps: AppDeps) {
         db: raw.db,
         use_web: raw.use_web,
         use_cache: raw.use_cache,
+        work_order: raw.work_order,
       });
       const stream = await streamAnswer(ctx, askOf(input, request));
       const { createUIMessageStreamResponse } = await import("ai");
