@@ -24,6 +24,8 @@ import { Route as ReportsRouteRouteImport } from "./routes/reports/route"
 import { Route as ReportsBinderRouteRouteImport } from "./routes/reports-binder/route"
 import { Route as S3AdminRouteRouteImport } from "./routes/s3-admin/route"
 import { Route as S3ViewerRouteRouteImport } from "./routes/s3-viewer/route"
+import { Route as WorkOrdersIndexRouteImport } from "./routes/work-orders/index"
+import { Route as WorkOrdersWoRouteImport } from "./routes/work-orders/$wo"
 
 const IndexRoute = IndexRouteImport.update({
   id: "/",
@@ -100,6 +102,16 @@ const S3ViewerRouteRoute = S3ViewerRouteRouteImport.update({
   path: "/s3-viewer",
   getParentRoute: () => rootRouteImport,
 } as any)
+const WorkOrdersIndexRoute = WorkOrdersIndexRouteImport.update({
+  id: "/work-orders/",
+  path: "/work-orders/",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WorkOrdersWoRoute = WorkOrdersWoRouteImport.update({
+  id: "/work-orders/$wo",
+  path: "/work-orders/$wo",
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
@@ -117,6 +129,8 @@ export interface FileRoutesByFullPath {
   "/reports-binder": typeof ReportsBinderRouteRoute
   "/s3-admin": typeof S3AdminRouteRoute
   "/s3-viewer": typeof S3ViewerRouteRoute
+  "/work-orders/$wo": typeof WorkOrdersWoRoute
+  "/work-orders/": typeof WorkOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
@@ -134,6 +148,8 @@ export interface FileRoutesByTo {
   "/reports-binder": typeof ReportsBinderRouteRoute
   "/s3-admin": typeof S3AdminRouteRoute
   "/s3-viewer": typeof S3ViewerRouteRoute
+  "/work-orders/$wo": typeof WorkOrdersWoRoute
+  "/work-orders": typeof WorkOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -152,6 +168,8 @@ export interface FileRoutesById {
   "/reports-binder": typeof ReportsBinderRouteRoute
   "/s3-admin": typeof S3AdminRouteRoute
   "/s3-viewer": typeof S3ViewerRouteRoute
+  "/work-orders/$wo": typeof WorkOrdersWoRoute
+  "/work-orders/": typeof WorkOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -171,6 +189,8 @@ export interface FileRouteTypes {
     | "/reports-binder"
     | "/s3-admin"
     | "/s3-viewer"
+    | "/work-orders/$wo"
+    | "/work-orders/"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
@@ -188,6 +208,8 @@ export interface FileRouteTypes {
     | "/reports-binder"
     | "/s3-admin"
     | "/s3-viewer"
+    | "/work-orders/$wo"
+    | "/work-orders"
   id:
     | "__root__"
     | "/"
@@ -205,6 +227,8 @@ export interface FileRouteTypes {
     | "/reports-binder"
     | "/s3-admin"
     | "/s3-viewer"
+    | "/work-orders/$wo"
+    | "/work-orders/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -223,6 +247,8 @@ export interface RootRouteChildren {
   ReportsBinderRouteRoute: typeof ReportsBinderRouteRoute
   S3AdminRouteRoute: typeof S3AdminRouteRoute
   S3ViewerRouteRoute: typeof S3ViewerRouteRoute
+  WorkOrdersWoRoute: typeof WorkOrdersWoRoute
+  WorkOrdersIndexRoute: typeof WorkOrdersIndexRoute
 }
 
 declare module "@tanstack/react-router" {
@@ -332,6 +358,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof S3ViewerRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/work-orders/": {
+      id: "/work-orders/"
+      path: "/work-orders"
+      fullPath: "/work-orders/"
+      preLoaderRoute: typeof WorkOrdersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/work-orders/$wo": {
+      id: "/work-orders/$wo"
+      path: "/work-orders/$wo"
+      fullPath: "/work-orders/$wo"
+      preLoaderRoute: typeof WorkOrdersWoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -351,6 +391,8 @@ const rootRouteChildren: RootRouteChildren = {
   ReportsBinderRouteRoute: ReportsBinderRouteRoute,
   S3AdminRouteRoute: S3AdminRouteRoute,
   S3ViewerRouteRoute: S3ViewerRouteRoute,
+  WorkOrdersWoRoute: WorkOrdersWoRoute,
+  WorkOrdersIndexRoute: WorkOrdersIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -39,6 +39,11 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: "Projects & Files",
     items: [
+      item(
+        "Work Orders",
+        "/work-orders",
+        "Everything about one work order: project, reports, binder rows, core boxes",
+      ),
       item("Core Inventory", "/core-box-inventory", "Track core box storage, expiry and disposition"),
       item("OCR Lookup", "/ocr-lookup", "Read work orders off a photo and look up their projects"),
       item("S3 Browser", "/s3-viewer", "Browse and preview stored files"),

@@ -1,9 +1,10 @@
 import { ALL_NAV_ITEMS } from "@shared/navigation";
+import { findWorkOrder, workOrderPath } from "@shared/work-orders";
 
 /** One offer under the header search: a screen to open, or the dashboard search for the text. */
 export interface Suggestion {
   key: string;
-  kind: "screen" | "search";
+  kind: "screen" | "search" | "work-order";
   label: string;
   hint?: string;
   to: { to: string; search?: Record<string, string> };
@@ -13,7 +14,7 @@ export interface Suggestion {
 const MAX_SCREENS = 5;
 
 /**
- * What the header search offers for `text`: the screens whose name starts with it or holds it, then those whose
+ * What the header search offers for `text`: a work order's page first when the text holds one, then the screens whose name starts with it or holds it, then those whose
  * description holds it (admin screens only for staff admins), and last the dashboard search for the text.
  */
 export function suggestionsFor(text: string, admin: boolean): Suggestion[] {
@@ -39,7 +40,20 @@ export function suggestionsFor(text: string, admin: boolean): Suggestion[] {
         to: { to: i.path },
       }),
     );
+  const ref = findWorkOrder(text);
+  const workOrder: Suggestion[] = ref
+    ? [
+        {
+          key: "work-order",
+          kind: "work-order",
+          label: `Work order ${ref.work_order}`,
+          hint: "Project, reports, binder rows, core boxes and history",
+          to: { to: workOrderPath(ref.work_order) },
+        },
+      ]
+    : [];
   return [
+    ...workOrder,
     ...screens,
     {
       key: "search",

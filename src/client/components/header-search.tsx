@@ -1,6 +1,6 @@
 import { can } from "@shared/permissions";
 import { useNavigate } from "@tanstack/react-router";
-import { ArrowRightIcon, SearchIcon, XIcon } from "lucide-react";
+import { ArrowRightIcon, ClipboardListIcon, SearchIcon, XIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -137,6 +137,8 @@ export function HeaderSearch() {
                 >
                   {offer.kind === "search" ? (
                     <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
+                  ) : offer.kind === "work-order" ? (
+                    <ClipboardListIcon className="size-4 text-muted-foreground" aria-hidden />
                   ) : (
                     <ArrowRightIcon className="size-4 text-muted-foreground" aria-hidden />
                   )}

@@ -1,4 +1,5 @@
 import { CHAT_TEXTS, type ChatSource, type FeedbackRating } from "@shared/chat";
+import { parseReportFileName, REPORTS_DB } from "@shared/reports";
 import {
   CheckIcon,
   CopyIcon,
@@ -12,6 +13,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { WorkOrderLink } from "@/components/work-order-link";
 import { trpc } from "@/lib/trpc";
 import { useCopy } from "@/lib/use-copy";
 import { cn } from "@/lib/utils";
@@ -65,6 +67,7 @@ export function Answer({
               <li key={file} className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs">
                 <FileTextIcon className="size-3.5 text-muted-foreground" aria-hidden />
                 <span className="font-medium break-all">{file}</span>
+                {db === REPORTS_DB && <ReportWorkOrder file={file} />}
                 {pages.map((p) => (
                   <PageLink key={p} url={urls[file]} page={p} />
                 ))}
@@ -83,6 +86,17 @@ export function Answer({
         </div>
       )}
     </div>
+  );
+}
+
+/** A report cited by an answer names its work order: a link to everything about it. */
+function ReportWorkOrder({ file }: { file: string }) {
+  const parsed = parseReportFileName(file);
+  if (!parsed.ok) return null;
+  return (
+    <span className="text-muted-foreground">
+      (W.O. <WorkOrderLink wo={parsed.work_order} className="font-mono" />)
+    </span>
   );
 }
 

@@ -1,4 +1,6 @@
 import { CHAT_MESSAGES, CHAT_TEXTS, suggestionsFor } from "@shared/chat";
+import { REPORTS_DB } from "@shared/reports";
+import { parseWorkOrder } from "@shared/work-orders";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { ChevronRightIcon, MessageSquarePlusIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
@@ -6,6 +8,7 @@ import { ErrorState } from "@/components/error-state";
 import { Screen } from "@/components/screen";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
+import { WorkOrderLink } from "@/components/work-order-link";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { useLocalStorage } from "@/lib/use-local-storage";
@@ -36,7 +39,12 @@ export function AskScreen() {
     lastDb,
   );
 
-  const chat = useAskChat({ db, useWeb, useCache }, () => void utils.chat.history.invalidate({ db }));
+  // A work order's page asks about its reports alone; the scope holds while the reports are the database.
+  const workOrder = db === REPORTS_DB ? parseWorkOrder(search.wo ?? "")?.work_order : undefined;
+  const chat = useAskChat(
+    { db, useWeb, useCache, workOrder },
+    () => void utils.chat.history.invalidate({ db }),
+  );
   const [draft, setDraft] = useState("");
   const [alert, setAlert] = useState<string | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
@@ -52,6 +60,10 @@ export function AskScreen() {
     setAlert(null);
     chat.clear();
     void navigate({ search: { db: name || undefined }, replace: true });
+  };
+  const askAllReports = () => {
+    chat.clear();
+    void navigate({ search: { db }, replace: true });
   };
   const send = (text: string = draft) => {
     const q = text.trim();
@@ -97,6 +109,17 @@ export function AskScreen() {
               onCache={setUseCache}
               loading={dbs.isLoading}
             />
+            {workOrder && (
+              <p className="flex flex-wrap items-center gap-2 rounded-md border border-primary/30 bg-primary/5 px-3 py-1.5 text-sm">
+                <span>
+                  Asking only the reports of work order{" "}
+                  <WorkOrderLink wo={workOrder} className="font-medium" />.
+                </span>
+                <Button variant="ghost" size="xs" className="ml-auto" onClick={askAllReports}>
+                  Ask all reports
+                </Button>
+              </p>
+            )}
             {dbs.isError && !list.length ? (
               <ErrorState
                 className="items-start"

@@ -10,6 +10,8 @@ export interface AskSettings {
   db: string;
   useWeb: boolean;
   useCache: boolean;
+  /** Only this work order's reports (db is reports.db). */
+  workOrder?: string;
 }
 
 /** What to say under an assistant message that did not end normally. */
@@ -40,6 +42,7 @@ export function useAskChat(settings: AskSettings, onAnswered: () => void) {
               db: s.db,
               use_web: s.useWeb,
               use_cache: trigger === "regenerate-message" ? false : s.useCache,
+              work_order: s.workOrder,
               messages: last ? [{ role: "user", parts: last.parts }] : [],
             },
           };

@@ -4,6 +4,7 @@ import { PackageXIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Tooltip } from "@/components/ui/misc";
+import { WorkOrderLink } from "@/components/work-order-link";
 import { cn } from "@/lib/utils";
 import { removalBlocked } from "./box-model";
 import { StatusBadge } from "./status-badge";
@@ -30,16 +31,19 @@ const plain = (
   cell: ({ row }) => text(value(row.original)),
 });
 
-/** The spec's columns in its order; every one but Actions sorts on the server. */
-export function boxColumns(a: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
-  return [
+/**
+ * The spec's columns in its order; every one but Actions sorts on the server. Without `a` (the work order page,
+ * which only shows boxes) there is no Actions column.
+ */
+export function boxColumns(a?: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
+  const columns: ColumnDef<CoreBoxRow, unknown>[] = [
     plain("year", "Year", "year", (b) => b.year, "4rem", "tabular-nums"),
     plain("island", "Island", "island", (b) => b.island, "5.75rem", "truncate"),
     {
       id: "work_order",
       header: "W.O.",
       meta: { sortKey: "work_order", className: "whitespace-nowrap", width: "6.75rem" },
-      cell: ({ row }) => <span className="font-medium">{row.original.work_order}</span>,
+      cell: ({ row }) => <WorkOrderLink wo={row.original.work_order} className="font-medium" />,
     },
     {
       id: "project",
@@ -86,6 +90,10 @@ export function boxColumns(a: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
       meta: { sortKey: "storage_expiry_date", width: "5.5rem" },
       cell: ({ row }) => <StatusBadge status={row.original.status} />,
     },
+  ];
+  if (!a) return columns;
+  return [
+    ...columns,
     {
       id: "actions",
       header: "Actions",

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/misc";
+import { WorkOrderLink } from "@/components/work-order-link";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { type RouterOutputs, trpc } from "@/lib/trpc";
@@ -122,7 +123,7 @@ function Entry({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge variant={ACTION_STYLE[c.action]}>{actionLabel(c.action)}</Badge>
-            <span className="font-medium">{c.work_order}</span>
+            <WorkOrderLink wo={c.work_order} className="font-medium" />
             <span className="text-xs text-muted-foreground">box #{c.core_box_id}</span>
             {inDumpBatch && <Badge variant="outline">Mark Dumped &amp; Remove</Badge>}
           </div>

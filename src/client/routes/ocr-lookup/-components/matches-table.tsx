@@ -2,13 +2,14 @@ import { NOT_FOUND } from "@shared/ocr";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
+import { WorkOrderLink } from "@/components/work-order-link";
 import type { MatchRow } from "./matches";
 
 const columns: ColumnDef<MatchRow, unknown>[] = [
   {
     id: "wo",
     header: "Work Order",
-    cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.work_order}</span>,
+    cell: ({ row }) => <WorkOrderLink wo={row.original.work_order} className="font-mono whitespace-nowrap" />,
   },
   {
     id: "matched",

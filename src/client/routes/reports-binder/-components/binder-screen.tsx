@@ -14,6 +14,7 @@ import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { useSearchState } from "@/lib/use-search-state";
 import type { BinderSearch } from "../route";
+import { binderColumns } from "./binder-columns";
 import { BinderFilters } from "./binder-filters";
 import { ImportButton } from "./import-dialog";
 import { type Draft, EMPTY_DRAFT, RowEditor } from "./row-editor";
@@ -88,46 +89,7 @@ export function BinderScreen() {
   )}`;
 
   const columns: ColumnDef<BinderRow, unknown>[] = [
-    {
-      id: "date",
-      header: "Date",
-      meta: { sortKey: "date" },
-      cell: ({ row }) => <span className="tabular-nums">{row.original.date || "—"}</span>,
-    },
-    {
-      id: "wo",
-      header: "W.O.",
-      meta: { sortKey: "work_order" },
-      cell: ({ row }) => <span className="font-medium">{row.original.work_order}</span>,
-    },
-    {
-      id: "eng",
-      header: "Initials",
-      meta: { sortKey: "engineer_initials" },
-      cell: ({ row }) => row.original.engineer_initials || "—",
-    },
-    {
-      id: "billing",
-      header: "Billing",
-      meta: { sortKey: "billing" },
-      cell: ({ row }) => <span className="tabular-nums">{row.original.billing || "—"}</span>,
-    },
-    {
-      id: "sent",
-      header: "Date Sent",
-      meta: { sortKey: "date_sent" },
-      cell: ({ row }) => <span className="tabular-nums">{row.original.date_sent || "—"}</span>,
-    },
-    {
-      id: "file",
-      header: "File",
-      cell: ({ row }) => (
-        <span className="text-muted-foreground">
-          {row.original.pdf_file}
-          {row.original.page_label ? ` · p. ${row.original.page_label}` : ""}
-        </span>
-      ),
-    },
+    ...binderColumns(),
     {
       id: "actions",
       header: "Actions",

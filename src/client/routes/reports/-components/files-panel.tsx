@@ -6,6 +6,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
+import { WorkOrderLink } from "@/components/work-order-link";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -64,7 +65,7 @@ export function FilesPanel({
       id: "wo",
       header: "W.O.",
       cell: ({ row }) => (
-        <span className="font-mono text-xs whitespace-nowrap">{row.original.work_order}</span>
+        <WorkOrderLink wo={row.original.work_order} className="font-mono text-xs whitespace-nowrap" />
       ),
     },
     { id: "project", header: "Project", cell: ({ row }) => row.original.project },

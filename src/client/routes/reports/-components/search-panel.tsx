@@ -8,6 +8,7 @@ import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/misc";
+import { WorkOrderLink } from "@/components/work-order-link";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { checkWoPrefix, SEARCH_MIN_CHARS } from "./reports-model";
@@ -88,7 +89,7 @@ export function SearchPanel({
   );
 }
 
-function SearchResults({
+export function SearchResults({
   q,
   ready,
   loading,
@@ -136,7 +137,7 @@ function SearchResults({
         <li key={`${h.file_id}:${h.page}`} className="rounded-md border p-3">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="outline" className="font-mono">
-              {h.work_order}
+              <WorkOrderLink wo={h.work_order} />
             </Badge>
             <span className="min-w-0 truncate font-medium">{h.project}</span>
             <Button

@@ -1,0 +1,52 @@
+import { parseWorkOrder, WORK_ORDER_SHAPE } from "@shared/work-orders";
+import { useNavigate } from "@tanstack/react-router";
+import { ArrowRightIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+/** A work order number to open: its page, or the sentence saying what a work order looks like. */
+export function WorkOrderSearch({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
+  const navigate = useNavigate();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const ref = parseWorkOrder(text);
+    if (!ref) return setProblem(WORK_ORDER_SHAPE);
+    setProblem(null);
+    setText("");
+    void navigate({ to: "/work-orders/$wo", params: { wo: ref.work_order } });
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet styled consistently; the role is equivalent.
+    <form
+      role="search"
+      aria-label="Open a work order"
+      onSubmit={submit}
+      className={cn("max-w-md", className)}
+    >
+      <div className="flex gap-2">
+        <Input
+          aria-label="Work order number"
+          placeholder="Work order, e.g. 4321-07"
+          value={text}
+          autoFocus={autoFocus}
+          onChange={(e) => {
+            setText(e.target.value);
+            setProblem(null);
+          }}
+          className="h-9"
+          {...invalidProps(`${id}-problem`, problem)}
+        />
+        <Button type="submit" size="sm" className="h-9">
+          Open <ArrowRightIcon aria-hidden />
+        </Button>
+      </div>
+      <FieldError id={`${id}-problem`} message={problem} />
+    </form>
+  );
+}
