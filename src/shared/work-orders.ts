@@ -20,7 +20,7 @@ export const WORK_ORDER_TEXTS = {
 /** Most history entries the page lists (newest first). */
 export const WORK_ORDER_HISTORY_LIMIT = 100;
 
-const LABEL = /^(?:W\.?\/?O\.?|WORK\s*ORDER)\s*(?:NO\.?|NUMBER|#)?\s*[:#.]?\s*/;
+const LABEL = /^(?:WORK\s*ORDER|W\.?\/?O\b\.?)\s*(?:NO\.?|NUMBER|#)?\s*[:#.]?\s*/;
 
 /**
  * The register's spelling of a work order: upper case, no spaces, no W.O. label, one kind of dash, and a
