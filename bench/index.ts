@@ -23,6 +23,7 @@ import { reportsBinderBench } from "./reports-binder";
 import { storageBench } from "./storage";
 import { ticketsBench } from "./tickets";
 import { usersBench } from "./users";
+import { workOrdersBench } from "./work-orders";
 
 const suites: Record<string, () => Promise<Figure[]>> = {
   foundation: foundationBench,
@@ -33,6 +34,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   directory: directoryBench,
   "core-boxes": coreBoxesBench,
   "reports-binder": reportsBinderBench,
+  "work-orders": workOrdersBench,
   documents: documentsBench,
   reports: reportsBench,
   "ask-ai": askAiBench,
