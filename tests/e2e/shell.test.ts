@@ -54,8 +54,10 @@ describe("sign-in and the shell", () => {
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await search.fill("binder");
     const offers = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option");
+    // The screen named so first, then one whose description says so.
     expect(await offers.allInnerTexts()).toEqual([
       expect.stringContaining("Reports Binder"),
+      expect.stringContaining("Work Orders"),
       "Search the dashboard for “binder”",
     ]);
     // A User is offered no admin screen.
