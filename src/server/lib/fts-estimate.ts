@@ -29,9 +29,26 @@ export async function estimateHits(
   range: IdRange,
   probe: number,
 ): Promise<number | null> {
+  return (await estimateHitsMany(db, fts, [match], range, probe))[0]!;
+}
+
+/** estimateHits for several MATCH expressions in one statement (one round trip to a libSQL server). */
+export async function estimateHitsMany(
+  db: DbOrTx,
+  fts: string,
+  matches: string[],
+  range: IdRange,
+  probe: number,
+): Promise<(number | null)[]> {
+  if (!matches.length) return [];
   const t = sql.raw(fts);
-  const [row] = await db.all<{ id: number | null }>(
-    sql`SELECT (SELECT rowid FROM ${t} WHERE ${t} MATCH ${match} ORDER BY rowid LIMIT 1 OFFSET ${probe - 1}) AS id`,
+  const probes = matches.map(
+    (m, i) =>
+      sql`(SELECT rowid FROM ${t} WHERE ${t} MATCH ${m} ORDER BY rowid LIMIT 1 OFFSET ${probe - 1}) AS ${sql.raw(`h${i}`)}`,
   );
-  return row?.id == null ? null : (probe * range.span) / (Number(row.id) - range.lo + 1);
+  const [row] = await db.all<Record<string, number | null>>(sql`SELECT ${sql.join(probes, sql`, `)}`);
+  return matches.map((_, i) => {
+    const id = row?.[`h${i}`];
+    return id == null ? null : (probe * range.span) / (Number(id) - range.lo + 1);
+  });
 }

@@ -16,7 +16,7 @@ import type { SortDir } from "@shared/common";
 import { LIST_TOTAL_CAP } from "@shared/list-total";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { estimateHits, type IdRange } from "./fts-estimate";
+import { estimateHitsMany, type IdRange } from "./fts-estimate";
 
 /** Reading a row (and sorting it with the others) costs about as much as checking this many index entries. */
 const ROW_COST = 10;
@@ -158,11 +158,9 @@ export async function candidateText(db: DbOrTx, fts: string, q: string, range: I
   const chars = [...q.toLowerCase()];
   const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join("")))];
   if (trigrams.length < 2) return q;
-  const counts = new Map<string, number>();
-  for (const trigram of trigrams) {
-    const phrase = `"${trigram.replace(/"/g, '""')}"`;
-    counts.set(trigram, (await estimateHits(db, fts, phrase, range, PROBE)) ?? PROBE);
-  }
+  const phrases = trigrams.map((trigram) => `"${trigram.replace(/"/g, '""')}"`);
+  const estimates = await estimateHitsMany(db, fts, phrases, range, PROBE);
+  const counts = new Map(trigrams.map((trigram, i) => [trigram, estimates[i] ?? PROBE]));
   const [rarest, fewest] = [...counts].reduce((a, b) => (b[1] < a[1] ? b : a));
   const wholeText = [...counts.values()].reduce((a, b) => a + b, 0);
   return fewest * ROW_COST < wholeText ? rarest : q;
