@@ -189,16 +189,18 @@ async function twoStageChunkIds(
   const usePairs = wide ? pairs.slice(0, 1) : pairs;
   if (usePairs.length) stages.push(orOf(usePairs));
   stages.push(rare[0]!.fts);
-  const pool = new Set<number>();
+  // Each stage's hits come with the texts of those in the collections (one statement a stage, not two).
+  const pool = new Map<number, string | null>();
   for (const match of stages) {
-    for (const id of await newestChunkIds(db, match, RERANK_POOL)) pool.add(id);
+    const hits = await db.all<{ id: number; text: string | null }>(sql`
+      SELECT h.id AS id, CASE WHEN c.collection_id IN (${sqlList(collectionIds)}) THEN c.text END AS text
+      FROM (SELECT rowid AS id FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${match}
+            ORDER BY rowid DESC LIMIT ${RERANK_POOL}) AS h
+      JOIN doc_chunks c ON c.id = h.id`);
+    for (const h of hits) pool.set(Number(h.id), h.text);
     if (pool.size >= limit / 2) break;
   }
-  if (!pool.size) return [];
-  const texts = await db.all<{ id: number; text: string }>(sql`
-    SELECT id, text FROM doc_chunks
-    WHERE id IN (${sqlList([...pool])}) AND collection_id IN (${sqlList(collectionIds)})`);
-  const pooled = texts.map((t) => ({ id: Number(t.id), text: t.text }));
+  const pooled = [...pool].flatMap(([id, text]) => (text === null ? [] : [{ id, text }]));
   return rerank(pooled, terms, chunks).slice(0, limit);
 }
 
