@@ -1,10 +1,9 @@
 import { LIST_TOTAL_CAP } from "@shared/list-total";
-import type { ReportHit, ReportSearchInput } from "@shared/reports";
+import { REPORTS_DB, type ReportHit, type ReportSearchInput } from "@shared/reports";
 import { sql } from "drizzle-orm";
 import { REPORT_PAGE_SPAN, WORK_ORDER_TOKENS, woToken } from "../../db/extras-documents";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { offsetOf } from "../../lib/sql";
-import { reportsCollectionId } from "./collection";
 import { reportQuery, snippetOf } from "./search-query";
 
 interface DocRow {
@@ -37,9 +36,8 @@ const CAP = sql.raw(String(LIST_TOTAL_CAP));
  */
 export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): Promise<ReportSearchPage> {
   const none = { hits: [], total: 0, total_capped: false };
-  const id = await reportsCollectionId(ctx.db);
   const query = reportQuery(input.q);
-  if (!id || !query) return none;
+  if (!query) return none;
   const wo = input.wo?.toUpperCase();
   // A work order has at most WORK_ORDER_TOKENS characters: a longer prefix matches none.
   if (wo && wo.length > WORK_ORDER_TOKENS) return none;
@@ -86,7 +84,8 @@ export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): 
   const found = await ctx.db.all<DocRow & { page_no: number; text: string }>(sql`
     SELECT d.id, d.file_name, d.work_order, d.project, p.page_no, p.text
     FROM doc_pages p JOIN doc_documents d ON d.id = p.document_id
-    WHERE (${wanted}) AND d.collection_id = ${id} AND d.status = 'indexed'`);
+    WHERE (${wanted}) AND d.status = 'indexed'
+      AND d.collection_id = (SELECT id FROM doc_collections WHERE name = ${REPORTS_DB})`);
   const hitOf = new Map(found.map((f) => [`${f.id}:${f.page_no}`, f]));
   const hits: ReportHit[] = [];
   for (const k of keys) {
