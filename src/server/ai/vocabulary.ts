@@ -6,7 +6,7 @@ import { sqlList } from "./passages";
 
 /**
  * What the chunk index knows about words, from its fts5vocab view (looked up by term: never scanned whole): how
- * many chunks hold a stem, and which stems a clipped word begins (read per two-letter prefix, kept until a chunk
+ * many chunks hold a stem, and which stems a clipped word begins (read per word, kept until a chunk
  * is added; counts until the index grows by a percent).
  */
 export interface IndexStats {
@@ -23,7 +23,7 @@ interface Cached {
   range: IdRange;
   /** Chunks holding a stem, as read from the vocabulary (each lookup reads the stem's whole doclist). */
   df: Map<string, number>;
-  /** Two-letter prefix → the indexed stems starting with it. */
+  /** A clipped word → the indexed stems starting with it (at most PREFIXES_KEPT words). */
   prefixes: Map<string, Promise<Term[]>>;
 }
 const cache = new WeakMap<Db, Cached>();
@@ -110,11 +110,18 @@ export async function indexStats(db: Db, stems: string[]): Promise<IndexStats> {
 /** Chunks holding a word (as its stem, or as indexed); from stats gathered for it. */
 export const dfOf = (stats: IndexStats, word: string) => stats.df.get(stem(word)) ?? stats.df.get(word) ?? 0;
 
-/** Indexed stems starting with `prefix` (two letters); cached until a chunk is added. */
+/** Clipped words whose completions are kept; past it they start over. */
+const PREFIXES_KEPT = 5000;
+
+/**
+ * Indexed stems starting with `prefix` (the whole clipped word: the vocabulary counts each term's chunks by
+ * walking its doclist, so a short prefix of a large index would read millions); cached until a chunk is added.
+ */
 async function termsStarting(db: Db, prefix: string) {
   const s = await state(db);
   let hit = s.prefixes.get(prefix);
   if (!hit) {
+    if (s.prefixes.size >= PREFIXES_KEPT) s.prefixes.clear();
     const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
     hit = db
       .all<Term>(
@@ -133,7 +140,7 @@ async function termsStarting(db: Db, prefix: string) {
 export async function completion(db: Db, word: string) {
   if (word.length < 3 || !/^\p{L}+$/u.test(word)) return null;
   let best: Term | null = null;
-  for (const t of await termsStarting(db, word.slice(0, 2)))
+  for (const t of await termsStarting(db, word))
     if (t.term.length > word.length && t.term.startsWith(word) && (!best || t.doc > best.doc)) best = t;
   return best ? { term: best.term, doc: best.doc, prefix: word } : null;
 }
