@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { startServer } from "../../bench/lib";
-import { textPdf } from "../helpers/pdfs";
+import { ROOT, startServer } from "../../bench/lib";
+import { listAll } from "../../src/server/storage/object-store";
+import { buildPdf, textPdf } from "../helpers/pdfs";
 import { startS3 } from "../helpers/s3";
 import { SQLD_PLATFORM, startSqld } from "../helpers/sqld";
 
@@ -189,3 +190,182 @@ for (const setup of SETUPS) {
     }, 120_000);
   });
 }
+
+/**
+ * One instance killed hard (SIGKILL) while it runs a job, on the production settings (sqld + S3): the job's lease
+ * runs out and the other instance takes it over and completes it, once. A pair of servers of its own, with a short
+ * lease (JOBS_LEASE_S=5, the least allowed) and no demo data (its seed would queue jobs of its own).
+ */
+describe.skipIf(!SQLD_PLATFORM)(
+  "two instances on a libSQL server (sqld) and an S3 store, one killed mid-job",
+  () => {
+    const LEASE_S = 5;
+    const OWNER = "owner@geolabs.example";
+    let a: Server;
+    let b: Server;
+    let s3: Awaited<ReturnType<typeof startS3>>;
+    let sqld: Awaited<ReturnType<typeof startSqld>>;
+
+    beforeAll(async () => {
+      s3 = await startS3();
+      sqld = await startSqld();
+      const env = {
+        ...s3.env,
+        DATABASE_URL: sqld.url,
+        SEED_DEMO: "false",
+        JOBS_LEASE_S: String(LEASE_S),
+        JOBS_CONCURRENCY: "1",
+      };
+      a = await startServer(env); // migrates the empty database
+      b = await startServer(env);
+      // An Owner to upload with (startServer's login() uses the demo password).
+      const add = Bun.spawn(
+        ["bun", "run", "scripts/user-add.ts", OWNER, "--role", "Owner", "--password", "geolabs-demo"],
+        {
+          cwd: ROOT,
+          env: { ...process.env, ...env, LOG_LEVEL: "warn" },
+          stdout: "ignore",
+          stderr: "inherit",
+        },
+      );
+      expect(await add.exited).toBe(0);
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await s3?.close();
+      await sqld?.close();
+    });
+
+    /** Poll until `fn` answers something, or fail naming what did not happen in time. */
+    async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 30_000) {
+      const end = performance.now() + ms;
+      for (;;) {
+        const v = await fn();
+        if (v) return v;
+        if (performance.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+        await Bun.sleep(50);
+      }
+    }
+
+    test("killing one mid-job loses nothing: the other takes the job over once its lease ran out and indexes it once", async () => {
+      const cookie = await a.login(OWNER);
+      const file = "killed.pdf";
+      // A text page, then scanned pages: the job spends seconds reading them with OCR, where it is killed.
+      const pdf = await buildPdf([
+        { text: "Boring log summary: killed mid-job.\nThree borings, logged in March." },
+        { scan: ["Core boxes are kept in the yard", "for ninety days after the report."] },
+        { scan: ["Samples are sealed and labelled", "with the work order number."] },
+      ]);
+      const form = new FormData();
+      form.set("db_name", "kill.db");
+      form.set("action", "new");
+      form.set("file", new File([pdf], file, { type: "application/pdf" }));
+      // The request waits for the job; it ends with the process that serves it.
+      const request = new AbortController();
+      const upload = fetch(`${a.base}/api/process-file`, {
+        method: "POST",
+        headers: { cookie },
+        body: form,
+        signal: request.signal,
+      }).catch(() => null);
+
+      const client = createClient({ url: sqld.url });
+      const one = async (sql: string, args: (string | number)[] = []) =>
+        (await client.execute({ sql, args })).rows[0] as unknown as Record<string, unknown> | undefined;
+      const count = async (sql: string, args: (string | number)[] = []) =>
+        Number(Object.values((await one(sql, args)) ?? {})[0]);
+      const jobOf = () =>
+        one(
+          "select id, status, attempts, lease_owner, lease_expires_at, steps, result from jobs where kind = 'index-file' and json_extract(payload, '$.fileName') = ?",
+          [file],
+        );
+      const stepsOf = (row: Record<string, unknown>) => JSON.parse(String(row.steps)) as string[];
+      try {
+        // 1. The job is in flight: claimed, its pages extracted, the scanned ones being read with OCR.
+        const running = await until("the job to reach OCR", async () => {
+          const row = await jobOf();
+          return row && stepsOf(row).some((s) => s.includes("will be read with OCR")) ? row : null;
+        });
+        expect(running.status, "the job ended before it could be killed").toBe("running");
+        // Whichever instance claimed it (nearly always A, where it was queued) is the one killed.
+        const pidOf = (owner: unknown) => Number(String(owner).split(":")[1]);
+        const victim = [a, b].find((s) => s.pid === pidOf(running.lease_owner));
+        expect(victim, `lease owner ${running.lease_owner}`).toBeDefined();
+        const survivor = victim === a ? b : a;
+        // Both processes share this machine, where a worker that finds the owner's process gone ends its lease at
+        // once (jobs/queue.ts, releaseOrphans). On several hosts only the lease frees the job: name the owner as
+        // another host's first (the job is still the victim's in every other way), so the survivor must wait it out.
+        const relabelled = await client.execute({
+          sql: "update jobs set lease_owner = 'another-host:' || substr(lease_owner, instr(lease_owner, ':') + 1) where id = ? and lease_owner = ? and status = 'running'",
+          args: [Number(running.id), String(running.lease_owner)],
+        });
+        expect(relabelled.rowsAffected).toBe(1);
+        process.kill(victim!.pid, "SIGKILL");
+        await victim!.stop(); // reaps the killed process
+
+        // 2. Nothing of the file was committed, and the job is still held by the dead process's lease.
+        const killed = (await jobOf())!;
+        expect(killed).toMatchObject({ status: "running", attempts: 1 });
+        expect(stepsOf(killed).some((s) => s.startsWith("Indexed"))).toBe(false);
+        expect(await count("select count(*) from doc_documents where file_name = ?", [file])).toBe(0);
+        const leaseEnds = Number(killed.lease_expires_at);
+
+        // 3. The survivor claims it only after that lease ran out, and completes it.
+        const takenAt = await until("the survivor to claim the job", async () => {
+          const row = await jobOf();
+          return row && Number(row.attempts) > 1 ? { at: Date.now() } : null;
+        });
+        expect(takenAt.at).toBeGreaterThanOrEqual(leaseEnds);
+        const done = await until("the job to end", async () => {
+          const row = await jobOf();
+          return row && (row.status === "done" || row.status === "failed") ? row : null;
+        });
+        const steps = stepsOf(done);
+        expect(done.status, steps.join("\n")).toBe("done");
+        expect(done.attempts).toBe(2);
+        expect(pidOf(JSON.parse(String(done.result)).worker)).toBe(survivor.pid);
+        expect(steps).toContain("Resumed after an interruption (attempt 2 of 3).");
+        expect(steps.filter((s) => s.startsWith("Indexed"))).toEqual([
+          expect.stringMatching(
+            /^Indexed killed\.pdf in kill\.db: 3 page\(s\) \(2 by OCR\), \d+ chunk\(s\)\.$/,
+          ),
+        ]);
+
+        // 4. Stored once: one job, one document with its chunks and OCR text, one history line, one original.
+        expect(
+          await count("select count(*) from jobs where json_extract(payload, '$.fileName') = ?", [file]),
+        ).toBe(1);
+        expect(await count("select count(*) from doc_documents where file_name = ?", [file])).toBe(1);
+        expect(await count("select count(*) from doc_upload_history where file = ?", [file])).toBe(1);
+        const chunks = await one(
+          "select count(*) as n, count(distinct c.ordinal) as ordinals from doc_chunks c join doc_documents d on d.id = c.document_id where d.file_name = ?",
+          [file],
+        );
+        expect(Number(chunks?.n)).toBeGreaterThan(0);
+        expect(Number(chunks?.ordinals)).toBe(Number(chunks?.n)); // no chunk stored twice
+        const ocr = await one(
+          "select group_concat(p.text, ' ') as t from doc_pages p join doc_documents d on d.id = p.document_id where d.file_name = ? and p.page_no > 1",
+          [file],
+        );
+        expect(String(ocr?.t).toLowerCase()).toContain("boxes");
+        const keys: string[] = [];
+        for await (const o of listAll(s3.store())) keys.push(o.key);
+        expect(keys.filter((k) => k.startsWith("kill.db/"))).toEqual(["kill.db/killed.pdf"]);
+        expect(keys.filter((k) => k.startsWith("_incoming/"))).toEqual([]); // the staging copy is gone
+
+        // 5. The survivor serves it.
+        const survivorCookie = await survivor.login(OWNER);
+        const listed = await fetch(`${survivor.base}/api/list-files`, {
+          method: "POST",
+          headers: { cookie: survivorCookie, "content-type": "application/json" },
+          body: JSON.stringify({ db_name: "kill.db" }),
+        });
+        expect(((await listed.json()) as { files: string[] }).files).toEqual([file]);
+      } finally {
+        request.abort();
+        await upload;
+        client.close();
+      }
+    }, 60_000);
+  },
+);
