@@ -5,7 +5,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { BUSY_TIMEOUT_MS, type Synchronous } from "./driver";
 import { createEmbeddedClient } from "./embedded-client";
 import * as schema from "./schema";
-import { serializeWrites } from "./write-queue";
+import { isBusy, serializeWrites } from "./write-queue";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -44,7 +44,10 @@ export async function openDatabase(
     await client.execute("PRAGMA journal_mode = WAL");
     // Page cache for every connection of the pool (stored in the file header, so new connections get it too):
     // up to 64 MiB instead of SQLite's 2 MiB, so large lists read index and table pages from memory.
-    await client.execute("PRAGMA default_cache_size = 16384");
+    // Another instance holding the write lock (its first seed) has set it already: starting goes on without it.
+    await client.execute("PRAGMA default_cache_size = 16384").catch((err) => {
+      if (!isBusy(err)) throw err;
+    });
   }
   // One writer at a time in this process (transactions and plain writes): see write-queue.ts.
   serializeWrites(client);

@@ -11,11 +11,44 @@ export const MIGRATIONS_DIR = resolve(import.meta.dir, "../../../drizzle");
  * Apply the committed migrations in drizzle/, then the objects drizzle-kit cannot describe (db/extras.ts).
  * Idempotent; takes milliseconds when up to date.
  */
-export async function applyMigrations(db: Db) {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  await applyExtras(db);
-  await backfillSearchWords(db);
+export async function applyMigrations(db: Db, waitMs = MIGRATE_WAIT_MS) {
+  await retryWhileBusy(async () => {
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await applyExtras(db);
+    await backfillSearchWords(db);
+  }, waitMs);
   await refreshPlannerStats(db);
+}
+
+/**
+ * How long a starting instance waits for another instance's long write (its first seed of the demo register,
+ * a bulk import) before it gives up migrating: a write waits 5 s at most, but starting can wait longer.
+ */
+const MIGRATE_WAIT_MS = 120_000;
+
+/** SQLITE_BUSY anywhere in the error's chain (drizzle wraps the driver's error as its cause). */
+function isBusy(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (/SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked/.test(`${e.code ?? ""} ${e.message ?? ""}`)) return true;
+  }
+  return false;
+}
+
+/** Run `step` again while another process holds the write lock past a write's own wait (each step is idempotent). */
+async function retryWhileBusy(step: () => Promise<void>, waitMs: number) {
+  const started = performance.now();
+  for (;;) {
+    try {
+      return await step();
+    } catch (err) {
+      if (!isBusy(err) || performance.now() - started > waitMs) throw err;
+      await Bun.sleep(250);
+    }
+  }
 }
 
 /**

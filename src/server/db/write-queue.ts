@@ -6,7 +6,8 @@ export const WRITE_WAIT_MS = 5000;
 const WRITE = /^\s*(insert|update|delete|replace|create|drop|alter|vacuum|reindex|analyze)\b/i;
 const sqlOf = (stmt: InStatement) => (typeof stmt === "string" ? stmt : stmt.sql);
 const batchSql = (stmt: InStatement | [string, InArgs?]) => (Array.isArray(stmt) ? stmt[0] : sqlOf(stmt));
-const isBusy = (err: unknown) => String((err as { code?: unknown })?.code ?? "").startsWith("SQLITE_BUSY");
+export const isBusy = (err: unknown) =>
+  String((err as { code?: unknown })?.code ?? "").startsWith("SQLITE_BUSY");
 
 /**
  * Run `take` (a statement that takes the write lock first thing) until it is not refused for SQLITE_BUSY: the
