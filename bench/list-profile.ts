@@ -1,7 +1,8 @@
 /**
  * The CPU of one list request in-process (no sockets): `app.handle` on a fresh demo app, the REST page, the tRPC
  * page and a tiny signed-in read, each run N times after a warm-up; prints µs per request. Profile it with
- * `bun --cpu-prof-md --cpu-prof-dir=/tmp/prof bench/list-profile.ts` (LIST_PROFILE_N=20000 for a longer one).
+ * `bun --cpu-prof-md --cpu-prof-dir=/tmp/prof bench/list-profile.ts` (LIST_PROFILE_N=20000 for a longer one,
+ * LIST_PROFILE_ONLY=tRPC for the paths whose name has it).
  */
 import { DEMO, startTestApp } from "../tests/helpers/app";
 
@@ -16,7 +17,9 @@ try {
     "GET /api/core-boxes/years": "/api/core-boxes/years",
     "GET /api/health": "/api/health",
   };
+  const only = process.env.LIST_PROFILE_ONLY; // e.g. "tRPC": only the paths whose name contains it
   for (const [name, path] of Object.entries(paths)) {
+    if (only && !name.includes(only)) continue;
     const once = async () => {
       const res = await t.request(path, { cookie });
       if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
