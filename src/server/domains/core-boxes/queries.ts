@@ -141,13 +141,14 @@ export async function findBoxByWorkOrder(db: DbOrTx, workOrder: string): Promise
  * year to the next on its year index (a few dozen seeks), whatever the number of boxes.
  */
 export async function listYears(db: DbOrTx): Promise<number[]> {
-  const rows = await db.all<{ v: number }>(sql`
+  // As one JSON array: one value handed over by SQLite instead of a row per year.
+  const rows = await db.all<{ v: string }>(sql`
     WITH RECURSIVE y(v) AS (
       SELECT (SELECT max(year) FROM core_box_counts)
       UNION ALL
       SELECT (SELECT max(year) FROM core_box_counts WHERE year < y.v) FROM y WHERE y.v > 0
-    ) SELECT v FROM y WHERE v > 0`);
-  return rows.map((r) => Number(r.v));
+    ) SELECT json_group_array(v) AS v FROM y WHERE v > 0`);
+  return (JSON.parse(rows[0]?.v ?? "[]") as unknown[]).map(Number);
 }
 
 /** Islands that have boxes, A to Z: the same hops on the summary's primary key, which starts with island. */
@@ -157,8 +158,8 @@ export async function listIslands(db: DbOrTx): Promise<string[]> {
       SELECT (SELECT min(island) FROM core_box_counts WHERE island > '')
       UNION ALL
       SELECT (SELECT min(island) FROM core_box_counts WHERE island > i.v) FROM i WHERE i.v IS NOT NULL
-    ) SELECT v FROM i WHERE v IS NOT NULL`);
-  return rows.map((r) => r.v);
+    ) SELECT json_group_array(v) AS v FROM i WHERE v IS NOT NULL`);
+  return JSON.parse(rows[0]?.v ?? "[]") as string[];
 }
 
 export interface CoreBoxChange extends Omit<ChangeView<CoreBox>, "entity_id" | "batch_id"> {
