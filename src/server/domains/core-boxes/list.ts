@@ -175,11 +175,18 @@ export async function listCoreBoxes(
   }
   // A walk may read every box, or only those of the value it seeks on (one island, sorted by island).
   const seekOn = EQ_COLUMNS.find((c) => c === q.keys[0] && f.eq[c] !== undefined);
+  // Without any filter every box matches: the total is what a walk could read, no second read needed.
+  const unfiltered = !f.terms.length && !f.expired && Object.keys(f.eq).length === 0;
   const [counted, scanned] = await Promise.all([
     countBoxes(db, f),
-    seekOn ? summaryCount(db, { [seekOn]: f.eq[seekOn] }) : boxesSpan(db),
+    seekOn ? summaryCount(db, { [seekOn]: f.eq[seekOn] }) : unfiltered ? null : boxesSpan(db),
   ]);
-  return boxPage(db, await pageIds(db, q, page, { ...counted, scanned }), f, counted);
+  return boxPage(
+    db,
+    await pageIds(db, q, page, { ...counted, scanned: scanned ?? counted.total }),
+    f,
+    counted,
+  );
 }
 
 async function boxPage(db: DbOrTx, ids: number[], f: Filters, counted: Total): Promise<ListPage<CoreBoxRow>> {
