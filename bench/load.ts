@@ -5,10 +5,13 @@
  * smoke), or LOAD_SECONDS / LOAD_CONNECTIONS / LOAD_PROCESSES (e.g. "2" or "1,2") to change them.
  */
 
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DEMO_DOCUMENT_DBS } from "../src/server/domains/documents/demo";
 import { BINDER_SORTS } from "../src/shared/reports-binder";
 import { EVAL_QUESTIONS } from "./ask-ai-eval/questions";
-import { cpuSeconds, type Figure, startServer } from "./lib";
+import { cpuSeconds, type Figure, ROOT, startServer } from "./lib";
 import { drive, formatRun, type LoadPath, type LoadRun } from "./load-driver";
 
 export interface LoadOptions {
@@ -20,6 +23,8 @@ export interface LoadOptions {
   processes: number[];
   /** More settings for the server (e.g. DATABASE_URL of a libSQL server). */
   env?: Record<string, string>;
+  /** Seconds each single path (and the bare server returning its bytes) is driven alone; 0 skips them. */
+  costSeconds: number;
 }
 
 /** One run: the driver's figures, plus how much CPU the server and the load generator used (in cores). */
@@ -27,10 +32,38 @@ export interface LoadReport extends LoadRun {
   processes: number;
   serverCores: number;
   driverCores: number;
+  /** Single paths driven alone, each beside a bare Bun server returning the same bytes. */
+  costs: CostReport[];
 }
 
-export const FULL: LoadOptions = { seconds: 30, connections: 64, files: 500, processes: [1, 2] };
-export const SHORT: LoadOptions = { seconds: 3, connections: 16, files: 20, processes: [1, 2] };
+/** One path alone at `connections`, against a bare Bun server (as many processes) answering the same bytes. */
+export interface CostReport {
+  name: string;
+  bytes: number;
+  rps: number;
+  p99: number;
+  bareRps: number;
+  /** rps / bareRps */
+  ratio: number;
+  /** The issue's floor for the ratio. */
+  target: number;
+  errors: number;
+}
+
+export const FULL: LoadOptions = {
+  seconds: 30,
+  connections: 64,
+  files: 500,
+  processes: [1, 2],
+  costSeconds: 8,
+};
+export const SHORT: LoadOptions = {
+  seconds: 3,
+  connections: 16,
+  files: 20,
+  processes: [1, 2],
+  costSeconds: 1,
+};
 
 const ISLANDS = ["Oahu", "Maui", "Hawaii", "Kauai", "all"];
 const YEARS = ["2019", "2021", "2023", "2025", "all"];
@@ -103,6 +136,119 @@ function paths(base: string, cookie: string, run: string): LoadPath[] {
   ];
 }
 
+/** The paths whose cost per request is measured alone: a list page (both doors) and a tiny signed-in read. */
+function costPaths(base: string, cookie: string) {
+  const headers = { cookie };
+  const listInput = { sort_by: "report_submission_date", sort_dir: "desc", page: 2, page_size: 25 };
+  return [
+    {
+      name: "GET /api/core-boxes (page of 25)",
+      target: 0.08,
+      url: `${base}/api/core-boxes?sort_by=report_submission_date&sort_dir=desc&page=2&page_size=25`,
+      headers,
+    },
+    {
+      name: "coreBoxes.list (tRPC, page of 25)",
+      target: 0.08,
+      url: `${base}/trpc/coreBoxes.list?input=${encodeURIComponent(JSON.stringify(listInput))}`,
+      headers,
+    },
+    {
+      name: "GET /api/core-boxes/years (signed in)",
+      target: 0.35,
+      url: `${base}/api/core-boxes/years`,
+      headers,
+    },
+  ];
+}
+
+/** `processes` bare servers on one port (SO_REUSEPORT) answering `body`; stop() ends them. */
+async function bareServer(body: Uint8Array, contentType: string, processes: number) {
+  const dir = mkdtempSync(join(tmpdir(), "geolabs-bare-"));
+  const file = join(dir, "body");
+  writeFileSync(file, body);
+  const script = join(ROOT, "bench/bare-server.ts");
+  const first = Bun.spawn(["bun", script, file, contentType], { stdout: "pipe", stderr: "inherit" });
+  const reader = first.stdout.getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the bare server did not start");
+    out += new TextDecoder().decode(value);
+  }
+  const port = Number(out.trim());
+  const procs: { kill(): void; exited: Promise<number> }[] = [first];
+  for (let i = 1; i < processes; i++) {
+    procs.push(
+      Bun.spawn(["bun", script, file, contentType, String(port)], { stdout: "ignore", stderr: "inherit" }),
+    );
+  }
+  // Every copy answers once it listens; give the later ones a moment to bind.
+  await Bun.sleep(processes > 1 ? 300 : 0);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      for (const p of procs) p.kill();
+      await Promise.all(procs.map((p) => p.exited));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Each cost path alone, then a bare server returning the very bytes it answered with, same connections. */
+async function measureCosts(
+  base: string,
+  cookie: string,
+  opts: LoadOptions,
+  processes: number,
+  rssMb: () => number,
+): Promise<CostReport[]> {
+  const reports: CostReport[] = [];
+  for (const c of costPaths(base, cookie)) {
+    const res = await fetch(c.url, { headers: c.headers });
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (!res.ok) throw new Error(`${c.name}: HTTP ${res.status}`);
+    const drivePath = (url: string, init?: RequestInit) =>
+      drive([{ name: c.name, kind: "read", request: () => ({ url, init }) }], {
+        seconds: opts.costSeconds,
+        connections: opts.connections,
+        rssMb,
+      });
+    await drivePath(c.url, { headers: c.headers }); // warm-up, the same length
+    const run = (await drivePath(c.url, { headers: c.headers })).paths[0]!;
+    const bare = await bareServer(body, res.headers.get("content-type") ?? "application/json", processes);
+    let bareRps = 0;
+    try {
+      const path = new URL(c.url);
+      await drivePath(`${bare.base}${path.pathname}${path.search}`);
+      bareRps = (await drivePath(`${bare.base}${path.pathname}${path.search}`)).paths[0]!.rps;
+    } finally {
+      await bare.stop();
+    }
+    reports.push({
+      name: c.name,
+      bytes: body.length,
+      rps: run.rps,
+      p99: run.p99,
+      bareRps,
+      ratio: run.rps / bareRps,
+      target: c.target,
+      errors: run.errors,
+    });
+  }
+  return reports;
+}
+
+export function formatCosts(costs: CostReport[]): string {
+  return costs
+    .map(
+      (c) =>
+        `${c.name} alone: ${c.rps.toFixed(0)} req/s (p99 ${c.p99.toFixed(1)} ms, ${c.bytes} bytes), ` +
+        `bare Bun server with the same bytes ${c.bareRps.toFixed(0)} req/s: ratio ${c.ratio.toFixed(3)} (target ≥ ${c.target})`,
+    )
+    .join("\n");
+}
+
 async function seedFiles(base: string, cookie: string, count: number) {
   const pdf = new TextEncoder().encode(`%PDF-1.4\n${"x".repeat(2000)}\n%%EOF\n`);
   for (let i = 0; i < count; i += 10) {
@@ -149,11 +295,14 @@ async function runOnce(opts: LoadOptions, processes: number): Promise<LoadReport
     const driver0 = process.cpuUsage();
     const result = await drive(paths(server.base, cookie, run), { ...opts, rssMb: server.rssMb });
     const driver = process.cpuUsage(driver0);
+    const costs =
+      opts.costSeconds > 0 ? await measureCosts(server.base, cookie, opts, processes, server.rssMb) : [];
     return {
       ...result,
       processes,
       serverCores: (serverCpu(pids) - cpu0) / result.seconds,
       driverCores: (driver.user + driver.system) / 1e6 / result.seconds,
+      costs,
     };
   } finally {
     await server.stop();
@@ -172,6 +321,7 @@ export function formatReport(r: LoadReport): string {
     `WEB_CONCURRENCY=${r.processes}`,
     formatRun(r),
     `CPU: server ${r.serverCores.toFixed(2)} cores, load generator ${r.driverCores.toFixed(2)} cores`,
+    ...(r.costs.length ? [formatCosts(r.costs)] : []),
   ].join("\n");
 }
 
@@ -200,6 +350,15 @@ function runFigures(run: LoadReport): Figure[] {
       better: "higher",
     },
     { name: `${at}: errors, all paths`, value: run.errors, unit: "", target: 0, better: "lower" },
+    ...run.costs.map(
+      (c): Figure => ({
+        name: `${at}: ${c.name} alone vs a bare Bun server with the same ${c.bytes} bytes (${c.rps.toFixed(0)} vs ${c.bareRps.toFixed(0)} req/s, p99 ${c.p99.toFixed(1)} ms)`,
+        value: c.ratio,
+        unit: "×",
+        target: c.target,
+        better: "higher",
+      }),
+    ),
     {
       name: `${at}: server CPU used (of 2 cores shared with the load generator at ${run.driverCores.toFixed(2)})`,
       value: run.serverCores,
@@ -235,6 +394,7 @@ function options(argv: string[], env: Record<string, string | undefined>): LoadO
     ...base,
     seconds: Number(env.LOAD_SECONDS) || base.seconds,
     connections: Number(env.LOAD_CONNECTIONS) || base.connections,
+    costSeconds: env.LOAD_COST_SECONDS !== undefined ? Number(env.LOAD_COST_SECONDS) : base.costSeconds,
     processes: processes.length ? processes : base.processes,
   };
 }

@@ -113,4 +113,38 @@ describe("embedded driver: statement cache and synchronous", () => {
       await openDatabase(`file:${join(dir, "reset.db")}`).then((d) => d.close()); // back to the default
     }
   });
+
+  test("rows read as the client's: by name (enumerated), by index and length (not), as arrays, as JSON", async () => {
+    const { client, close } = await openDatabase(`file:${join(dir, "rows.db")}`);
+    try {
+      await client.execute("create table t (id integer primary key, v text, n integer, b blob)");
+      await client.execute({
+        sql: "insert into t (v, n, b) values (?, ?, ?)",
+        args: ["a", 2 ** 40, new Uint8Array([1, 2]).buffer],
+      });
+      for (let i = 0; i < 2; i++) {
+        const r = (await client.execute("select id, v, n, b, null as z from t")).rows[0]!;
+        expect(Object.keys(r)).toEqual(["id", "v", "n", "b", "z"]);
+        expect([r.id, r.v, r.n, r.z]).toEqual([1, "a", 2 ** 40, null]);
+        expect([r[0], r[1], r[2], r[4], r.length]).toEqual([1, "a", 2 ** 40, null, 5]);
+        expect(new Uint8Array(r[3] as ArrayBuffer)).toEqual(new Uint8Array([1, 2]));
+        expect(Array.prototype.slice.call(r).length).toBe(5);
+        expect(JSON.stringify({ ...r, b: null })).toBe(
+          '{"id":1,"v":"a","n":1099511627776,"b":null,"z":null}',
+        );
+        expect(Object.hasOwn(r, "v")).toBe(true);
+        expect(Object.prototype.propertyIsEnumerable.call(r, 0)).toBe(false);
+      }
+      // A repeated name: the name holds the first column, each index its own value.
+      const dup = (await client.execute("select 1 as x, 2 as x, 3 as length")).rows[0]!;
+      expect([dup.x, dup[0], dup[1], dup[2], dup.length]).toEqual([1, 1, 2, 3, 3]);
+      expect(Object.keys(dup)).toEqual(["x"]);
+      // Odd names are properties, not code.
+      const odd = (await client.execute('select 1 as "a""b", 2 as "__proto__", 3 as "0"')).rows[0]!;
+      expect([odd['a"b'], odd[0], odd.length]).toEqual([1, 1, 3]);
+      await expect(client.execute(`select ${2n ** 60n} as big`)).rejects.toThrow(/safely/);
+    } finally {
+      close();
+    }
+  });
 });

@@ -27,8 +27,23 @@ test("bench/load.ts short mode: every path answers with 1 and 2 processes, no er
     }
     expect(run.rss.peakMb).toBeGreaterThan(20);
     expect(run.serverCores).toBeGreaterThan(0);
+    // Each cost path alone, and the bare server returning its bytes: both answered, a ratio to report.
+    expect(run.costs.map((c) => c.name)).toEqual([
+      "GET /api/core-boxes (page of 25)",
+      "coreBoxes.list (tRPC, page of 25)",
+      "GET /api/core-boxes/years (signed in)",
+    ]);
+    for (const c of run.costs) {
+      expect(c.errors, c.name).toBe(0);
+      expect(c.rps, c.name).toBeGreaterThan(0);
+      expect(c.bareRps, c.name).toBeGreaterThan(0);
+      expect(c.bytes, c.name).toBeGreaterThan(c.name.includes("years") ? 10 : 5000);
+    }
   }
   const figures = loadFigures(reports);
+  expect(figures.filter((f) => f.unit === "×").map((f) => f.target)).toEqual([
+    0.08, 0.08, 0.35, 0.08, 0.08, 0.35,
+  ]);
   expect(figures.filter((f) => f.name.endsWith("errors, all paths")).map((f) => f.value)).toEqual([0, 0]);
   expect(figures.filter((f) => f.target === 100)).toHaveLength(6); // the list paths carry the p99 target, per run
 }, 180_000);
@@ -42,6 +57,7 @@ test.skipIf(!SQLD_PLATFORM)(
         ...SHORT,
         connections: 8,
         processes: [1],
+        costSeconds: 0,
         env: { DATABASE_URL: sqld.url },
       });
       expect(run!.errors, formatReport(run!)).toBe(0);

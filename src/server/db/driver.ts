@@ -44,6 +44,8 @@ interface Prepared {
   columnTypes: string[];
   takesWriteLock: boolean;
   generation: number;
+  /** A result row of this statement as the client gives it (rowMaker). */
+  toRow: (values: unknown[]) => Row;
 }
 
 const DDL = /^\s*(create|drop|alter)\b/i;
@@ -128,13 +130,9 @@ export class Connection {
   #run(p: Prepared, args: SqlArgs): ResultSet {
     if (p.reader) {
       const rows = p.stmt.all(args) as unknown[][];
-      return new EmbeddedResultSet(
-        p.columns,
-        p.columnTypes,
-        rows.map((r) => toRow(r, p.columns)),
-        0,
-        undefined,
-      );
+      const out = new Array<Row>(rows.length);
+      for (let i = 0; i < rows.length; i++) out[i] = p.toRow(rows[i]!);
+      return new EmbeddedResultSet(p.columns, p.columnTypes, out, 0, undefined);
     }
     const info = p.stmt.run(args);
     return new EmbeddedResultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
@@ -169,13 +167,15 @@ function describe(stmt: Statement, takesWriteLock: boolean): Prepared {
     reader = false;
   }
   const columns = reader ? stmt.columns() : [];
+  const names = columns.map((c) => c.name);
   return {
     stmt,
     reader,
-    columns: columns.map((c) => c.name),
+    columns: names,
     columnTypes: columns.map((c) => c.type ?? ""),
     takesWriteLock,
     generation,
+    toRow: reader ? rowMaker(names) : (values) => toRow(values, names),
   };
 }
 
@@ -202,6 +202,37 @@ function toSqlValue(value: InValue): unknown {
   return value;
 }
 
+/**
+ * How a statement's rows are built, made once per prepared statement: a class whose constructor sets each
+ * column by name (enumerable own properties, in column order, one shape for every row) and whose prototype
+ * answers the indexes and `length` (not enumerated), so `row[i]`, `row.name`, `Array.prototype.slice.call(row)`
+ * and `Object.keys(row)` read as the client's rows do. Two `defineProperty` calls per value cost more than the
+ * SQLite read of the row. Column names a class cannot carry as plain properties (a repeated name, whose index
+ * must still see its own value, an index-like name, `length`, `__proto__`) keep the general row below.
+ */
+function rowMaker(columns: string[]): (values: unknown[]) => Row {
+  const plain =
+    new Set(columns).size === columns.length &&
+    columns.every((c) => c !== "length" && c !== "__proto__" && !/^(0|[1-9]\d*)$/.test(c));
+  if (!plain) return (values) => toRow(values, columns);
+  const sets = columns.map((c, i) => `this[${JSON.stringify(c)}] = from(v[${i}]);`).join("\n");
+  const Made = new Function("from", `return class Row { constructor(v) {\n${sets}\n} }`)(
+    fromSqlValue,
+  ) as new (
+    values: unknown[],
+  ) => Row;
+  const proto = Made.prototype as Record<string, unknown>;
+  Object.defineProperty(proto, "length", { value: columns.length });
+  columns.forEach((c, i) => {
+    Object.defineProperty(proto, i, {
+      get(this: Record<string, unknown>) {
+        return this[c];
+      },
+    });
+  });
+  return (values) => new Made(values);
+}
+
 /** A row as the client gives it: values by index (not enumerated) and by column name. */
 function toRow(values: unknown[], columns: string[]): Row {
   const row = {} as Row;
@@ -217,9 +248,12 @@ function toRow(values: unknown[], columns: string[]): Row {
   return row;
 }
 
+const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 function fromSqlValue(value: unknown): Value {
   if (typeof value === "bigint") {
-    if (value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER)) {
+    if (value < MIN_SAFE || value > MAX_SAFE) {
       throw new RangeError("Received integer which cannot be safely represented as a JavaScript number");
     }
     return Number(value);

@@ -5,6 +5,8 @@
  * With WEB_CONCURRENCY the processes of one instance share snapshots (cluster.ts), so whichever process answers
  * reports the whole instance (the others' figures up to two seconds old).
  */
+
+import { BoundedMap } from "../lib/bounded-map";
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 interface Series {
@@ -25,6 +27,8 @@ export interface MetricsSnapshot {
   startedAt: number;
 }
 
+/** Paths whose route pattern is remembered (metrics labels). */
+const ROUTE_CACHE_SIZE = 1000;
 const seriesKey = (s: Pick<Series, "method" | "route" | "status">) => `${s.method} ${s.route} ${s.status}`;
 
 /** Sum two snapshots (counters and memory add up; the instance started with its first process). */
@@ -83,6 +87,7 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
   const series = new Map<string, Series>();
   const procedures = new Set(procedureNames);
   let routes: CompiledRoute[] = [];
+  let routeCache = new BoundedMap<string, string>(ROUTE_CACHE_SIZE);
   let unhandled = 0;
   /** The latest snapshot of each other process of this instance (WEB_CONCURRENCY). */
   const peers = new Map<string, MetricsSnapshot>();
@@ -101,6 +106,7 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
   /** Read the app's finished route list (to label requests by pattern) and hand the app back. */
   function attach<A extends { routes: { method: string; path: string }[] }>(app: A): A {
     routes = app.routes.map((r) => compile(r.method, r.path)).sort((a, b) => a.rank - b.rank);
+    routeCache = new BoundedMap(ROUTE_CACHE_SIZE);
     return app;
   }
 
@@ -111,8 +117,15 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
       return procedures.has(names[0]!) ? `/trpc/${names[0]}` : "/trpc/*";
     }
     const verb = method === "HEAD" ? "GET" : method;
+    // The route list is long (every REST path, each a regex): remember recent answers instead of scanning it
+    // on every request. Bounded, as paths come from requests.
+    const key = `${verb} ${path}`;
+    const known = routeCache.get(key);
+    if (known !== undefined) return known;
     const hit = routes.find((r) => (r.method === verb || r.method === "ALL") && r.re.test(path));
-    return hit?.pattern ?? "(unmatched)";
+    const route = hit?.pattern ?? "(unmatched)";
+    routeCache.set(key, route);
+    return route;
   }
 
   function observe(method: string, path: string, status: number, seconds: number) {

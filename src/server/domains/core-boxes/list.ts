@@ -15,6 +15,7 @@ import {
 import type { ListPage } from "@shared/list-total";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { idRange } from "../../lib/fts-estimate";
 import {
   countUpTo,
   fetchCounted,
@@ -23,7 +24,7 @@ import {
   type Total,
   whereSql,
 } from "../../lib/list-engine";
-import { boxesByIds, toCoreBox, withStatus } from "./queries";
+import { pageRowsByIds } from "./queries";
 import { searchNeedle } from "./search-words";
 
 type EqColumn = "island" | "year" | "complete" | "keep_or_dump";
@@ -174,17 +175,28 @@ export async function listCoreBoxes(
   }
   // A walk may read every box, or only those of the value it seeks on (one island, sorted by island).
   const seekOn = EQ_COLUMNS.find((c) => c === q.keys[0] && f.eq[c] !== undefined);
+  // Without any filter every box matches: the total is what a walk could read, no second read needed.
+  const unfiltered = !f.terms.length && !f.expired && Object.keys(f.eq).length === 0;
   const [counted, scanned] = await Promise.all([
     countBoxes(db, f),
-    seekOn ? summaryCount(db, { [seekOn]: f.eq[seekOn] }) : allBoxes(db),
+    seekOn ? summaryCount(db, { [seekOn]: f.eq[seekOn] }) : unfiltered ? null : boxesSpan(db),
   ]);
-  return boxPage(db, await pageIds(db, q, page, { ...counted, scanned }), f, counted);
+  return boxPage(
+    db,
+    await pageIds(db, q, page, { ...counted, scanned: scanned ?? counted.total }),
+    f,
+    counted,
+  );
 }
 
 async function boxPage(db: DbOrTx, ids: number[], f: Filters, counted: Total): Promise<ListPage<CoreBoxRow>> {
-  const rows = (await boxesByIds(db, ids)).map((r) => withStatus(toCoreBox(r), f.today));
+  const rows = await pageRowsByIds(db, ids, f.today);
   return { rows, total: counted.total, total_capped: counted.capped };
 }
 
-/** SQLite counts a table's rows from its b-tree pages, without reading them. */
-const allBoxes = (db: DbOrTx) => one(db, sql`SELECT count(*) AS n FROM core_boxes`);
+/**
+ * How many entries a walk of a whole sort index could read, for the engine's choice only: the span of the
+ * ids (one seek to each end). It is the number of boxes, or a little more after removals; a count(*) would read
+ * every page of the table's b-tree on each list request for the same choice.
+ */
+const boxesSpan = async (db: DbOrTx) => (await idRange(db, "core_boxes")).span;
