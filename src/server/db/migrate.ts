@@ -4,6 +4,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { backfillSearchWords } from "../domains/core-boxes/search-words";
 import type { Db } from "./client";
 import { applyExtras } from "./extras";
+import { retryWhile } from "./write-queue";
 
 export const MIGRATIONS_DIR = resolve(import.meta.dir, "../../../drizzle");
 
@@ -12,11 +13,13 @@ export const MIGRATIONS_DIR = resolve(import.meta.dir, "../../../drizzle");
  * Idempotent; takes milliseconds when up to date.
  */
 export async function applyMigrations(db: Db, waitMs = MIGRATE_WAIT_MS) {
-  await retryWhileBusy(async () => {
+  // Each step is idempotent: a try refused for another process's lock is tried again from the start.
+  const steps = async () => {
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     await applyExtras(db);
     await backfillSearchWords(db);
-  }, waitMs);
+  };
+  await retryWhile(lockedAnywhere, steps, waitMs, 250);
   await refreshPlannerStats(db);
 }
 
@@ -26,29 +29,21 @@ export async function applyMigrations(db: Db, waitMs = MIGRATE_WAIT_MS) {
  */
 const MIGRATE_WAIT_MS = 120_000;
 
-/** SQLITE_BUSY anywhere in the error's chain (drizzle wraps the driver's error as its cause). */
-function isBusy(err: unknown): boolean {
+/** SQLITE_BUSY or LOCKED anywhere in the error's chain (drizzle wraps the driver's error as its cause). */
+function lockedAnywhere(err: unknown): boolean {
   for (
     let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
     e;
     e = e.cause as typeof e
   ) {
-    if (/SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked/.test(`${e.code ?? ""} ${e.message ?? ""}`)) return true;
+    if (
+      /SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked/.test(
+        `${e.code ?? ""} ${e.message ?? ""}`,
+      )
+    )
+      return true;
   }
   return false;
-}
-
-/** Run `step` again while another process holds the write lock past a write's own wait (each step is idempotent). */
-async function retryWhileBusy(step: () => Promise<void>, waitMs: number) {
-  const started = performance.now();
-  for (;;) {
-    try {
-      return await step();
-    } catch (err) {
-      if (!isBusy(err) || performance.now() - started > waitMs) throw err;
-      await Bun.sleep(250);
-    }
-  }
 }
 
 /**

@@ -15,16 +15,26 @@ export const isBusy = (err: unknown) =>
  * between tries, while the process serves other requests. A refused try did nothing. Gives up with the last
  * refusal after `waitMs`, as SQLite's busy timeout would.
  */
-export async function withWriteLock<T>(take: () => Promise<T>, waitMs = WRITE_WAIT_MS): Promise<T> {
+export function withWriteLock<T>(take: () => Promise<T>, waitMs = WRITE_WAIT_MS): Promise<T> {
+  // Another process's write lock is held for a millisecond or so: try again soon.
+  return retryWhile(isBusy, take, waitMs, 1);
+}
+
+/** Run `take` again, `pauseMs` apart, while it fails with an error `retryable` accepts, for at most `waitMs`. */
+export async function retryWhile<T>(
+  retryable: (err: unknown) => boolean,
+  take: () => Promise<T>,
+  waitMs: number,
+  pauseMs: number,
+): Promise<T> {
   const started = performance.now();
   for (;;) {
     try {
       return await take();
     } catch (err) {
-      if (!isBusy(err) || performance.now() - started > waitMs) throw err;
+      if (!retryable(err) || performance.now() - started > waitMs) throw err;
     }
-    // Another process's write lock is held for a millisecond or so: try again soon, a little later each time.
-    await Bun.sleep(1);
+    await Bun.sleep(pauseMs);
   }
 }
 
