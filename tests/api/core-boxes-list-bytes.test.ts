@@ -8,13 +8,11 @@
 import { afterAll, beforeAll, expect, setSystemTime, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { coreBoxes } from "@server/db/schema";
 import { generateDemoBoxes } from "@server/domains/core-boxes/demo-data";
-import { searchWordsOf } from "@server/domains/core-boxes/search-words";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
-import { clearBoxes } from "../helpers/core-boxes";
+import { boxRecord, clearBoxes, insertBoxes } from "../helpers/core-boxes";
 
 const GOLDEN = join(import.meta.dir, "core-boxes-list-bytes.golden.json");
 const NOW = new Date("2026-06-15T10:30:00.000Z");
@@ -37,25 +35,10 @@ beforeAll(async () => {
       year: null,
     },
   );
-  await t.deps.db.transaction(async (tx) => {
-    const rows = boxes.map((b) => ({
-      workOrder: b.work_order,
-      project: b.project,
-      engineer: b.engineer,
-      searchWords: searchWordsOf({ workOrder: b.work_order, project: b.project, engineer: b.engineer }),
-      reportSubmissionDate: b.report_submission_date,
-      storageExpiryDate: b.storage_expiry_date,
-      complete: b.complete,
-      keepOrDump: b.keep_or_dump,
-      island: b.island,
-      year: b.year,
-      createdAt: NOW,
-      createdBy: "test",
-      updatedAt: NOW,
-      updatedBy: "test",
-    }));
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(coreBoxes).values(rows.slice(i, i + 500));
-  });
+  await insertBoxes(
+    t,
+    boxes.map((b) => boxRecord(b, NOW)),
+  );
   // Edits and removals through the service: later updated_at values, gaps in the ids.
   setSystemTime(new Date(NOW.getTime() + 3_723_456));
   const user = await callerAs(t, DEMO.user);

@@ -22,35 +22,12 @@ import { LIST_TOTAL_CAP, SEARCH_TOO_SHORT } from "@shared/list-total";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
-import { clearBoxes } from "../helpers/core-boxes";
+import { boxRecord, clearBoxes, insertBoxes, type NewBox } from "../helpers/core-boxes";
 import { pageOneWay } from "../helpers/list-engine";
 
 let t: TestApp;
 const now = new Date();
 const today = todayIso(now);
-
-type NewBox = typeof coreBoxes.$inferInsert;
-const boxRecord = (b: Omit<CoreBox, "id" | "created_at" | "created_by" | "updated_at" | "updated_by">) => ({
-  workOrder: b.work_order,
-  project: b.project,
-  engineer: b.engineer,
-  searchWords: searchWordsOf({ workOrder: b.work_order, project: b.project, engineer: b.engineer }),
-  reportSubmissionDate: b.report_submission_date,
-  storageExpiryDate: b.storage_expiry_date,
-  complete: b.complete,
-  keepOrDump: b.keep_or_dump,
-  island: b.island,
-  year: b.year,
-  createdBy: "test",
-  updatedBy: "test",
-});
-
-/** Many boxes at once: multi-row INSERTs in one transaction (the triggers keep the summary and search right). */
-async function insertBoxes(rows: NewBox[]) {
-  await t.deps.db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(coreBoxes).values(rows.slice(i, i + 500));
-  });
-}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -68,7 +45,10 @@ beforeAll(async () => {
       year: null,
     },
   );
-  await insertBoxes(boxes.map(boxRecord));
+  await insertBoxes(
+    t,
+    boxes.map((b) => boxRecord(b)),
+  );
   // Edits and removals through the service, so the triggers' summaries and search index follow changes.
   const user = await callerAs(t, DEMO.user);
   const first = await t.deps.db.all<{ id: number }>(sql`SELECT id FROM core_boxes ORDER BY id LIMIT 60`);
@@ -483,7 +463,10 @@ describe("totals stop at the cap", () => {
     const cookie = await t.login(DEMO.user);
     const listed = user.coreBoxes.list;
     try {
-      await insertBoxes(Array.from({ length: LIST_TOTAL_CAP }, (_, i) => box(i)));
+      await insertBoxes(
+        t,
+        Array.from({ length: LIST_TOTAL_CAP }, (_, i) => box(i)),
+      );
       const exact = await listed({ q: WORD.toLowerCase(), sort_by: "work_order", sort_dir: "asc" });
       expect({ total: exact.total, capped: exact.total_capped }).toEqual({
         total: LIST_TOTAL_CAP,
@@ -497,7 +480,7 @@ describe("totals stop at the cap", () => {
         capped: false,
       });
 
-      await insertBoxes([box(LIST_TOTAL_CAP)]);
+      await insertBoxes(t, [box(LIST_TOTAL_CAP)]);
       const capped = await listed({ q: WORD, sort_by: "work_order", sort_dir: "asc" });
       expect({ total: capped.total, capped: capped.total_capped }).toEqual({
         total: LIST_TOTAL_CAP,
