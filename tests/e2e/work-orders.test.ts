@@ -116,6 +116,27 @@ describe("reaching a work order's page", () => {
     await page.context().close();
   }, 30_000);
 
+  test("from the sidebar: Projects & Files lists Work Orders with a box that takes a number", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const nav = page.getByRole("dialog", { name: "Navigation" });
+    await nav.getByRole("button", { name: "Projects & Files" }).click();
+    await nav.getByRole("link", { name: "Work Orders" }).waitFor();
+    const box = nav.getByRole("textbox", { name: "Work order number" });
+    await box.fill("9876-5");
+    await box.press("Enter");
+    await nav
+      .getByRole("alert")
+      .getByText(/A work order is four digits/)
+      .waitFor();
+    await box.fill("9876-05a");
+    await box.press("Enter");
+    await onPage(page, "9876-05A");
+    await nav.waitFor({ state: "hidden" });
+    await page.context().close();
+  }, 30_000);
+
   test("a malformed number says what a work order looks like; an unknown one has no records yet", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/work-orders/98-7");

@@ -7,6 +7,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/component
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "@/components/ui/dialog";
 import { useAuth } from "@/lib/auth";
 import { cn } from "@/lib/utils";
+import { WorkOrderSearch } from "./work-order-search";
 
 /**
  * The navigation overlay: a dialog titled "Navigation" with the seven groups, all collapsed each time it opens.
@@ -84,6 +85,7 @@ function NavGroupSection({ label, items, pathname }: { label: string; items: Nav
                     {item.name}
                   </Link>
                 )}
+                {item.path === "/work-orders" && <WorkOrderSearch compact className="px-2 pt-1 pb-2" />}
               </li>
             );
           })}

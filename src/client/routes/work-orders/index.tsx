@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Screen } from "@/components/screen";
-import { WorkOrderSearch } from "./-components/work-order-search";
+import { WorkOrderSearch } from "@/components/work-order-search";
 
 /** Work Orders: type a number to open everything about it. */
 export const Route = createFileRoute("/work-orders/")({

@@ -3,13 +3,13 @@ import { getRouteApi } from "@tanstack/react-router";
 import { ErrorState } from "@/components/error-state";
 import { Screen } from "@/components/screen";
 import { Skeleton } from "@/components/ui/misc";
+import { WorkOrderSearch } from "@/components/work-order-search";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
 import { HistorySection } from "./history-section";
 import { ProjectSection } from "./project-section";
 import { BinderSection, BoxesSection } from "./record-sections";
 import { ReportsSection } from "./reports-section";
-import { WorkOrderSearch } from "./work-order-search";
 
 const route = getRouteApi("/work-orders/$wo");
 

@@ -8,7 +8,16 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
 /** A work order number to open: its page, or the sentence saying what a work order looks like. */
-export function WorkOrderSearch({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
+export function WorkOrderSearch({
+  className,
+  autoFocus,
+  compact,
+}: {
+  className?: string;
+  autoFocus?: boolean;
+  /** The sidebar's: a smaller field and button. */
+  compact?: boolean;
+}) {
   const navigate = useNavigate();
   const id = useId();
   const [text, setText] = useState("");
@@ -32,17 +41,17 @@ export function WorkOrderSearch({ className, autoFocus }: { className?: string; 
       <div className="flex gap-2">
         <Input
           aria-label="Work order number"
-          placeholder="Work order, e.g. 4321-07"
+          placeholder={compact ? "e.g. 4321-07" : "Work order, e.g. 4321-07"}
           value={text}
           autoFocus={autoFocus}
           onChange={(e) => {
             setText(e.target.value);
             setProblem(null);
           }}
-          className="h-9"
+          className={compact ? "h-8 text-sm" : "h-9"}
           {...invalidProps(`${id}-problem`, problem)}
         />
-        <Button type="submit" size="sm" className="h-9">
+        <Button type="submit" size="sm" className={compact ? "h-8" : "h-9"}>
           Open <ArrowRightIcon aria-hidden />
         </Button>
       </div>
