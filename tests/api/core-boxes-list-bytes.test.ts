@@ -12,7 +12,7 @@ import { generateDemoBoxes } from "@server/domains/core-boxes/demo-data";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
-import { boxRecord, clearBoxes, insertBoxes } from "../helpers/core-boxes";
+import { boxRecord, clearBoxes, edgeBoxes, insertBoxes } from "../helpers/core-boxes";
 
 const GOLDEN = join(import.meta.dir, "core-boxes-list-bytes.golden.json");
 const NOW = new Date("2026-06-15T10:30:00.000Z");
@@ -24,17 +24,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await clearBoxes(t);
   const boxes = generateDemoBoxes(1500, { now: NOW, seed: 31 });
-  boxes.push(
-    { ...boxes[0]!, work_order: "EDGE-1A", project: "Kīhei Pump Station", engineer: "ÉT", island: null },
-    {
-      ...boxes[1]!,
-      work_order: "EDGE-2",
-      project: 'O\'Neil "Quoted", Inc.',
-      report_submission_date: null,
-      storage_expiry_date: null,
-      year: null,
-    },
-  );
+  boxes.push(...edgeBoxes([boxes[0]!, boxes[1]!]));
   await insertBoxes(
     t,
     boxes.map((b) => boxRecord(b, NOW)),

@@ -22,7 +22,7 @@ import { LIST_TOTAL_CAP, SEARCH_TOO_SHORT } from "@shared/list-total";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";
-import { boxRecord, clearBoxes, insertBoxes, type NewBox } from "../helpers/core-boxes";
+import { boxRecord, clearBoxes, edgeBoxes, insertBoxes, type NewBox } from "../helpers/core-boxes";
 import { pageOneWay } from "../helpers/list-engine";
 
 let t: TestApp;
@@ -33,18 +33,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await clearBoxes(t);
   const boxes = generateDemoBoxes(3000, { now, seed: 99 });
-  // Edge cases the generator does not make: accents, punctuation, no dates, unknown island.
-  boxes.push(
-    { ...boxes[0]!, work_order: "EDGE-1A", project: "Kīhei Pump Station", engineer: "ÉT", island: null },
-    {
-      ...boxes[1]!,
-      work_order: "EDGE-2",
-      project: 'O\'Neil "Quoted", Inc.',
-      report_submission_date: null,
-      storage_expiry_date: null,
-      year: null,
-    },
-  );
+  boxes.push(...edgeBoxes([boxes[0]!, boxes[1]!]));
   await insertBoxes(
     t,
     boxes.map((b) => boxRecord(b)),

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, dropFile, eventually, startBrowserEnv } from "../helpers/browser";
 
 const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
 /** A printed list of four work orders: two in the demo register, two not (4804-05B, 9540-01A). */
@@ -14,20 +13,6 @@ beforeAll(async () => {
   env = await startBrowserEnv();
 });
 afterAll(() => env?.close());
-
-/** Drop a file on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
-async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
-  const transfer = await page.evaluateHandle(
-    ({ b64, name, type }) => {
-      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name, { type }));
-      return dt;
-    },
-    { b64: bytes.toString("base64"), name, type },
-  );
-  await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer: transfer });
-}
 
 describe("Work Order Recognition", () => {
   test("drop an image, see work orders and matches, edit one, copy matches, export CSV", async () => {

@@ -5,7 +5,7 @@ import { projects } from "@server/db/schema";
 import { workOrderKey } from "@shared/work-orders";
 import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
-import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
+import { type BrowserEnv, dropFile, startBrowserEnv } from "../helpers/browser";
 import { textPdf } from "../helpers/pdfs";
 import { bulkIndex } from "../helpers/reports";
 
@@ -84,16 +84,7 @@ describe("reaching a work order's page", () => {
   test("from a recognised photo: a matched work order opens its page", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");
-    const transfer = await page.evaluateHandle(
-      (b64) => {
-        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const dt = new DataTransfer();
-        dt.items.add(new File([data], "list.png", { type: "image/png" }));
-        return dt;
-      },
-      readFileSync(join(EVAL, "clean-09-list.png")).toString("base64"),
-    );
-    await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer: transfer });
+    await dropFile(page, readFileSync(join(EVAL, "clean-09-list.png")), "list.png", "image/png");
     await page.getByRole("button", { name: "Upload & Extract" }).click();
     const link = page.getByRole("table", { name: "Matches" }).getByRole("link").first();
     await link.waitFor({ timeout: 20_000 });

@@ -129,3 +129,17 @@ export async function eventually<T>(read: () => Promise<T>, want: T, maxMs = 5_0
   if (value !== want)
     throw new Error(`expected ${JSON.stringify(want)}, still ${JSON.stringify(value)} after ${maxMs} ms`);
 }
+
+/** Drop a file on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
+export async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
+  const transfer = await page.evaluateHandle(
+    ({ b64, name, type }) => {
+      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([data], name, { type }));
+      return dt;
+    },
+    { b64: bytes.toString("base64"), name, type },
+  );
+  await page.getByTestId("drop-zone").dispatchEvent("drop", { dataTransfer: transfer });
+}

@@ -1,30 +1,27 @@
 import { auditLog, changeRecords, coreBoxes } from "@server/db/schema";
-import { searchWordsOf } from "@server/domains/core-boxes/search-words";
-import type { CoreBox } from "@shared/core-boxes";
+import { type BoxFields, toBoxRecord } from "@server/domains/core-boxes/queries";
 import { eq } from "drizzle-orm";
 import type { TestApp } from "./app";
 
 export type NewBox = typeof coreBoxes.$inferInsert;
 
-/** A box as the API shows it, as its table row (search words included), written by "test". */
-export const boxRecord = (
-  b: Omit<CoreBox, "id" | "created_at" | "created_by" | "updated_at" | "updated_by">,
-  at?: Date,
-): NewBox => ({
-  workOrder: b.work_order,
-  project: b.project,
-  engineer: b.engineer,
-  searchWords: searchWordsOf({ workOrder: b.work_order, project: b.project, engineer: b.engineer }),
-  reportSubmissionDate: b.report_submission_date,
-  storageExpiryDate: b.storage_expiry_date,
-  complete: b.complete,
-  keepOrDump: b.keep_or_dump,
-  island: b.island,
-  year: b.year,
-  createdBy: "test",
-  updatedBy: "test",
-  ...(at ? { createdAt: at, updatedAt: at } : {}),
-});
+/** A box as its table row, written by "test" (now, or at `at`). */
+export const boxRecord = (b: BoxFields, at = new Date()): NewBox => toBoxRecord(b, "test", at);
+
+/** Boxes the demo generator does not make: accents, punctuation, no dates, no island. */
+export function edgeBoxes(like: [BoxFields, BoxFields]): BoxFields[] {
+  return [
+    { ...like[0], work_order: "EDGE-1A", project: "Kīhei Pump Station", engineer: "ÉT", island: null },
+    {
+      ...like[1],
+      work_order: "EDGE-2",
+      project: 'O\'Neil "Quoted", Inc.',
+      report_submission_date: null,
+      storage_expiry_date: null,
+      year: null,
+    },
+  ];
+}
 
 /** Many boxes at once: multi-row INSERTs in one transaction (the triggers keep the summary and search right). */
 export async function insertBoxes(t: TestApp, rows: NewBox[]) {

@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import { preparedPer } from "../../db/prepared";
 import { coreBoxes } from "../../db/schema";
 import { type ChangeView, listChanges } from "../../lib/history";
+import { searchWordsOf } from "./search-words";
 
 export function withStatus(box: CoreBox, today: string): CoreBoxRow {
   return { ...box, status: boxStatus(box.storage_expiry_date, today) };
@@ -28,6 +29,29 @@ export function toCoreBox(r: BoxRecord): CoreBox {
     created_by: r.createdBy,
     updated_at: r.updatedAt.toISOString(),
     updated_by: r.updatedBy,
+  };
+}
+
+/** A box's fields as the API names them, without the bookkeeping (what a seed, a restore or a test writes). */
+export type BoxFields = Omit<CoreBox, "id" | "created_at" | "created_by" | "updated_at" | "updated_by">;
+
+/** toCoreBox's inverse: a box as its table row (search words included), written by `by` at `at`. */
+export function toBoxRecord(b: BoxFields, by: string, at: Date): typeof coreBoxes.$inferInsert {
+  return {
+    workOrder: b.work_order,
+    project: b.project,
+    engineer: b.engineer,
+    searchWords: searchWordsOf({ workOrder: b.work_order, project: b.project, engineer: b.engineer }),
+    reportSubmissionDate: b.report_submission_date,
+    storageExpiryDate: b.storage_expiry_date,
+    complete: b.complete,
+    keepOrDump: b.keep_or_dump,
+    island: b.island,
+    year: b.year,
+    createdAt: at,
+    createdBy: by,
+    updatedAt: at,
+    updatedBy: by,
   };
 }
 

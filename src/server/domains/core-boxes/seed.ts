@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { changeRecords, coreBoxes } from "../../db/schema";
 import { generateDemoBoxes } from "./demo-data";
-import { searchWordsOf } from "./search-words";
+import { toBoxRecord } from "./queries";
 
 export const DEMO_BOX_COUNT = 320;
 
@@ -21,24 +21,7 @@ export async function seedCoreBoxes(db: Db, opts: { now?: Date; expiryMonths?: n
   const demo = generateDemoBoxes(DEMO_BOX_COUNT, { now, expiryMonths: opts.expiryMonths, seed: 2026 });
   await db.transaction(async (tx) => {
     for (let i = 0; i < demo.length; i += 100) {
-      await tx.insert(coreBoxes).values(
-        demo.slice(i, i + 100).map((b) => ({
-          workOrder: b.work_order,
-          project: b.project,
-          engineer: b.engineer,
-          searchWords: searchWordsOf({ workOrder: b.work_order, project: b.project, engineer: b.engineer }),
-          reportSubmissionDate: b.report_submission_date,
-          storageExpiryDate: b.storage_expiry_date,
-          complete: b.complete,
-          keepOrDump: b.keep_or_dump,
-          island: b.island,
-          year: b.year,
-          createdAt: now,
-          createdBy: "seed",
-          updatedAt: now,
-          updatedBy: "seed",
-        })),
-      );
+      await tx.insert(coreBoxes).values(demo.slice(i, i + 100).map((b) => toBoxRecord(b, "seed", now)));
     }
   });
   return demo.length;

@@ -26,6 +26,7 @@ import {
   listBoxChanges,
   listIslands,
   listYears,
+  toBoxRecord,
   toCoreBox,
   withStatus,
 } from "./queries";
@@ -202,25 +203,10 @@ export async function restoreBox(
       const [box] = await tx
         .insert(coreBoxes)
         .values({
+          ...toBoxRecord(copy, user, now),
           ...(idFree ? { id: change.entity_id } : {}),
-          workOrder: copy.work_order,
-          project: copy.project,
-          engineer: copy.engineer,
-          searchWords: searchWordsOf({
-            workOrder: copy.work_order,
-            project: copy.project,
-            engineer: copy.engineer,
-          }),
-          reportSubmissionDate: copy.report_submission_date,
-          storageExpiryDate: copy.storage_expiry_date,
-          complete: copy.complete,
-          keepOrDump: copy.keep_or_dump,
-          island: copy.island,
-          year: copy.year,
           createdAt: new Date(copy.created_at),
           createdBy: copy.created_by,
-          updatedAt: now,
-          updatedBy: user,
         })
         .returning();
       const restoreId = await recordChange<CoreBox>(tx, {
