@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { flag, text } from "./common";
 import { DB_NAME_PATTERN } from "./documents";
-import { parseWorkOrder, WORK_ORDER_SHAPE } from "./work-orders";
+import { workOrderNumber } from "./work-orders";
 
 /**
  * Ask Geolabs AI (/ask-ai): names, inputs, shapes, texts and constants shared by the screen, the REST paths
@@ -34,18 +34,8 @@ const question = text(MAX_QUESTION_CHARS).pipe(z.string().min(1, "Please enter a
 
 /** Ask only about one work order's reports (with db reports.db): the work order, as its page names it. */
 const workOrderScope = z
-  .string({ error: WORK_ORDER_SHAPE })
-  .max(60, WORK_ORDER_SHAPE)
-  .optional()
-  .transform((v, ctx) => {
-    if (!v?.trim()) return undefined;
-    const ref = parseWorkOrder(v);
-    if (!ref) {
-      ctx.addIssue({ code: "custom", message: WORK_ORDER_SHAPE });
-      return z.NEVER;
-    }
-    return ref.work_order;
-  });
+  .preprocess((v) => (typeof v === "string" && !v.trim() ? undefined : v), workOrderNumber.optional())
+  .transform((ref) => ref?.work_order);
 
 /** POST /api/question. `user` is accepted and ignored: the asker is the signed-in person. */
 export const questionInput = z.object({

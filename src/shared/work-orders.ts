@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CoreBoxRow } from "./core-boxes";
+import type { ReportFile } from "./reports";
 import type { BinderRow } from "./reports-binder";
 
 /**
@@ -76,20 +77,21 @@ export function findWorkOrder(text: string): WorkOrderRef | null {
 
 export const workOrderPath = (wo: string) => `/work-orders/${encodeURIComponent(wo)}`;
 
-/** The page's one input: `wo` as typed or linked; anything not shaped like a work order is a 400 saying so. */
-export const workOrderPageInput = z.object({
-  wo: z
-    .string({ error: WORK_ORDER_SHAPE })
-    .max(60, WORK_ORDER_SHAPE)
-    .transform((text, ctx) => {
-      const ref = parseWorkOrder(text);
-      if (!ref) {
-        ctx.addIssue({ code: "custom", message: WORK_ORDER_SHAPE });
-        return z.NEVER;
-      }
-      return ref;
-    }),
-});
+/** A work order as typed or linked, read as one; anything not shaped like a work order is refused saying so. */
+export const workOrderNumber = z
+  .string({ error: WORK_ORDER_SHAPE })
+  .max(60, WORK_ORDER_SHAPE)
+  .transform((text, ctx) => {
+    const ref = parseWorkOrder(text);
+    if (!ref) {
+      ctx.addIssue({ code: "custom", message: WORK_ORDER_SHAPE });
+      return z.NEVER;
+    }
+    return ref;
+  });
+
+/** The page's one input: `wo`. */
+export const workOrderPageInput = z.object({ wo: workOrderNumber });
 export type WorkOrderPageInput = z.input<typeof workOrderPageInput>;
 
 /** The register's line for the work order (or its base number's). */
@@ -104,17 +106,8 @@ export interface WorkOrderProject {
   final_report_date: string;
 }
 
-export interface WorkOrderReport {
-  file_id: number;
-  file_name: string;
-  work_order: string;
-  project: string;
-  pages: number;
-  /** ISO date-time. */
-  indexed_at: string;
-  /** The original is in the object store (it can be opened). */
-  stored: boolean;
-}
+/** A report of the work order, as the Indexed Files list shows it (without its chunk count). */
+export type WorkOrderReport = Omit<ReportFile, "chunks">;
 
 export type WorkOrderRecordKind = "binder" | "core_box";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projects } from "@server/db/schema";
-import { workOrderKey } from "@server/domains/projects/keys";
 import { MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
+import { workOrderKey } from "@shared/work-orders";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 
 const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");

@@ -1,4 +1,4 @@
-import { workOrderKey } from "./keys";
+import { workOrderKey } from "@shared/work-orders";
 import type { RegisterProject } from "./register-rows";
 
 /**

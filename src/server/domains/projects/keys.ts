@@ -1,7 +1,5 @@
 import { workOrderKey } from "@shared/work-orders";
 
-export { workOrderKey };
-
 /**
  * What a typed or recognised work order matches (the issue's rules):
  * - four digits alone: that work order if the register has it bare, else the lowest `NNNN-…` one;

@@ -1,8 +1,8 @@
 import type { ImportRejection } from "@shared/ocr";
+import { workOrderKey } from "@shared/work-orders";
 import { isValid } from "date-fns/isValid";
 import { parse } from "date-fns/parse";
 import { badRequest } from "../../lib/errors";
-import { workOrderKey } from "./keys";
 import type { Cell, RegisterSheet } from "./register-file";
 
 /** The register's columns (spec: Date, Client, Project Name, PR Number, Work Order Number, …) and other spellings. */

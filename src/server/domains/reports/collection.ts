@@ -1,7 +1,7 @@
-import { REPORTS_DB } from "@shared/reports";
+import { REPORTS_DB, type ReportFile } from "@shared/reports";
 import { and, gte, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { docDocuments } from "../../db/schema";
+import { docDocuments } from "../../db/schema";
 import { createCollection, findCollection } from "../documents/pipeline/store-rows";
 
 /*
@@ -30,6 +30,43 @@ export async function ensureReportsCollection(db: Db, by: string): Promise<numbe
     if (again) return again;
     throw err;
   }
+}
+
+/** A report's columns as the lists of reports read them (the Indexed Files list, a work order's page). */
+export const reportColumns = {
+  id: docDocuments.id,
+  fileName: docDocuments.fileName,
+  workOrder: docDocuments.workOrder,
+  project: docDocuments.project,
+  pages: docDocuments.pages,
+  storageKey: docDocuments.storageKey,
+  uploadedAt: docDocuments.uploadedAt,
+};
+
+interface ReportColumns {
+  id: number;
+  fileName: string;
+  workOrder: string | null;
+  project: string | null;
+  pages: number;
+  storageKey: string;
+  uploadedAt: Date;
+}
+
+/** A report as the lists answer it; `chunks` only where the list counts them (Indexed Files). */
+export function toReportFile(r: ReportColumns): Omit<ReportFile, "chunks">;
+export function toReportFile(r: ReportColumns, chunks: number): ReportFile;
+export function toReportFile(r: ReportColumns, chunks?: number) {
+  return {
+    file_id: r.id,
+    file_name: r.fileName,
+    work_order: r.workOrder ?? "",
+    project: r.project ?? "",
+    pages: r.pages,
+    ...(chunks === undefined ? {} : { chunks }),
+    indexed_at: r.uploadedAt.toISOString(),
+    stored: r.storageKey !== "",
+  };
 }
 
 /** Work orders are stored upper case; a prefix is a range on the (collection, work_order) index. */

@@ -11,7 +11,7 @@ import { notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { anyContains, offsetOf } from "../../lib/sql";
 import { assertCanWrite, signedLink } from "../storage/service";
-import { reportsCollectionId, workOrderRange } from "./collection";
+import { reportColumns, reportsCollectionId, toReportFile, workOrderRange } from "./collection";
 
 /**
  * Reports Indexer (docs/decisions/0026, 0027): project reports are the internal document collection
@@ -50,16 +50,7 @@ export async function listReportFiles(
   // Spelled out: drizzle writes a lone table's columns unqualified, which inside the subquery would mean c.id.
   const chunks = sql<number>`(SELECT count(*) FROM doc_chunks c WHERE c.document_id = doc_documents.id)`;
   const rows = await ctx.db
-    .select({
-      id: d.id,
-      fileName: d.fileName,
-      workOrder: d.workOrder,
-      project: d.project,
-      pages: d.pages,
-      storageKey: d.storageKey,
-      uploadedAt: d.uploadedAt,
-      chunks,
-    })
+    .select({ ...reportColumns, chunks })
     .from(d)
     .where(where)
     .orderBy(desc(d.uploadedAt), desc(d.id))
@@ -67,16 +58,7 @@ export async function listReportFiles(
     .offset(offsetOf(input.page, input.page_size));
   const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(d).where(where);
   return {
-    files: rows.map((r) => ({
-      file_id: r.id,
-      file_name: r.fileName,
-      work_order: r.workOrder ?? "",
-      project: r.project ?? "",
-      pages: r.pages,
-      chunks: Number(r.chunks),
-      indexed_at: r.uploadedAt.toISOString(),
-      stored: r.storageKey !== "",
-    })),
+    files: rows.map((r) => toReportFile(r, Number(r.chunks))),
     total: Number(count?.n ?? 0),
   };
 }

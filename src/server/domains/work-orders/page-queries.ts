@@ -17,7 +17,7 @@ import { and, asc, type Column, desc, eq, gte, inArray, lt, or } from "drizzle-o
 import type { Db } from "../../db/client";
 import { changeRecords, coreBoxes, docDocuments, projects, reportsBinder } from "../../db/schema";
 import type { BoxRecord } from "../core-boxes/queries";
-import { reportsCollectionId } from "../reports/collection";
+import { reportColumns, reportsCollectionId, toReportFile } from "../reports/collection";
 import { toBinderRow } from "../reports-binder/queries";
 
 /** Most records of one kind a page reads. */
@@ -58,30 +58,12 @@ export async function workOrderReports(db: Db, ref: WorkOrderRef): Promise<WorkO
   if (!collection) return [];
   const d = docDocuments;
   const rows = await db
-    .select({
-      id: d.id,
-      fileName: d.fileName,
-      workOrder: d.workOrder,
-      project: d.project,
-      pages: d.pages,
-      storageKey: d.storageKey,
-      uploadedAt: d.uploadedAt,
-    })
+    .select(reportColumns)
     .from(d)
     .where(and(eq(d.collectionId, collection), eq(d.status, "indexed"), baseRange(d.workOrder, ref)))
     .orderBy(desc(d.uploadedAt), desc(d.id))
     .limit(RECORDS_MAX);
-  return rows
-    .filter((r) => belongsTo(r.workOrder ?? "", ref))
-    .map((r) => ({
-      file_id: r.id,
-      file_name: r.fileName,
-      work_order: r.workOrder ?? "",
-      project: r.project ?? "",
-      pages: r.pages,
-      indexed_at: r.uploadedAt.toISOString(),
-      stored: r.storageKey !== "",
-    }));
+  return rows.filter((r) => belongsTo(r.workOrder ?? "", ref)).map((r) => toReportFile(r));
 }
 
 /** The binder's rows of the work order, oldest date first (as the binder sorts by date). */

@@ -34,13 +34,8 @@ export function SearchPanel({
   onChange(patch: { q?: string; wo?: string; page?: number }): void;
   onOpen(fileId: number, page: number): void;
 }) {
-  const woCheck = checkWoPrefix(wo);
-  const ready = q.trim().length >= SEARCH_MIN_CHARS && woCheck.ok;
-  const search = trpc.reports.search.useQuery(
-    { q: q.trim(), wo: woCheck.ok ? woCheck.wo : undefined, page, page_size: PAGE_SIZE },
-    { enabled: ready, placeholderData: keepPreviousData },
-  );
-  const data = ready ? search.data : undefined;
+  const search = useReportSearch(q, wo, page);
+  const data = search.data;
 
   return (
     <section aria-labelledby="search-title" className="space-y-3 rounded-lg border bg-card p-4">
@@ -67,15 +62,7 @@ export function SearchPanel({
         />
         <WoPrefixField label="Search: W.O. prefix" value={wo} onCommit={(v) => onChange({ wo: v })} />
       </div>
-      <SearchResults
-        q={q}
-        ready={ready}
-        loading={search.isFetching && !data}
-        error={search.error ? errorMessage(search.error, "Search failed.") : null}
-        onRetry={() => void search.refetch()}
-        hits={data?.hits}
-        onOpen={onOpen}
-      />
+      <SearchResults q={q} search={search} onOpen={onOpen} />
       {data && data.total > PAGE_SIZE && (
         <Pager
           page={page}
@@ -89,23 +76,37 @@ export function SearchPanel({
   );
 }
 
+/**
+ * The full-text search of the reports as a screen runs it: sent once the text has SEARCH_MIN_CHARS and the W.O.
+ * prefix reads as one; the last page stays shown while the next loads.
+ */
+export function useReportSearch(q: string, wo: string, page: number) {
+  const woCheck = checkWoPrefix(wo);
+  const ready = q.trim().length >= SEARCH_MIN_CHARS && woCheck.ok;
+  const search = trpc.reports.search.useQuery(
+    { q: q.trim(), wo: woCheck.ok ? woCheck.wo : undefined, page, page_size: PAGE_SIZE },
+    { enabled: ready, placeholderData: keepPreviousData },
+  );
+  const data = ready ? search.data : undefined;
+  return {
+    ready,
+    data,
+    loading: search.isFetching && !data,
+    error: search.error ? errorMessage(search.error, "Search failed.") : null,
+    retry: () => void search.refetch(),
+  };
+}
+
 export function SearchResults({
   q,
-  ready,
-  loading,
-  error,
-  onRetry,
-  hits,
+  search: { ready, loading, error, retry: onRetry, data },
   onOpen,
 }: {
   q: string;
-  ready: boolean;
-  loading: boolean;
-  error: string | null;
-  onRetry(): void;
-  hits: readonly ReportHit[] | undefined;
+  search: ReturnType<typeof useReportSearch>;
   onOpen(fileId: number, page: number): void;
 }) {
+  const hits: readonly ReportHit[] | undefined = data?.hits;
   if (!q.trim()) {
     return (
       <p className="text-sm text-muted-foreground">

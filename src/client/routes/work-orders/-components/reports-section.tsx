@@ -1,6 +1,5 @@
 import { REPORTS_DB } from "@shared/reports";
 import type { WorkOrderReport } from "@shared/work-orders";
-import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ExternalLinkIcon, FileTextIcon, SparklesIcon } from "lucide-react";
@@ -9,11 +8,8 @@ import { DataTable } from "@/components/data-table/data-table";
 import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api";
 import { formatDate } from "@/lib/format";
-import { trpc } from "@/lib/trpc";
-import { checkWoPrefix, SEARCH_MIN_CHARS } from "../../reports/-components/reports-model";
-import { SearchResults } from "../../reports/-components/search-panel";
+import { SearchResults, useReportSearch } from "../../reports/-components/search-panel";
 import { useOpenReport } from "../../reports/-components/use-open-report";
 import { None, Section } from "./section";
 
@@ -99,13 +95,7 @@ function ReportSearch({
   onOpen(fileId: number, page: number): void;
 }) {
   const [q, setQ] = useState("");
-  const wo = checkWoPrefix(workOrder);
-  const ready = q.trim().length >= SEARCH_MIN_CHARS && wo.ok;
-  const search = trpc.reports.search.useQuery(
-    { q: q.trim(), wo: wo.ok ? wo.wo : undefined, page: 1, page_size: 20 },
-    { enabled: ready, placeholderData: keepPreviousData },
-  );
-  const data = ready ? search.data : undefined;
+  const search = useReportSearch(q, workOrder, 1);
   return (
     <div className="space-y-2 border-t pt-3">
       <SearchBox
@@ -116,17 +106,7 @@ function ReportSearch({
         className="max-w-md"
         inputClassName="w-full"
       />
-      {q.trim() && (
-        <SearchResults
-          q={q}
-          ready={ready}
-          loading={search.isFetching && !data}
-          error={search.error ? errorMessage(search.error, "Search failed.") : null}
-          onRetry={() => void search.refetch()}
-          hits={data?.hits}
-          onOpen={onOpen}
-        />
-      )}
+      {q.trim() && <SearchResults q={q} search={search} onOpen={onOpen} />}
     </div>
   );
 }
