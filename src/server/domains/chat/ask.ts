@@ -101,9 +101,6 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     model: answerModel.id,
     workOrder: req.workOrder,
   });
-  const documentIds = req.workOrder
-    ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
-    : undefined;
   const save = async (answer: string, sources: ChatSource[], cached: boolean) => {
     if (req.signal?.aborted) throw new AnswerStopped();
     // Nothing to keep: the screen shows "No response received."
@@ -138,6 +135,10 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     }
   }
 
+  // A scoped question: only its work order's reports (looked up here, after the cache could have answered).
+  const documentIds = req.workOrder
+    ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
+    : undefined;
   const retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed, documentIds });
   req.signal?.throwIfAborted();
   const sources = toChatSources(retrieval.passages, target.name);
