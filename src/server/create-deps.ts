@@ -54,7 +54,7 @@ export async function createDeps(
     db: database.db,
     database,
     log,
-    auth: createAuthService({ db: database.db, env }),
+    auth: createAuthService({ db: database.db, env, identityChanges: database.identityChanges }),
     store,
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,

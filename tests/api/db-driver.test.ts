@@ -148,3 +148,44 @@ describe("embedded driver: statement cache and synchronous", () => {
     }
   });
 });
+
+describe("embedded driver: the identity change counter", () => {
+  test("bumps once a change to accounts or sessions is committed, never before, and not for other tables", async () => {
+    const file = join(dir, "identity.db");
+    const { client, identityChanges, close } = await openDatabase(`file:${file}`);
+    try {
+      const changes = identityChanges!;
+      await client.executeMultiple(
+        'create table users (id integer primary key, role text); create table "sessions" (id text); create table t (v text);',
+      );
+      await client.execute("insert into users (role) values ('User')");
+      let seen = changes.read();
+      await client.execute("insert into t (v) values ('x')");
+      await client.execute("select * from users");
+      expect(changes.read()).toBe(seen);
+      await client.execute(`update "users" set role = 'Admin'`);
+      expect(changes.read()).not.toBe(seen);
+      seen = changes.read();
+      const tx = await client.transaction("write");
+      await tx.execute('delete from "sessions"');
+      expect(changes.read()).toBe(seen); // another process could still read the old row
+      await tx.commit();
+      expect(changes.read()).not.toBe(seen);
+      // Another process on the same file (a second instance, `bun run user:add`) bumps the same counter.
+      seen = changes.read();
+      const other = Bun.spawnSync(
+        [
+          "bun",
+          "-e",
+          `const { openDatabase } = await import("${join(import.meta.dir, "../../src/server/db/client.ts")}");
+           const d = await openDatabase("file:${file}"); await d.client.execute("update users set role = 'User'"); d.close();`,
+        ],
+        { stderr: "pipe" },
+      );
+      expect(other.stderr.toString()).toBe("");
+      expect(changes.read()).not.toBe(seen);
+    } finally {
+      close();
+    }
+  });
+});

@@ -68,6 +68,42 @@ for (const setup of SETUPS) {
       expect((await fetch(`${a.base}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
     });
 
+    test("a session both have served is forgotten by both at once: role change, removal, sign-out", async () => {
+      const owner = await a.login("owner@geolabs.example");
+      const email = `cached-${setup.sqld ? "q" : setup.s3 ? "s" : "f"}@geolabs.example`;
+      const registered = await fetch(`${a.base}/api/register-user`, json(owner, { email }));
+      const { temporary_password } = (await registered.json()) as { temporary_password: string };
+      const signIn = async (server: Server) => {
+        const res = await fetch(
+          `${server.base}/api/auth/login`,
+          json("", { email, password: temporary_password }),
+        );
+        return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+      };
+      const me = async (server: Server, cookie: string) => {
+        const res = await fetch(`${server.base}/api/auth/me`, { headers: { cookie } });
+        return res.status === 200 ? ((await res.json()) as { role: string }).role : res.status;
+      };
+      let cookie = await signIn(a);
+      // Both have now looked the session up (and may keep it).
+      expect([await me(a, cookie), await me(b, cookie), await me(b, cookie)]).toEqual([
+        "User",
+        "User",
+        "User",
+      ]);
+      expect((await fetch(`${b.base}/api/update-role`, json(owner, { email, role: "Admin" }))).status).toBe(
+        200,
+      );
+      expect([await me(a, cookie), await me(b, cookie)]).toEqual(["Admin", "Admin"]);
+      expect((await fetch(`${a.base}/api/delete-user`, json(owner, { email }))).status).toBe(200);
+      expect([await me(b, cookie), await me(a, cookie)]).toEqual([401, 401]);
+      expect((await fetch(`${b.base}/api/reinstate-user`, json(owner, { email }))).status).toBe(200);
+      cookie = await signIn(b);
+      expect([await me(a, cookie), await me(b, cookie)]).toEqual(["Admin", "Admin"]);
+      expect((await fetch(`${a.base}/api/auth/logout`, json(cookie, {}))).status).toBe(200);
+      expect([await me(b, cookie), await me(a, cookie)]).toEqual([401, 401]);
+    });
+
     test("a change made on one is visible on the other at once", async () => {
       const cookie = await b.login("user@geolabs.example");
       const created = await fetch(

@@ -1,6 +1,7 @@
 import type { LoginInput } from "@shared/auth";
 import { MESSAGES } from "@shared/auth";
 import { eq } from "drizzle-orm";
+import type { ChangeCounter } from "../db/change-counter";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { signInExternalUser, toIdentity } from "../domains/users/accounts";
@@ -11,6 +12,7 @@ import { createEntraVerifier } from "./entra";
 import type { Identity } from "./identity";
 import { verifyPassword } from "./passwords";
 import { purgeLoginAttempts, reserveLoginAttempt, settleLoginSuccess } from "./rate-limit";
+import { createSessionCache } from "./session-cache";
 import {
   createSession,
   purgeExpiredSessions,
@@ -28,10 +30,12 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * a verified Entra token (entra) or a header sent by a trusted proxy address (proxy) — never from a body field
  * or a header the browser controls.
  */
-export function createAuthService(deps: { db: Db; env: Env }) {
+export function createAuthService(deps: { db: Db; env: Env; identityChanges?: ChangeCounter | null }) {
   const { db, env } = deps;
   const ttlMs = env.SESSION_TTL_HOURS * 3600 * 1000;
-  const sessionOpts = { ttlMs, superOwnerEmail: env.SUPER_OWNER_EMAIL };
+  // Kept only where every process on the database sees each change to accounts and sessions at once.
+  const cache = deps.identityChanges ? createSessionCache<Identity>(deps.identityChanges) : null;
+  const sessionOpts = { ttlMs, superOwnerEmail: env.SUPER_OWNER_EMAIL, cache };
   const verifyEntra = env.entra ? createEntraVerifier(env.entra) : null;
 
   async function identify(request: Request, peer: string | null): Promise<Identity | null> {

@@ -4,6 +4,7 @@ import { preparedPer } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import { isSuperOwnerEmail } from "../domains/users/super-owner";
 import type { Identity } from "./identity";
+import type { SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "geolabs_session";
 
@@ -14,6 +15,8 @@ function sha256(value: string) {
 export interface SessionOptions {
   ttlMs: number;
   superOwnerEmail?: string;
+  /** Sessions already looked up (embedded database only; see session-cache.ts). */
+  cache?: SessionCache<Identity> | null;
 }
 
 /** Create a session and return the raw token for the cookie (only its hash is stored). */
@@ -73,17 +76,24 @@ export async function resolveSession(
 ): Promise<Identity | null> {
   if (!token || token.length > 100) return null;
   const id = sha256(token);
-  const now = opts.now ?? new Date();
+  const now = (opts.now ?? new Date()).getTime();
+  const cache = opts.cache;
+  const hit = cache?.get(id);
+  // A cached session not yet due for extension; one that is goes to the database, which extends it.
+  if (hit && hit.expiresAt - now >= opts.ttlMs / 2) return hit.value;
+  const mark = cache?.mark() ?? 0;
   // The placeholder skips the column's mapping: pass what the timestamp column stores (ms since the epoch).
-  const [row] = await sessionLookup(db as Db).all({ id, now: now.getTime() });
+  const [row] = await sessionLookup(db as Db).all({ id, now });
   if (!row) return null;
-  if (row.expiresAt.getTime() - now.getTime() < opts.ttlMs / 2) {
+  let expiresAt = row.expiresAt.getTime();
+  if (expiresAt - now < opts.ttlMs / 2) {
+    expiresAt = now + opts.ttlMs;
     await db
       .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + opts.ttlMs) })
+      .set({ expiresAt: new Date(expiresAt) })
       .where(eq(sessions.id, id));
   }
-  return {
+  const identity: Identity = {
     id: row.userId,
     email: row.email,
     name: row.name,
@@ -91,6 +101,8 @@ export async function resolveSession(
     isSuperOwner: isSuperOwnerEmail(row.email, opts.superOwnerEmail),
     sessionId: id,
   };
+  cache?.store(id, { value: identity, expiresAt }, mark);
+  return identity;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {

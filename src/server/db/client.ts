@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { ChangeCounter } from "./change-counter";
 import { BUSY_TIMEOUT_MS, type Synchronous } from "./driver";
 import { createEmbeddedClient } from "./embedded-client";
 import * as schema from "./schema";
@@ -15,8 +16,16 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   client: Client;
+  /**
+   * Bumped after every committed change to IDENTITY_TABLES by any process on the embedded file; null on a libSQL
+   * server, where processes share no memory (nothing read from those tables is kept then).
+   */
+  identityChanges: ChangeCounter | null;
   close(): void;
 }
+
+/** The tables a signed-in identity is read from (auth/sessions.ts): a change to them forgets cached sessions. */
+export const IDENTITY_TABLES = ["users", "sessions"] as const;
 
 export function isFileUrl(url: string) {
   return url.startsWith("file:");
@@ -37,9 +46,12 @@ export async function openDatabase(
     mkdirSync(dirname(path), { recursive: true });
   }
   // The embedded file through our own connections (driver.ts); a libSQL server through the client itself.
-  const client = isFileUrl(url)
-    ? createEmbeddedClient(url, { synchronous: opts.synchronous ?? "normal" })
-    : createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0]);
+  const embedded = isFileUrl(url)
+    ? createEmbeddedClient(url, { synchronous: opts.synchronous ?? "normal", watchTables: IDENTITY_TABLES })
+    : null;
+  const client =
+    embedded ??
+    createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0]);
   if (isFileUrl(url)) {
     await client.execute("PRAGMA journal_mode = WAL");
     // Page cache for every connection of the pool (stored in the file header, so new connections get it too):
@@ -52,5 +64,5 @@ export async function openDatabase(
   // One writer at a time in this process (transactions and plain writes): see write-queue.ts.
   serializeWrites(client);
   const db = drizzle(client, { schema, casing: "snake_case" });
-  return { db, client, close: () => client.close() };
+  return { db, client, identityChanges: embedded?.changes ?? null, close: () => client.close() };
 }

@@ -29,6 +29,9 @@ import Database from "libsql";
  *    SQLite's handler sleeps on the only thread (1, 2, 5, 10 ms… between tries): with several processes on one
  *    database, one blocked for up to 40 ms at a time while the other held the lock for a millisecond, and every
  *    request it was serving waited too. Statements inside a transaction keep the normal timeout.
+ * 4. Watched tables (`Watch`): after a change to one of them is committed (a write outside a transaction, or the
+ *    end of the transaction that made it), the connection bumps a counter, so what is kept in memory from those
+ *    tables (the session cache, auth/session-cache.ts) is forgotten at once in every process on the database.
  */
 export const STATEMENT_CACHE_SIZE = 256;
 /** SQLite's busy timeout on every connection, except while taking the write lock. */
@@ -55,6 +58,15 @@ const TAKES_WRITE_LOCK = /^\s*(begin\s+(immediate|exclusive)|insert|update|delet
 /** Bumped by every schema change in this process: cached statements of an older generation are prepared again. */
 let generation = 0;
 const stats = { hits: 0, misses: 0 };
+/** The table a write statement changes (drizzle quotes names; hand-written SQL may not). */
+const WRITTEN_TABLE =
+  /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+["`[]?(\w+)/i;
+
+/** Tables whose committed changes bump `counter`. */
+export interface Watch {
+  tables: ReadonlySet<string>;
+  counter: { bump(): void };
+}
 
 /** Statement cache hits and misses in this process. */
 export const statementCacheStats = () => ({ ...stats });
@@ -62,8 +74,12 @@ export const statementCacheStats = () => ({ ...stats });
 export class Connection {
   readonly #db: Database.Database;
   readonly #cache = new Map<string, Prepared>();
+  readonly #watch: Watch | undefined;
+  /** A watched table was changed by this connection and the change is not yet known to be committed. */
+  #watchedChange = false;
 
-  constructor(path: string, synchronous: Synchronous) {
+  constructor(path: string, synchronous: Synchronous, watch?: Watch) {
+    this.#watch = watch;
     this.#db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
     this.#db.exec(`PRAGMA synchronous = ${synchronous === "full" ? "FULL" : "NORMAL"}`);
   }
@@ -92,6 +108,18 @@ export class Connection {
       }
     } catch (err) {
       throw libsqlError(err);
+    } finally {
+      if (this.#watch) this.#noteWatched(sql);
+    }
+  }
+
+  /** After a statement: remember a watched change, and bump the counter once it is committed (or rolled back). */
+  #noteWatched(sql: string) {
+    const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
+    if (table && this.#watch!.tables.has(table)) this.#watchedChange = true;
+    if (this.#watchedChange && !this.#db.inTransaction) {
+      this.#watchedChange = false;
+      this.#watch!.counter.bump();
     }
   }
 
@@ -102,6 +130,9 @@ export class Connection {
       this.#db.exec(sql);
     } catch (err) {
       throw libsqlError(err);
+    } finally {
+      // Migrations and restores may change anything, watched tables included.
+      if (this.#watch && !this.#db.inTransaction) this.#watch.counter.bump();
     }
   }
 

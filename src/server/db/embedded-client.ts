@@ -8,6 +8,7 @@ import {
   type Transaction,
   type TransactionMode,
 } from "@libsql/client";
+import { type ChangeCounter, localCounter, sharedCounter } from "./change-counter";
 import { Connection, type Synchronous } from "./driver";
 
 /** As many connections as `@libsql/client` opens to a file by default (its `concurrency`). */
@@ -19,14 +20,19 @@ const MAX_CONNECTIONS = 20;
  * connection for its duration and a transaction holds one until it settles; a connection goes back rolled back
  * if it is still in a transaction; the last one returned is the next one handed out.
  */
-export function createEmbeddedClient(url: string, opts: { synchronous: Synchronous }): Client {
+export function createEmbeddedClient(
+  url: string,
+  opts: { synchronous: Synchronous; watchTables?: readonly string[] },
+): EmbeddedClient {
   const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
   // An in-memory database exists only on the connection that opened it.
   const memory = path.includes(":memory:");
-  const open = () => new Connection(memory ? ":memory:" : path, opts.synchronous);
+  const counter = memory ? localCounter() : sharedCounter(path);
+  const watch = opts.watchTables?.length ? { tables: new Set(opts.watchTables), counter } : undefined;
+  const open = () => new Connection(memory ? ":memory:" : path, opts.synchronous, watch);
   const pool = new Pool(open, memory ? 1 : MAX_CONNECTIONS);
   pool.prime();
-  return new EmbeddedClient(pool);
+  return new EmbeddedClient(pool, counter);
 }
 
 class Pool {
@@ -137,11 +143,15 @@ function runAll(c: Connection, stmts: (InStatement | [string, InArgs?])[], check
   });
 }
 
-class EmbeddedClient implements Client {
+export class EmbeddedClient implements Client {
   closed = false;
   readonly protocol = "file";
 
-  constructor(readonly pool: Pool) {}
+  /** `changes`: bumped after every committed change to the watched tables, by any process on this file. */
+  constructor(
+    readonly pool: Pool,
+    readonly changes: ChangeCounter,
+  ) {}
 
   /** Borrow a connection for one synchronous piece of work. */
   async #with<T>(work: (c: Connection) => T): Promise<T> {
