@@ -54,7 +54,7 @@ export async function createDeps(
     db: database.db,
     database,
     log,
-    auth: createAuthService({ db: database.db, env, identityChanges: database.identityChanges }),
+    auth: createAuthService({ db: database.db, env, identityChanges: database.changes?.identity }),
     store,
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,

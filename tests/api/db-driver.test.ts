@@ -149,20 +149,27 @@ describe("embedded driver: statement cache and synchronous", () => {
   });
 });
 
-describe("embedded driver: the identity change counter", () => {
-  test("bumps once a change to accounts or sessions is committed, never before, and not for other tables", async () => {
+describe("embedded driver: the change counters of watched tables", () => {
+  test("a change to accounts or sessions bumps theirs once committed, never before; other tables do not", async () => {
     const file = join(dir, "identity.db");
-    const { client, identityChanges, close } = await openDatabase(`file:${file}`);
+    const database = await openDatabase(`file:${file}`);
+    const { client, close } = database;
     try {
-      const changes = identityChanges!;
+      const changes = database.changes!.identity;
+      const boxes = database.changes!.coreBoxes;
       await client.executeMultiple(
-        'create table users (id integer primary key, role text); create table "sessions" (id text); create table t (v text);',
+        'create table users (id integer primary key, role text); create table "sessions" (id text); create table t (v text); create table core_boxes (v text);',
       );
       await client.execute("insert into users (role) values ('User')");
       let seen = changes.read();
+      const boxesSeen = boxes.read();
       await client.execute("insert into t (v) values ('x')");
       await client.execute("select * from users");
       expect(changes.read()).toBe(seen);
+      expect(boxes.read()).toBe(boxesSeen);
+      await client.execute("insert into core_boxes (v) values ('x')");
+      expect(changes.read()).toBe(seen); // each group its own counter
+      expect(boxes.read()).not.toBe(boxesSeen);
       await client.execute(`update "users" set role = 'Admin'`);
       expect(changes.read()).not.toBe(seen);
       seen = changes.read();

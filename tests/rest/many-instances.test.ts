@@ -104,6 +104,35 @@ for (const setup of SETUPS) {
       expect([await me(b, cookie), await me(a, cookie)]).toEqual([401, 401]);
     });
 
+    test("the inventory's years and islands follow a box added or removed on the other at once", async () => {
+      const cookie = await a.login("user@geolabs.example");
+      const options = async (server: Server) => {
+        const get = (path: string) =>
+          fetch(`${server.base}${path}`, { headers: { cookie } }).then((r) => r.json());
+        const [{ years }, { islands }] = (await Promise.all([
+          get("/api/core-boxes/years"),
+          get("/api/core-boxes/islands"),
+        ])) as [{ years: number[] }, { islands: string[] }];
+        return { years, islands };
+      };
+      const year = setup.sqld ? 1901 : setup.s3 ? 1902 : 1903;
+      const island = `Isle ${year}`;
+      for (const s of [a, b, b]) expect((await options(s)).years).not.toContain(year); // both have read them
+      const created = await fetch(
+        `${a.base}/api/core-boxes`,
+        json(cookie, { work_order: `Y${year}`, year, island, keep_or_dump: "Dump" }),
+      );
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const seen = await options(b);
+      expect(seen.years).toContain(year);
+      expect(seen.islands).toContain(island);
+      expect(
+        (await fetch(`${b.base}/api/core-boxes/${id}`, { method: "DELETE", headers: { cookie } })).status,
+      ).toBe(200);
+      expect((await options(a)).years).not.toContain(year);
+    });
+
     test("a change made on one is visible on the other at once", async () => {
       const cookie = await b.login("user@geolabs.example");
       const created = await fetch(

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { createSessionCache, SESSION_CACHE_MAX_AGE_MS, SESSION_CACHE_SIZE } from "@server/auth/session-cache";
-import { localCounter } from "@server/db/change-counter";
+import { localCounters } from "@server/db/change-counter";
 
 const HOUR = 3_600_000;
 
 function setup() {
-  const changes = localCounter();
+  const changes = localCounters()(0);
   let clock = 1_000_000;
   const cache = createSessionCache<string>(changes, () => clock);
   const keep = (id: string, value: string, expiresAt = clock + HOUR) =>

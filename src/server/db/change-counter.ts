@@ -1,46 +1,52 @@
 import { closeSync, openSync, statSync, writeSync } from "node:fs";
 
 /**
- * A number every process that opens the same embedded database file sees at once: eight bytes in a file beside
- * it (`<database>-identity`), mapped into memory and shared, bumped with an atomic add. The embedded client bumps
- * it after each committed change to the tables that say who someone is (IDENTITY_TABLES in client.ts), so a
- * process can keep sessions in memory and still forget one the moment any process on the host signs it out,
- * changes its role or removes its account. Reading it is one memory load; no statement, no system call.
+ * Numbers every process that opens the same embedded database file sees at once: a few 4-byte counters in a file
+ * beside it (`<database>-changes`), mapped into memory and shared, bumped with an atomic add. The embedded client
+ * bumps one after each committed change to the tables it watches (WATCHED in client.ts), so a process can keep
+ * what it read from them in memory (sessions, the inventory's filter options) and still forget it the moment any
+ * process on the host changes them. Reading one is a memory load; no statement, no system call.
  *
- * A libSQL server has no such shared place (its processes may be on other hosts): there is no counter and
- * nothing that depends on one is cached.
+ * A libSQL server has no such shared place (its processes may be on other hosts): there are no counters and
+ * nothing that depends on one is kept.
  */
 export interface ChangeCounter {
   read(): number;
   bump(): void;
 }
 
-/** A counter for one process only: an in-memory database exists on one connection of one process. */
-export function localCounter(): ChangeCounter {
-  let n = 0;
-  return {
-    read: () => n,
-    bump: () => {
-      n++;
-    },
-  };
+/** Counters in the file: more than the watched groups need, so a new group needs no new file. */
+export const COUNTER_SLOTS = 8;
+
+/** Counters for one process only: an in-memory database exists on one connection of one process. */
+export function localCounters(): (slot: number) => ChangeCounter {
+  const cells = new Int32Array(COUNTER_SLOTS);
+  return (slot) => counterAt(cells, slot);
 }
 
-export function sharedCounter(databasePath: string): ChangeCounter {
-  const file = `${databasePath}-identity`;
-  // Created once by whichever process comes first; never truncated, so a mapping others hold stays valid.
+export function sharedCounters(databasePath: string): (slot: number) => ChangeCounter {
+  const file = `${databasePath}-changes`;
+  const bytes = COUNTER_SLOTS * 4;
+  // Created by whichever process comes first; only ever grown, never truncated (a mapping others hold stays valid).
   const fd = openSync(file, "a+");
   try {
-    if (statSync(file).size < 8) writeSync(fd, new Uint8Array(8 - statSync(file).size));
+    const size = statSync(file).size;
+    if (size < bytes) writeSync(fd, new Uint8Array(bytes - size));
   } finally {
     closeSync(fd);
   }
-  const bytes = Bun.mmap(file, { shared: true });
-  const cell = new Int32Array(bytes.buffer, bytes.byteOffset, 1);
+  const mapped = Bun.mmap(file, { shared: true });
+  const cells = new Int32Array(mapped.buffer, mapped.byteOffset, COUNTER_SLOTS);
+  return (slot) => counterAt(cells, slot);
+}
+
+function counterAt(cells: Int32Array, slot: number): ChangeCounter {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= COUNTER_SLOTS)
+    throw new RangeError(`No counter ${slot}`);
   return {
-    read: () => Atomics.load(cell, 0),
+    read: () => Atomics.load(cells, slot),
     bump: () => {
-      Atomics.add(cell, 0, 1);
+      Atomics.add(cells, slot, 1);
     },
   };
 }

@@ -17,15 +17,23 @@ export interface Database {
   db: Db;
   client: Client;
   /**
-   * Bumped after every committed change to IDENTITY_TABLES by any process on the embedded file; null on a libSQL
-   * server, where processes share no memory (nothing read from those tables is kept then).
+   * Per group of WATCHED tables, a counter bumped after every committed change to them by any process on the
+   * embedded file; null on a libSQL server, where processes share no memory (nothing read from them is kept).
    */
-  identityChanges: ChangeCounter | null;
+  changes: Record<WatchedGroup, ChangeCounter> | null;
   close(): void;
 }
 
-/** The tables a signed-in identity is read from (auth/sessions.ts): a change to them forgets cached sessions. */
-export const IDENTITY_TABLES = ["users", "sessions"] as const;
+/**
+ * Tables whose reads a process may keep in memory until they change (db/change-counter.ts): who is signed in
+ * (auth/session-cache.ts), and the inventory's filter options (core-boxes/service.ts). Append groups only: a
+ * group's position is its counter in the shared file.
+ */
+export const WATCHED = {
+  identity: ["users", "sessions"],
+  coreBoxes: ["core_boxes"],
+} as const satisfies Record<string, readonly string[]>;
+export type WatchedGroup = keyof typeof WATCHED;
 
 export function isFileUrl(url: string) {
   return url.startsWith("file:");
@@ -47,7 +55,7 @@ export async function openDatabase(
   }
   // The embedded file through our own connections (driver.ts); a libSQL server through the client itself.
   const embedded = isFileUrl(url)
-    ? createEmbeddedClient(url, { synchronous: opts.synchronous ?? "normal", watchTables: IDENTITY_TABLES })
+    ? createEmbeddedClient(url, { synchronous: opts.synchronous ?? "normal", watch: WATCHED })
     : null;
   const client =
     embedded ??
@@ -64,5 +72,5 @@ export async function openDatabase(
   // One writer at a time in this process (transactions and plain writes): see write-queue.ts.
   serializeWrites(client);
   const db = drizzle(client, { schema, casing: "snake_case" });
-  return { db, client, identityChanges: embedded?.changes ?? null, close: () => client.close() };
+  return { db, client, changes: embedded?.changes ?? null, close: () => client.close() };
 }

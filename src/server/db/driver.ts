@@ -62,11 +62,8 @@ const stats = { hits: 0, misses: 0 };
 const WRITTEN_TABLE =
   /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+["`[]?(\w+)/i;
 
-/** Tables whose committed changes bump `counter`. */
-export interface Watch {
-  tables: ReadonlySet<string>;
-  counter: { bump(): void };
-}
+/** Each watched table and the counter its committed changes bump. */
+export type Watch = ReadonlyMap<string, { bump(): void }>;
 
 /** Statement cache hits and misses in this process. */
 export const statementCacheStats = () => ({ ...stats });
@@ -75,8 +72,8 @@ export class Connection {
   readonly #db: Database.Database;
   readonly #cache = new Map<string, Prepared>();
   readonly #watch: Watch | undefined;
-  /** A watched table was changed by this connection and the change is not yet known to be committed. */
-  #watchedChange = false;
+  /** Counters of watched tables this connection changed, the change not yet known to be committed. */
+  readonly #pending = new Set<{ bump(): void }>();
 
   constructor(path: string, synchronous: Synchronous, watch?: Watch) {
     this.#watch = watch;
@@ -116,10 +113,11 @@ export class Connection {
   /** After a statement: remember a watched change, and bump the counter once it is committed (or rolled back). */
   #noteWatched(sql: string) {
     const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
-    if (table && this.#watch!.tables.has(table)) this.#watchedChange = true;
-    if (this.#watchedChange && !this.#db.inTransaction) {
-      this.#watchedChange = false;
-      this.#watch!.counter.bump();
+    const counter = table ? this.#watch!.get(table) : undefined;
+    if (counter) this.#pending.add(counter);
+    if (this.#pending.size && !this.#db.inTransaction) {
+      for (const c of this.#pending) c.bump();
+      this.#pending.clear();
     }
   }
 
@@ -132,7 +130,7 @@ export class Connection {
       throw libsqlError(err);
     } finally {
       // Migrations and restores may change anything, watched tables included.
-      if (this.#watch && !this.#db.inTransaction) this.#watch.counter.bump();
+      if (this.#watch && !this.#db.inTransaction) for (const c of new Set(this.#watch.values())) c.bump();
     }
   }
 

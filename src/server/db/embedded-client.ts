@@ -8,7 +8,7 @@ import {
   type Transaction,
   type TransactionMode,
 } from "@libsql/client";
-import { type ChangeCounter, localCounter, sharedCounter } from "./change-counter";
+import { type ChangeCounter, localCounters, sharedCounters } from "./change-counter";
 import { Connection, type Synchronous } from "./driver";
 
 /** As many connections as `@libsql/client` opens to a file by default (its `concurrency`). */
@@ -20,19 +20,28 @@ const MAX_CONNECTIONS = 20;
  * connection for its duration and a transaction holds one until it settles; a connection goes back rolled back
  * if it is still in a transaction; the last one returned is the next one handed out.
  */
-export function createEmbeddedClient(
+export function createEmbeddedClient<G extends string>(
   url: string,
-  opts: { synchronous: Synchronous; watchTables?: readonly string[] },
-): EmbeddedClient {
+  opts: { synchronous: Synchronous; watch?: Record<G, readonly string[]> },
+): EmbeddedClient<G> {
   const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
   // An in-memory database exists only on the connection that opened it.
   const memory = path.includes(":memory:");
-  const counter = memory ? localCounter() : sharedCounter(path);
-  const watch = opts.watchTables?.length ? { tables: new Set(opts.watchTables), counter } : undefined;
-  const open = () => new Connection(memory ? ":memory:" : path, opts.synchronous, watch);
+  const counterAt = memory ? localCounters() : sharedCounters(path);
+  const changes = {} as Record<G, ChangeCounter>;
+  const watch = new Map<string, ChangeCounter>();
+  Object.entries<readonly string[]>(opts.watch ?? ({} as Record<G, readonly string[]>)).forEach(
+    ([group, tables], slot) => {
+      const counter = counterAt(slot);
+      changes[group as G] = counter;
+      for (const table of tables) watch.set(table, counter);
+    },
+  );
+  const open = () =>
+    new Connection(memory ? ":memory:" : path, opts.synchronous, watch.size ? watch : undefined);
   const pool = new Pool(open, memory ? 1 : MAX_CONNECTIONS);
   pool.prime();
-  return new EmbeddedClient(pool, counter);
+  return new EmbeddedClient(pool, changes);
 }
 
 class Pool {
@@ -143,14 +152,14 @@ function runAll(c: Connection, stmts: (InStatement | [string, InArgs?])[], check
   });
 }
 
-export class EmbeddedClient implements Client {
+export class EmbeddedClient<G extends string = string> implements Client {
   closed = false;
   readonly protocol = "file";
 
-  /** `changes`: bumped after every committed change to the watched tables, by any process on this file. */
+  /** `changes`: one counter per group of watched tables, bumped after every committed change by any process. */
   constructor(
     readonly pool: Pool,
-    readonly changes: ChangeCounter,
+    readonly changes: Record<G, ChangeCounter>,
   ) {}
 
   /** Borrow a connection for one synchronous piece of work. */

@@ -17,6 +17,7 @@ import { coreBoxes } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
+import { keptUntilChanged } from "../../lib/kept-until-changed";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { listCoreBoxes } from "./list";
 import {
@@ -46,8 +47,29 @@ const months = (ctx: ServiceCtx) => ctx.settings.CORE_BOX_EXPIRY_MONTHS;
 const rowOf = (ctx: ServiceCtx, r: BoxRecord): CoreBoxRow => withStatus(toCoreBox(r), todayIso(ctx.now()));
 
 export const list = (ctx: ServiceCtx, input: CoreBoxListInput) => listCoreBoxes(ctx.db, input, ctx.now());
-export const years = async (ctx: ServiceCtx) => ({ years: await listYears(ctx.db) });
-export const islands = async (ctx: ServiceCtx) => ({ islands: await listIslands(ctx.db) });
+/**
+ * The filter options (years and islands that have boxes), kept per database until a box changes: every screen
+ * load asks for them, and they change only with the boxes. Read each time on a libSQL server (no counter).
+ */
+const filterOptions = new WeakMap<
+  object,
+  { years: () => Promise<number[]>; islands: () => Promise<string[]> }
+>();
+function optionsOf(ctx: ServiceCtx) {
+  let options = filterOptions.get(ctx.db);
+  if (!options) {
+    const counter = ctx.deps.database.changes?.coreBoxes;
+    const db = ctx.db;
+    options = {
+      years: keptUntilChanged(counter, () => listYears(db)),
+      islands: keptUntilChanged(counter, () => listIslands(db)),
+    };
+    filterOptions.set(db, options);
+  }
+  return options;
+}
+export const years = async (ctx: ServiceCtx) => ({ years: await optionsOf(ctx).years() });
+export const islands = async (ctx: ServiceCtx) => ({ islands: await optionsOf(ctx).islands() });
 export const changes = async (ctx: ServiceCtx, input: { limit: number; core_box_id?: number }) => ({
   changes: await listBoxChanges(ctx.db, input),
 });
