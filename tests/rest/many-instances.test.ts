@@ -104,20 +104,26 @@ for (const setup of SETUPS) {
       expect([await me(b, cookie), await me(a, cookie)]).toEqual([401, 401]);
     });
 
-    test("the inventory's years and islands follow a box added or removed on the other at once", async () => {
+    test("the inventory's years, islands and totals follow a box added or removed on the other at once", async () => {
       const cookie = await a.login("user@geolabs.example");
       const options = async (server: Server) => {
         const get = (path: string) =>
           fetch(`${server.base}${path}`, { headers: { cookie } }).then((r) => r.json());
-        const [{ years }, { islands }] = (await Promise.all([
+        const [{ years }, { islands }, { total }] = (await Promise.all([
           get("/api/core-boxes/years"),
           get("/api/core-boxes/islands"),
-        ])) as [{ years: number[] }, { islands: string[] }];
-        return { years, islands };
+          get(`/api/core-boxes?island=${encodeURIComponent(island)}`),
+        ])) as [{ years: number[] }, { islands: string[] }, { total: number }];
+        return { years, islands, total };
       };
       const year = setup.sqld ? 1901 : setup.s3 ? 1902 : 1903;
       const island = `Isle ${year}`;
-      for (const s of [a, b, b]) expect((await options(s)).years).not.toContain(year); // both have read them
+      for (const s of [a, b, b]) {
+        // Both have read them (and may keep them).
+        const before = await options(s);
+        expect(before.years).not.toContain(year);
+        expect(before.total).toBe(0);
+      }
       const created = await fetch(
         `${a.base}/api/core-boxes`,
         json(cookie, { work_order: `Y${year}`, year, island, keep_or_dump: "Dump" }),
@@ -127,10 +133,13 @@ for (const setup of SETUPS) {
       const seen = await options(b);
       expect(seen.years).toContain(year);
       expect(seen.islands).toContain(island);
+      expect(seen.total).toBe(1);
       expect(
         (await fetch(`${b.base}/api/core-boxes/${id}`, { method: "DELETE", headers: { cookie } })).status,
       ).toBe(200);
-      expect((await options(a)).years).not.toContain(year);
+      const after = await options(a);
+      expect(after.years).not.toContain(year);
+      expect(after.total).toBe(0);
     });
 
     test("a change made on one is visible on the other at once", async () => {

@@ -129,12 +129,15 @@ export function boxQuery(f: Filters, sort: CoreBoxSortColumn, dir: SortDir): Lis
 
 const one = async (db: DbOrTx, query: SQL) => Number((await db.all<{ n: number }>(query))[0]?.n ?? 0);
 
+/** How many live boxes match equality filters: summaryCount, or the service's kept counts (service.ts). */
+export type SummaryCount = (db: DbOrTx, eq: Filters["eq"]) => Promise<number>;
+
 /** Live boxes matching equality filters (and `extra` terms on the summary), from the summary table. */
 export const summaryCount = (db: DbOrTx, eq: Filters["eq"] = {}, extra: SQL[] = []) =>
   one(db, sql`SELECT coalesce(sum(n), 0) AS n FROM core_box_counts${whereSql([...eqTerms(eq), ...extra])}`);
 
 /** The total: exact from the summary without search text; counted up to the cap with it. */
-export async function countBoxes(db: DbOrTx, f: Filters): Promise<Total> {
+export async function countBoxes(db: DbOrTx, f: Filters, count: SummaryCount = summaryCount): Promise<Total> {
   if (f.terms.length) {
     if (!f.expired)
       return countUpTo(db, sql`core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f)}`);
@@ -143,7 +146,7 @@ export async function countBoxes(db: DbOrTx, f: Filters): Promise<Total> {
       sql`core_boxes WHERE id IN (${searchHits(f)}) AND +storage_expiry_date < ${f.today}`,
     );
   }
-  if (!f.expired) return { total: await summaryCount(db, f.eq), capped: false };
+  if (!f.expired) return { total: await count(db, f.eq), capped: false };
   // Whole months before this one from the summary (it counts by expiry month), this month's days from the index.
   const month = f.today.slice(0, 7);
   const [whole, thisMonth] = await Promise.all([
@@ -162,6 +165,7 @@ export async function listCoreBoxes(
   db: DbOrTx,
   input: CoreBoxListInput,
   now = new Date(),
+  count: SummaryCount = summaryCount,
 ): Promise<ListPage<CoreBoxRow>> {
   const f = toFilters(input, now);
   if (!f) return { rows: [], total: 0, total_capped: false };
@@ -178,8 +182,8 @@ export async function listCoreBoxes(
   // Without any filter every box matches: the total is what a walk could read, no second read needed.
   const unfiltered = !f.terms.length && !f.expired && Object.keys(f.eq).length === 0;
   const [counted, scanned] = await Promise.all([
-    countBoxes(db, f),
-    seekOn ? summaryCount(db, { [seekOn]: f.eq[seekOn] }) : unfiltered ? null : boxesSpan(db),
+    countBoxes(db, f, count),
+    seekOn ? count(db, { [seekOn]: f.eq[seekOn] }) : unfiltered ? null : boxesSpan(db),
   ]);
   return boxPage(
     db,

@@ -19,7 +19,7 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import { keptUntilChanged } from "../../lib/kept-until-changed";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { listCoreBoxes } from "./list";
+import { listCoreBoxes, type SummaryCount, summaryCount } from "./list";
 import {
   type BoxRecord,
   findBox,
@@ -46,30 +46,38 @@ import {
 const months = (ctx: ServiceCtx) => ctx.settings.CORE_BOX_EXPIRY_MONTHS;
 const rowOf = (ctx: ServiceCtx, r: BoxRecord): CoreBoxRow => withStatus(toCoreBox(r), todayIso(ctx.now()));
 
-export const list = (ctx: ServiceCtx, input: CoreBoxListInput) => listCoreBoxes(ctx.db, input, ctx.now());
 /**
- * The filter options (years and islands that have boxes), kept per database until a box changes: every screen
- * load asks for them, and they change only with the boxes. Read each time on a libSQL server (no counter).
+ * Read per database and kept until a box changes (lib/kept-until-changed.ts): the filter options (years and
+ * islands that have boxes), which every screen load asks for, and the summary's counts by equality filters, which
+ * every list page reads. Read each time on a libSQL server (no counter).
  */
-const filterOptions = new WeakMap<
-  object,
-  { years: () => Promise<number[]>; islands: () => Promise<string[]> }
->();
-function optionsOf(ctx: ServiceCtx) {
-  let options = filterOptions.get(ctx.db);
-  if (!options) {
+interface Kept {
+  years: () => Promise<number[]>;
+  islands: () => Promise<string[]>;
+  count: SummaryCount;
+}
+const keptPerDb = new WeakMap<object, Kept>();
+/** Filter combinations whose counts are kept: far more than the screen's filters make. */
+const COUNTS_KEPT = 500;
+function keptOf(ctx: ServiceCtx): Kept {
+  let kept = keptPerDb.get(ctx.db);
+  if (!kept) {
     const counter = ctx.deps.database.changes?.coreBoxes;
     const db = ctx.db;
-    options = {
+    const counts = keptUntilChanged(counter, (key) => summaryCount(db, JSON.parse(key)), COUNTS_KEPT);
+    kept = {
       years: keptUntilChanged(counter, () => listYears(db)),
       islands: keptUntilChanged(counter, () => listIslands(db)),
+      count: (_db, eq) => counts(JSON.stringify(eq)),
     };
-    filterOptions.set(db, options);
+    keptPerDb.set(db, kept);
   }
-  return options;
+  return kept;
 }
-export const years = async (ctx: ServiceCtx) => ({ years: await optionsOf(ctx).years() });
-export const islands = async (ctx: ServiceCtx) => ({ islands: await optionsOf(ctx).islands() });
+export const list = (ctx: ServiceCtx, input: CoreBoxListInput) =>
+  listCoreBoxes(ctx.db, input, ctx.now(), keptOf(ctx).count);
+export const years = async (ctx: ServiceCtx) => ({ years: await keptOf(ctx).years() });
+export const islands = async (ctx: ServiceCtx) => ({ islands: await keptOf(ctx).islands() });
 export const changes = async (ctx: ServiceCtx, input: { limit: number; core_box_id?: number }) => ({
   changes: await listBoxChanges(ctx.db, input),
 });
