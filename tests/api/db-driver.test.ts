@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@server/db/client";
@@ -193,6 +193,22 @@ describe("embedded driver: the change counters of watched tables", () => {
       expect(changes.read()).not.toBe(seen);
     } finally {
       close();
+    }
+  });
+});
+
+describe("embedded driver: without the counters' file", () => {
+  test("a database whose counters cannot be mapped still opens, with nothing to keep in memory", async () => {
+    const file = join(dir, "no-counters.db");
+    mkdirSync(`${file}-changes`); // a folder where the file would be: it cannot be opened or mapped
+    const database = await openDatabase(`file:${file}`);
+    try {
+      expect(database.changes).toBeNull();
+      await database.client.execute("create table users (id integer primary key)");
+      await database.client.execute("insert into users default values");
+      expect((await database.client.execute("select count(*) as n from users")).rows[0]?.n).toBe(1);
+    } finally {
+      database.close();
     }
   });
 });

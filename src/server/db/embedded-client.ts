@@ -27,21 +27,33 @@ export function createEmbeddedClient<G extends string>(
   const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
   // An in-memory database exists only on the connection that opened it.
   const memory = path.includes(":memory:");
-  const counterAt = memory ? localCounters() : sharedCounters(path);
-  const changes = {} as Record<G, ChangeCounter>;
+  const counterAt = memory ? localCounters() : sharedCountersOrNone(path);
+  const changes = counterAt ? ({} as Record<G, ChangeCounter>) : null;
   const watch = new Map<string, ChangeCounter>();
-  Object.entries<readonly string[]>(opts.watch ?? ({} as Record<G, readonly string[]>)).forEach(
-    ([group, tables], slot) => {
-      const counter = counterAt(slot);
-      changes[group as G] = counter;
-      for (const table of tables) watch.set(table, counter);
-    },
-  );
+  const groups = Object.entries<readonly string[]>(opts.watch ?? ({} as Record<G, readonly string[]>));
+  groups.forEach(([group, tables], slot) => {
+    if (!counterAt || !changes) return;
+    const counter = counterAt(slot);
+    changes[group as G] = counter;
+    for (const table of tables) watch.set(table, counter);
+  });
   const open = () =>
     new Connection(memory ? ":memory:" : path, opts.synchronous, watch.size ? watch : undefined);
   const pool = new Pool(open, memory ? 1 : MAX_CONNECTIONS);
   pool.prime();
   return new EmbeddedClient(pool, changes);
+}
+
+/**
+ * The shared counters, or none when their file cannot be made or mapped (a read-only folder, a file system
+ * without shared mappings): the portal then keeps nothing that needs them, and runs as on a libSQL server.
+ */
+function sharedCountersOrNone(path: string) {
+  try {
+    return sharedCounters(path);
+  } catch {
+    return null;
+  }
 }
 
 class Pool {
@@ -156,10 +168,13 @@ export class EmbeddedClient<G extends string = string> implements Client {
   closed = false;
   readonly protocol = "file";
 
-  /** `changes`: one counter per group of watched tables, bumped after every committed change by any process. */
+  /**
+   * `changes`: one counter per group of watched tables, bumped after every committed change by any process; null
+   * when the counters' file could not be mapped.
+   */
   constructor(
     readonly pool: Pool,
-    readonly changes: Record<G, ChangeCounter>,
+    readonly changes: Record<G, ChangeCounter> | null,
   ) {}
 
   /** Borrow a connection for one synchronous piece of work. */
