@@ -198,15 +198,23 @@ describe("embedded driver: the change counters of watched tables", () => {
 });
 
 describe("embedded driver: without the counters' file", () => {
-  test("a database whose counters cannot be mapped still opens, with nothing to keep in memory", async () => {
+  test("a database whose counters cannot be mapped is not opened (no process may write unseen); the error says why", async () => {
     const file = join(dir, "no-counters.db");
     mkdirSync(`${file}-changes`); // a folder where the file would be: it cannot be opened or mapped
-    const database = await openDatabase(`file:${file}`);
+    await expect(openDatabase(`file:${file}`)).rejects.toThrow(`Cannot open ${file}-changes`);
+  });
+
+  test("a migration run inside a transaction bumps every group at its commit", async () => {
+    const database = await openDatabase(`file:${join(dir, "multi.db")}`);
     try {
-      expect(database.changes).toBeNull();
-      await database.client.execute("create table users (id integer primary key)");
-      await database.client.execute("insert into users default values");
-      expect((await database.client.execute("select count(*) as n from users")).rows[0]?.n).toBe(1);
+      const { identity, coreBoxes } = database.changes!;
+      const seen = [identity.read(), coreBoxes.read()];
+      const tx = await database.client.transaction("write");
+      await tx.executeMultiple("create table a (x); create table b (y);");
+      expect([identity.read(), coreBoxes.read()]).toEqual(seen);
+      await tx.commit();
+      expect(identity.read()).not.toBe(seen[0]);
+      expect(coreBoxes.read()).not.toBe(seen[1]);
     } finally {
       database.close();
     }

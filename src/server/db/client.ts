@@ -31,7 +31,8 @@ export interface Database {
  */
 export const WATCHED = {
   identity: ["users", "sessions"],
-  coreBoxes: ["core_boxes"],
+  // The summary is written by core_boxes' triggers, and rebuilt directly (db/extras.ts).
+  coreBoxes: ["core_boxes", "core_box_counts"],
 } as const satisfies Record<string, readonly string[]>;
 export type WatchedGroup = keyof typeof WATCHED;
 

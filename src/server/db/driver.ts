@@ -115,10 +115,13 @@ export class Connection {
     const table = WRITTEN_TABLE.exec(sql)?.[1]?.toLowerCase();
     const counter = table ? this.#watch!.get(table) : undefined;
     if (counter) this.#pending.add(counter);
-    if (this.#pending.size && !this.#db.inTransaction) {
-      for (const c of this.#pending) c.bump();
-      this.#pending.clear();
-    }
+    this.#flushWatched();
+  }
+
+  #flushWatched() {
+    if (!this.#pending.size || this.#db.inTransaction) return;
+    for (const c of this.#pending) c.bump();
+    this.#pending.clear();
   }
 
   /** Several statements in one string (migrations): they may change the schema anywhere in them. */
@@ -129,8 +132,9 @@ export class Connection {
     } catch (err) {
       throw libsqlError(err);
     } finally {
-      // Migrations and restores may change anything, watched tables included.
-      if (this.#watch && !this.#db.inTransaction) for (const c of new Set(this.#watch.values())) c.bump();
+      // Migrations and restores may change anything, watched tables included (bumped at commit when in one).
+      if (this.#watch) for (const c of this.#watch.values()) this.#pending.add(c);
+      this.#flushWatched();
     }
   }
 

@@ -27,12 +27,11 @@ export function createEmbeddedClient<G extends string>(
   const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
   // An in-memory database exists only on the connection that opened it.
   const memory = path.includes(":memory:");
-  const counterAt = memory ? localCounters() : sharedCountersOrNone(path);
-  const changes = counterAt ? ({} as Record<G, ChangeCounter>) : null;
+  const counterAt = memory ? localCounters() : sharedCountersOrFail(path);
+  const changes = {} as Record<G, ChangeCounter>;
   const watch = new Map<string, ChangeCounter>();
   const groups = Object.entries<readonly string[]>(opts.watch ?? ({} as Record<G, readonly string[]>));
   groups.forEach(([group, tables], slot) => {
-    if (!counterAt || !changes) return;
     const counter = counterAt(slot);
     changes[group as G] = counter;
     for (const table of tables) watch.set(table, counter);
@@ -45,14 +44,18 @@ export function createEmbeddedClient<G extends string>(
 }
 
 /**
- * The shared counters, or none when their file cannot be made or mapped (a read-only folder, a file system
- * without shared mappings): the portal then keeps nothing that needs them, and runs as on a libSQL server.
+ * The shared counters. A process that writes the database without them would change accounts, sessions or boxes
+ * without telling the processes that keep them in memory, so a file that cannot be made or mapped (permissions, a
+ * file system without shared mappings) stops the open with the reason rather than serving stale sessions.
  */
-function sharedCountersOrNone(path: string) {
+function sharedCountersOrFail(path: string) {
   try {
     return sharedCounters(path);
-  } catch {
-    return null;
+  } catch (err) {
+    throw new Error(
+      `Cannot open ${path}-changes, which every process on this database shares (${(err as Error).message}). ` +
+        "Give the portal's user read and write access to it, as to the database file.",
+    );
   }
 }
 
@@ -168,13 +171,10 @@ export class EmbeddedClient<G extends string = string> implements Client {
   closed = false;
   readonly protocol = "file";
 
-  /**
-   * `changes`: one counter per group of watched tables, bumped after every committed change by any process; null
-   * when the counters' file could not be mapped.
-   */
+  /** `changes`: one counter per group of watched tables, bumped after every committed change by any process. */
   constructor(
     readonly pool: Pool,
-    readonly changes: Record<G, ChangeCounter> | null,
+    readonly changes: Record<G, ChangeCounter>,
   ) {}
 
   /** Borrow a connection for one synchronous piece of work. */
