@@ -295,12 +295,14 @@ async function runOnce(opts: LoadOptions, processes: number): Promise<LoadReport
     const driver0 = process.cpuUsage();
     const result = await drive(paths(server.base, cookie, run), { ...opts, rssMb: server.rssMb });
     const driver = process.cpuUsage(driver0);
+    // Read before the single paths run: their CPU is not the mixed run's.
+    const serverSeconds = serverCpu(pids) - cpu0;
     const costs =
       opts.costSeconds > 0 ? await measureCosts(server.base, cookie, opts, processes, server.rssMb) : [];
     return {
       ...result,
       processes,
-      serverCores: (serverCpu(pids) - cpu0) / result.seconds,
+      serverCores: serverSeconds / result.seconds,
       driverCores: (driver.user + driver.system) / 1e6 / result.seconds,
       costs,
     };
