@@ -59,6 +59,10 @@ describe("where the suffix letter stands, a digit the recogniser thought might b
     expect(text(readWorkOrderShapes(read("4490-018 DAGS", { 7: b })))).toBe("4490-01B DAGS");
     expect(text(readWorkOrderShapes(read("4240-07(8)", { 8: b })))).toBe("4240-07(B)");
   });
+  test("in a bracket, as the likeliest letter however little weight it had (nothing else stands there)", () => {
+    const b = { letter: "B", letterP: 0.002 };
+    expect(text(readWorkOrderShapes(read("1860-34(9)", { 8: b })))).toBe("1860-34(B)");
+  });
   test("but a third digit with no weight for a letter keeps the number longer (not a work order)", () => {
     const t = { letter: "T", letterP: 0.001 };
     expect(text(readWorkOrderShapes(read("1234-567", { 7: t })))).toBe("1234-567");

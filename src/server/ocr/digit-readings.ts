@@ -35,7 +35,7 @@ export function readWorkOrderShapes(chars: ReadChar[]): ReadChar[] {
     }
     for (let k = i; k < end; k++) if (k !== i + 4 && !isDigit(out[k]!.char)) asDigit(out[k]!);
     const suffix = end > i + 4 ? suffixAt(out, i) : undefined;
-    if (suffix && mayBeLetter(suffix)) {
+    if (suffix && isDigit(suffix.char) && suffix.letter && (bracketed(out, i) || mayBeLetter(suffix))) {
       suffix.char = suffix.letter;
       suffix.p = suffix.letterShare;
     }
@@ -76,9 +76,13 @@ function suffixAt(chars: ReadChar[], i: number): ReadChar | undefined {
   return next && !isAlnum(chars[i + 8]?.char) ? next : undefined;
 }
 
+/** The suffix place is inside a bracket ("4240-07(8)"): the firm puts nothing there but the letter. */
+const bracketed = (chars: ReadChar[], i: number) => /[([{]/.test(chars[i + 7]?.char ?? "");
+
 /**
- * A digit where the suffix letter stands, that the recogniser also thought might be a capital letter: a third
- * digit after the dash makes no work order, so the letter it may be is read.
+ * A digit glued where the suffix letter stands, that the recogniser also thought might be a capital letter: a
+ * third digit after the dash makes no work order, so the letter it may be is read. In a bracket a letter is read
+ * however little weight it had, since nothing else stands there.
  */
 const mayBeLetter = (c: ReadChar) => isDigit(c.char) && !!c.letter && c.letterP >= DIGIT_WEIGHT;
 
