@@ -173,6 +173,19 @@ describe("boxes and confidence from OCR words", () => {
       cut: false,
     });
   });
+  test("with each character's probability, the confidence is the number's own: a garbled label glued to it does not count", () => {
+    const chars = (text: string, p: number[]) => ({ text, confidence: 60, charProbabilities: p });
+    // "2/2" (a date) and "WO" glued before, "Kahu" after: only 7205-34C is weighed (geometric mean).
+    const glued = chars(
+      "2/27205-34CKahu",
+      [0.3, 0.2, 0.3, 0.9, 0.9, 0.9, 0.9, 1, 0.9, 0.9, 0.9, 0.2, 0.4, 0.3, 0.3],
+    );
+    const [hit] = extractFromLines([{ words: [glued] }]);
+    expect(hit).toMatchObject({ work_order: "7205-34C", confidence: 91 });
+    // A doubtful digit weighs on it as it should.
+    const doubtful = chars("WO7205-34", [0.2, 0.2, 0.9, 0.3, 0.9, 0.9, 1, 0.9, 0.9]);
+    expect(extractFromLines([{ words: [doubtful] }])[0]!.confidence).toBe(78);
+  });
   test("a number whose reading stops at its dash is marked cut short; one with its suffix after the dash is not", () => {
     const words = (...texts: string[]) => [ocrLine(...texts.map((text): [string, number] => [text, 90]))];
     expect(extractFromLines(words("WO", "3970-"))).toEqual([

@@ -84,6 +84,7 @@ function wordOf(quad: Quad, chars: ReadChar[]): WordLike {
   return {
     text: chars.map((c) => c.char).join(""),
     confidence: 100 * wordProbability(chars),
+    charProbabilities: chars.map((c) => c.p),
     bbox: boundsOf([corner(from, top), corner(to, top), corner(to, bottom), corner(from, bottom)]),
   };
 }

@@ -16,6 +16,8 @@ export interface Bbox {
 export interface WordLike {
   text: string;
   confidence?: number;
+  /** How likely each character of `text` was read right (0–1), where the reader says. */
+  charProbabilities?: number[];
   bbox?: Bbox;
 }
 export interface LineLike {
@@ -69,7 +71,9 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
       found.push({
         work_order: c.work_order,
         bbox: box,
-        confidence: Math.round(mean(used.map((w) => w.confidence ?? 0))),
+        confidence:
+          numberConfidence(words, starts, c.start, c.end) ??
+          Math.round(mean(used.map((w) => w.confidence ?? 0))),
         cut: c.cut,
         bare: c.bare,
         leads: LEADS.test(text.slice(0, c.start)),
@@ -95,6 +99,27 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
     else if (surer(item, out[at]!)) out[at] = item;
   }
   return out;
+}
+
+/**
+ * How sure the reading of the number itself is (its characters' probabilities, per character: the geometric
+ * mean), in percent; a label or a word glued to it is no part of it. Undefined when the reader gave no
+ * character's probability (plain text).
+ */
+function numberConfidence(words: WordLike[], starts: number[], start: number, end: number) {
+  let logs = 0;
+  let n = 0;
+  words.forEach((w, i) => {
+    const text = w.text.trim();
+    const probs = w.charProbabilities;
+    if (!probs) return;
+    const lead = w.text.indexOf(text);
+    for (let k = Math.max(start, starts[i]!); k < Math.min(end, starts[i]! + text.length); k++) {
+      logs += Math.log(Math.max(1e-4, probs[k - starts[i]! + lead] ?? 0));
+      n++;
+    }
+  });
+  return n ? Math.round(100 * Math.exp(logs / n)) : undefined;
 }
 
 /** Of two readings of one work order, whether `a` is the surer: a whole one before one cut short, then confidence. */
