@@ -1,4 +1,5 @@
 import { CHAT_TEXTS, citation } from "@shared/chat";
+import { BoundedMap } from "../lib/bounded-map";
 import { type Expected, expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
@@ -54,8 +55,28 @@ export const MAX_SENTENCES = 3;
 
 const stemsOf = (text: string) => contentWords(text).map(stem);
 const distinct = (stems: string[]) => [...new Set(stems)];
+/**
+ * Pages whose sentences were split and stemmed lately: the same pages answer question after question, and
+ * splitting and stemming a page costs more than finding it. A page's sentences depend on its text alone, so
+ * they are kept by it (at most PAGES_KEPT pages, the least recently used dropped).
+ */
+const PAGES_KEPT = 1_000;
+const keptPages = new BoundedMap<string, PageSentence[]>(PAGES_KEPT);
+
+type PageSentence = ReturnType<typeof splitAndStem>[number];
+
 /** A page's sentences, each with the key that finds its repeats and the stems it and its heading hold. */
-const sentencesOfPage = (pageText: string) =>
+function sentencesOfPage(pageText: string): PageSentence[] {
+  let kept = keptPages.get(pageText);
+  if (!kept) {
+    // Shared by every answer that uses the page: frozen so none can change another's.
+    kept = Object.freeze(splitAndStem(pageText).map((s) => Object.freeze(s))) as PageSentence[];
+    keptPages.set(pageText, kept);
+  }
+  return kept;
+}
+
+const splitAndStem = (pageText: string) =>
   splitSentences(pageText).map(({ text, heading, list, row }, pos) => {
     const stems = stemsOf(text);
     return {
