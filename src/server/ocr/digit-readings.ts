@@ -35,7 +35,7 @@ export function readWorkOrderShapes(chars: ReadChar[]): ReadChar[] {
     }
     for (let k = i; k < end; k++) if (k !== i + 4 && !isDigit(out[k]!.char)) asDigit(out[k]!);
     const suffix = end > i + 4 ? suffixAt(out, i) : undefined;
-    if (suffix && isDigit(suffix.char) && suffix.letter && (bracketed(out, i) || mayBeLetter(suffix))) {
+    if (suffix && mayBeLetter(suffix, bracketed(out, i) ? 0 : DIGIT_WEIGHT)) {
       suffix.char = suffix.letter;
       suffix.p = suffix.letterShare;
     }
@@ -84,7 +84,8 @@ const bracketed = (chars: ReadChar[], i: number) => /[([{]/.test(chars[i + 7]?.c
  * third digit after the dash makes no work order, so the letter it may be is read. In a bracket a letter is read
  * however little weight it had, since nothing else stands there.
  */
-const mayBeLetter = (c: ReadChar) => isDigit(c.char) && !!c.letter && c.letterP >= DIGIT_WEIGHT;
+const mayBeLetter = (c: ReadChar, minWeight = DIGIT_WEIGHT) =>
+  isDigit(c.char) && !!c.letter && c.letterP >= minWeight;
 
 function asDigit(c: ReadChar) {
   c.char = c.digit;

@@ -1,6 +1,6 @@
 import type { Point, Quad } from "./ppocr/boxes";
 import type { ReadBox, ReadChar } from "./ppocr/recogniser";
-import type { Bbox, LineLike, WordLike } from "./work-orders";
+import { type Bbox, type LineLike, perCharacter, type WordLike } from "./work-orders";
 
 /**
  * The recogniser's boxes → lines of words, as a person reads the page. A photo may be sideways or upside down:
@@ -81,20 +81,13 @@ function wordOf(quad: Quad, chars: ReadChar[]): WordLike {
   const bottom = tall * (0.5 + TEXT_SHARE / 2);
   const v = { x: (bl.x - tl.x) / (tall || 1), y: (bl.y - tl.y) / (tall || 1) };
   const corner = (a: number, b: number) => ({ x: tl.x + u.x * a + v.x * b, y: tl.y + u.y * a + v.y * b });
+  const probs = chars.map((c) => c.p);
   return {
     text: chars.map((c) => c.char).join(""),
-    confidence: 100 * wordProbability(chars),
-    charProbabilities: chars.map((c) => c.p),
+    charProbabilities: probs,
+    confidence: 100 * perCharacter(probs),
     bbox: boundsOf([corner(from, top), corner(to, top), corner(to, bottom), corner(from, bottom)]),
   };
-}
-
-/**
- * How likely the word was read right: the product of its characters' probabilities, taken per character (the
- * geometric mean), so one doubtful digit weighs on a number as it should and a long word is not penalised.
- */
-function wordProbability(chars: ReadChar[]): number {
-  return Math.exp(chars.reduce((s, c) => s + Math.log(Math.max(1e-4, c.p)), 0) / chars.length);
 }
 
 function boundsOf(points: Point[]): Bbox {

@@ -102,24 +102,27 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
 }
 
 /**
- * How sure the reading of the number itself is (its characters' probabilities, per character: the geometric
- * mean), in percent; a label or a word glued to it is no part of it. Undefined when the reader gave no
- * character's probability (plain text).
+ * How sure the reading of the number itself is, in percent (perCharacter over its characters); a label or a word
+ * glued to it is no part of it. Undefined when the reader gave no character's probability (plain text).
  */
 function numberConfidence(words: WordLike[], starts: number[], start: number, end: number) {
-  let logs = 0;
-  let n = 0;
+  const probs: number[] = [];
   words.forEach((w, i) => {
     const text = w.text.trim();
-    const probs = w.charProbabilities;
-    if (!probs) return;
+    if (!w.charProbabilities) return;
     const lead = w.text.indexOf(text);
-    for (let k = Math.max(start, starts[i]!); k < Math.min(end, starts[i]! + text.length); k++) {
-      logs += Math.log(Math.max(1e-4, probs[k - starts[i]! + lead] ?? 0));
-      n++;
-    }
+    for (let k = Math.max(start, starts[i]!); k < Math.min(end, starts[i]! + text.length); k++)
+      probs.push(w.charProbabilities[k - starts[i]! + lead] ?? 0);
   });
-  return n ? Math.round(100 * Math.exp(logs / n)) : undefined;
+  return probs.length ? Math.round(100 * perCharacter(probs)) : undefined;
+}
+
+/**
+ * How likely a run of characters was read right: the product of their probabilities, taken per character (the
+ * geometric mean), so one doubtful digit weighs on a number as it should and a long word is not penalised.
+ */
+export function perCharacter(probs: number[]): number {
+  return Math.exp(probs.reduce((s, p) => s + Math.log(Math.max(1e-4, p)), 0) / probs.length);
 }
 
 /** Of two readings of one work order, whether `a` is the surer: a whole one before one cut short, then confidence. */
