@@ -7,6 +7,7 @@ import { systemPrompt } from "../../ai/prompt";
 import { type Passage, retrieve } from "../../ai/retrieval";
 import { createWatchdog } from "../../ai/watchdog";
 import { AppError, badRequest } from "../../lib/errors";
+import { heavyWorkTurn } from "../../lib/one-per-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { workOrderReports } from "../work-orders/page-queries";
 import { cacheKey, cacheWrites, readCache } from "./cache";
@@ -86,6 +87,8 @@ async function* once(text: string) {
 }
 
 export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<AnswerRun> {
+  // Requests already received (list pages, small reads) go first; answers take their turns one by one.
+  await heavyWorkTurn();
   const started = performance.now();
   const { db, log } = ctx;
   const { ai } = ctx.deps;
