@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startAnswer } from "@server/domains/chat/ask";
+import { listHistory } from "@server/domains/chat/service";
+import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { CHAT_MESSAGES, type QuestionAnswer } from "@shared/chat";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { indexPages, POLICY_PAGES } from "../helpers/chat";
@@ -95,6 +98,23 @@ describe("POST /api/question", () => {
     expect(missing.status).toBe(404);
     const anon = await t.request("/api/question", { method: "POST", json: { query: "x", db: DB } });
     expect(anon.status).toBe(401);
+  });
+});
+
+describe("an asker who leaves", () => {
+  test("while the answer waits its turn: it stops there, nothing is saved", async () => {
+    const ctx = serviceCtx(t.deps, operatorIdentity("left-early@geolabs.example"));
+    const left = new AbortController();
+    const pending = startAnswer(ctx, {
+      question: "How many vacation days do full-time employees accrue?",
+      db: DB,
+      useWeb: false,
+      useCache: false,
+      signal: left.signal,
+    });
+    left.abort();
+    await expect(pending).rejects.toThrow(CHAT_MESSAGES.stopped);
+    expect(await listHistory(ctx, { db: DB })).toEqual([]);
   });
 });
 

@@ -89,6 +89,8 @@ async function* once(text: string) {
 export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<AnswerRun> {
   // Requests already received (list pages, small reads) go first; answers take their turns one by one.
   await heavyWorkTurn();
+  // An asker who left while the answer waited costs nothing more.
+  if (req.signal?.aborted) throw new AnswerStopped();
   const started = performance.now();
   const { db, log } = ctx;
   const { ai } = ctx.deps;
