@@ -87,10 +87,13 @@ async function* once(text: string) {
 }
 
 export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<AnswerRun> {
+  /** An asker who left (the request closed) costs nothing more: the answer stops at the next step. */
+  const stopIfLeft = () => {
+    if (req.signal?.aborted) throw new AnswerStopped();
+  };
   // Requests already received (list pages, small reads) go first; answers take their turns one by one.
   await heavyWorkTurn();
-  // An asker who left while the answer waited costs nothing more.
-  if (req.signal?.aborted) throw new AnswerStopped();
+  stopIfLeft();
   const started = performance.now();
   const { db, log } = ctx;
   const { ai } = ctx.deps;
@@ -107,7 +110,7 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     workOrder: req.workOrder,
   });
   const save = async (answer: string, sources: ChatSource[], cached: boolean) => {
-    if (req.signal?.aborted) throw new AnswerStopped();
+    stopIfLeft();
     // Nothing to keep: the screen shows "No response received."
     if (!answer.trim()) return { historyId: 0, sources: [] };
     const used = citedSources(answer, sources);
@@ -145,7 +148,7 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
     : undefined;
   const retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed, documentIds });
-  req.signal?.throwIfAborted();
+  stopIfLeft();
   const sources = toChatSources(retrieval.passages, target.name);
   const base = {
     cached: false,
