@@ -15,6 +15,7 @@ import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
+import { adoptHeaders } from "./http/adopt-headers";
 import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
 import { corsHeaders, isListedOrigin, isPreflight, preflightHeaders } from "./http/cors";
 import { createMetrics, type Metrics } from "./http/metrics";
@@ -160,8 +161,10 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
-      .get("/trpc/*", ({ request }) => handleTrpc(deps, request, metrics))
-      .post("/trpc/*", ({ request }) => handleTrpc(deps, request, metrics))
+      .get("/trpc/*", async ({ request, set }) => adoptHeaders(await handleTrpc(deps, request, metrics), set))
+      .post("/trpc/*", async ({ request, set }) =>
+        adoptHeaders(await handleTrpc(deps, request, metrics), set),
+      )
       .all("/api/*", () => json(404, { error: "Not found." }))
       // Signed links are their own authority: the guard above leaves /files/* alone, the signature protects it.
       .use(signedFilesRoute(deps))

@@ -110,6 +110,30 @@ describe("security headers", () => {
       expect(res.headers.get("x-request-id")).toBeTruthy();
     }
   });
+  test("tRPC answers carry the same headers as REST ones, and no store, on success and on error", async () => {
+    const cookie = await t.login(DEMO.user);
+    const input = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+    const rest = await t.request("/api/core-boxes?page=1&page_size=25", { cookie });
+    expect(rest.status).toBe(200);
+    for (const path of [
+      `/trpc/coreBoxes.list?input=${input({ page: 1, page_size: 25 })}`,
+      `/trpc/coreBoxes.byId?input=${input({ id: "x" })}`,
+      `/trpc/coreBoxes.years,coreBoxes.islands?batch=1&input=${input({})}`,
+    ]) {
+      const res = await t.request(path, { cookie, headers: { "x-request-id": "req-trpc-1" } });
+      expect(res.status).toBe(path.includes("byId") ? 400 : 200);
+      expect(res.headers.get("x-request-id")).toBe("req-trpc-1");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("content-type")).toContain("application/json");
+      for (const name of [
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+      ])
+        expect(res.headers.get(name)).toBe(rest.headers.get(name));
+    }
+  });
   test("client routes deep-link to the app (SPA fallback)", async () => {
     const res = await t.request("/core-box-inventory");
     expect(res.status).toBe(200);

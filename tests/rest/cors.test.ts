@@ -69,6 +69,22 @@ describe("CORS_ORIGINS", () => {
     expect(signedOut.headers.get("access-control-allow-origin")).toBe(TOOLS);
   });
 
+  test("the tRPC door answers a listed origin the same way: its reads and its errors are readable", async () => {
+    const list = `/trpc/coreBoxes.list?input=${encodeURIComponent(JSON.stringify({ page: 1, page_size: 25 }))}`;
+    const read = await t.request(list, { cookie, headers: { origin: TOOLS } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get("access-control-allow-origin")).toBe(TOOLS);
+    expect(read.headers.get("access-control-allow-credentials")).toBe("true");
+    const bad = await t.request(`/trpc/coreBoxes.byId?input=${encodeURIComponent('{"id":"x"}')}`, {
+      cookie,
+      headers: { origin: OTHER_SITE },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("access-control-allow-origin")).toBe(OTHER_SITE);
+    const stranger = await t.request(list, { cookie, headers: { origin: STRANGER } });
+    expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   test("/files/… links may be framed by the listed origins (PDF previews), by nobody else", async () => {
     await t.deps.store.put("framed.db/a.pdf", new TextEncoder().encode(PDF("framed")));
     const url = await t.deps.store.signedUrl("framed.db/a.pdf", { disposition: "inline" });
