@@ -15,7 +15,7 @@ import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
-import { adoptHeaders } from "./http/adopt-headers";
+import { adoptHeaders, type HeadersToAdopt } from "./http/adopt-headers";
 import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
 import { corsHeaders, isListedOrigin, isPreflight, preflightHeaders } from "./http/cors";
 import { createMetrics, type Metrics } from "./http/metrics";
@@ -63,6 +63,10 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
     logRequest(request, status);
     return json(status, { error: message }, given as Record<string, string>);
   };
+
+  // Both tRPC methods: the door's headers go onto tRPC's own Response (http/adopt-headers.ts).
+  const trpc = async (c: { request: Request; set: HeadersToAdopt }) =>
+    adoptHeaders(await handleTrpc(deps, c.request, metrics), c.set);
 
   // attach() reads the finished route list, to label metrics by route pattern.
   return metrics.attach(
@@ -161,10 +165,8 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
-      .get("/trpc/*", async ({ request, set }) => adoptHeaders(await handleTrpc(deps, request, metrics), set))
-      .post("/trpc/*", async ({ request, set }) =>
-        adoptHeaders(await handleTrpc(deps, request, metrics), set),
-      )
+      .get("/trpc/*", trpc)
+      .post("/trpc/*", trpc)
       .all("/api/*", () => json(404, { error: "Not found." }))
       // Signed links are their own authority: the guard above leaves /files/* alone, the signature protects it.
       .use(signedFilesRoute(deps))

@@ -1,14 +1,14 @@
+/** Elysia's `set`: the headers chosen for the request so far. */
+export type HeadersToAdopt = { headers: Record<string, string | number> };
+
 /**
- * A Response a handler built itself (tRPC's, a download's) takes the headers the door chose for the request
+ * A Response a handler built itself (tRPC's) takes the headers the door chose for the request
  * (security headers, CORS, x-request-id, cache-control) in place, and the door's list is emptied. Otherwise
  * Elysia copies such a Response into a new one to add them, and the copy carries the body as a stream (a few
  * percent of a tRPC list page's CPU). Same result as Elysia's merge: a header the Response already has wins;
  * cookies are added.
  */
-export function adoptHeaders(
-  response: Response,
-  set: { headers: Record<string, string | number> },
-): Response {
+export function adoptHeaders(response: Response, set: HeadersToAdopt): Response {
   const own = response.headers;
   for (const [key, value] of Object.entries(set.headers)) {
     if (key === "set-cookie") own.append(key, String(value));
