@@ -108,8 +108,8 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
 function numberConfidence(words: WordLike[], starts: number[], start: number, end: number) {
   const probs: number[] = [];
   words.forEach((w, i) => {
-    const text = w.text.trim();
     if (!w.charProbabilities) return;
+    const text = w.text.trim();
     const lead = w.text.indexOf(text);
     for (let k = Math.max(start, starts[i]!); k < Math.min(end, starts[i]! + text.length); k++)
       probs.push(w.charProbabilities[k - starts[i]! + lead] ?? 0);
