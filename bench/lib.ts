@@ -111,7 +111,15 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
   const bunArgs = (process.env.BENCH_BUN_ARGS ?? "").split(" ").filter(Boolean);
   const proc = Bun.spawn(["bun", ...bunArgs, "run", join(ROOT, "src/server/index.ts")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
+    // Demo data unless a caller says otherwise: the suites sign in with the demo accounts.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      ...extraEnv,
+    },
     stdout: "ignore",
     stderr: "inherit",
   });

@@ -1,8 +1,10 @@
 import { MESSAGES } from "@shared/auth";
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
+import { renewedSessionCookie } from "./auth/cookies";
 import { isCrossSiteWrite } from "./auth/cross-site";
-import { authRest, PUBLIC_API_PATHS } from "./auth/rest";
+import { allowedWhileTemporary, authRest, PUBLIC_API_PATHS } from "./auth/rest";
+import type { SessionIdentity } from "./auth/sessions";
 import { cameOverHttps, clientAddress } from "./auth/trusted-proxies";
 import type { AppDeps } from "./deps";
 import { chatRest } from "./domains/chat/rest";
@@ -98,14 +100,22 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         if (isCrossSiteWrite(request, env.PUBLIC_URL, env.CORS_ORIGINS))
           return refuseWith(403, MESSAGES.crossSite);
         if (isOversizedBody(request)) return refuseWith(413, BODY_TOO_LARGE);
+        let user: SessionIdentity | null;
         try {
-          requestState(request).user = await deps.auth.identify(request, peer);
+          user = await deps.auth.identify(request, peer);
         } catch (err) {
           if (err instanceof AppError) return refuseWith(err.status, err.message);
           throw err;
         }
-        if (!requestState(request).user && !PUBLIC_API_PATHS.has(path)) {
-          return refuseWith(401, MESSAGES.signInRequired);
+        requestState(request).user = user;
+        if (!user && !PUBLIC_API_PATHS.has(path)) return refuseWith(401, MESSAGES.signInRequired);
+        if (user?.mustChangePassword && !allowedWhileTemporary(path)) {
+          return refuseWith(403, MESSAGES.changeTemporaryPassword);
+        }
+        // The server extended the session: the browser's cookie is given the same new lifetime.
+        if (user?.renewedUntil) {
+          const cookie = renewedSessionCookie(request, env, user.renewedUntil);
+          if (cookie) set.headers["set-cookie"] = cookie;
         }
       })
       .onAfterHandle(({ request }) => {

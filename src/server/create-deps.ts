@@ -1,5 +1,7 @@
 import { createAnswerModel, createQueryEmbedder } from "./ai/providers";
+import { purgeLoginAttempts } from "./auth/rate-limit";
 import { createAuthService } from "./auth/service";
+import { purgeExpiredSessions } from "./auth/sessions";
 import { openDatabase } from "./db/client";
 import { applyMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
@@ -14,6 +16,9 @@ import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
 import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
 import { createObjectStore } from "./storage";
+
+/** How often the job runner sweeps rows that count for nothing any more (expired sessions, old counters). */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
 export async function createDeps(
@@ -48,6 +53,18 @@ export async function createDeps(
     passive: opts.jobs?.passive,
     onEnqueue: opts.jobs?.onEnqueue,
     leaseMs: env.JOBS_LEASE_S * 1000,
+    chores: [
+      {
+        name: "expired sessions",
+        everyMs: SWEEP_EVERY_MS,
+        run: (now) => purgeExpiredSessions(database.db, now),
+      },
+      {
+        name: "sign-in counters",
+        everyMs: SWEEP_EVERY_MS,
+        run: (now) => purgeLoginAttempts(database.db, now.getTime()),
+      },
+    ],
   });
   return {
     env,

@@ -48,7 +48,8 @@ const schema = z.object({
   DATABASE_SYNCHRONOUS: z.enum(["normal", "full"], { error: "must be normal or full" }).default("normal"),
   AUTH_MODE: z.enum(AUTH_MODES).default("local"),
   SUPER_OWNER_EMAIL: optionalText.transform((s) => s?.toLowerCase()),
-  SEED_DEMO: flag.default(true),
+  /** Demo accounts (published password) and demo data into an empty database: only on request (start.sh). */
+  SEED_DEMO: flag.default(false),
   APP_ENV: z.string().trim().min(1).default("production"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
@@ -65,14 +66,28 @@ const schema = z.object({
   ),
   /** Origin the portal is served from (for cross-site checks behind a proxy). Defaults to the request's own. */
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  /** A session unused for this long ends; each use in its second half extends it (and re-issues the cookie). */
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
     .max(24 * 90)
     .default(12),
+  /** However active, a session ends this many days after sign-in. */
+  SESSION_MAX_DAYS: z.coerce
+    .number({ error: "must be a number of days" })
+    .positive("must be more than 0")
+    .max(90, "must be 90 or fewer")
+    .default(7),
   /** Proxy mode: the header carrying the identity, and the addresses allowed to send it. */
   PROXY_USER_HEADER: z.string().trim().min(1).default("X-User"),
   TRUSTED_PROXIES: list,
+  /** Proxy mode: a secret the proxy adds to every request (PROXY_SECRET_HEADER); others are not believed. */
+  PROXY_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  PROXY_SECRET_HEADER: z.string().trim().min(1).default("X-Proxy-Secret"),
+  /** Proxy and Entra: only people whose email is in one of these domains get in (empty: any domain). */
+  ALLOWED_EMAIL_DOMAINS: list.transform((ds) => ds.map((d) => d.toLowerCase().replace(/^@/, ""))),
+  /** Proxy and Entra: a person signing in for the first time gets an account (false: only registered people). */
+  AUTO_PROVISION: flag.default(true),
   /** Entra ID (Microsoft) sign-in. */
   ENTRA_TENANT_ID: optionalText,
   ENTRA_CLIENT_ID: optionalText,
@@ -217,6 +232,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       issuer: raw.ENTRA_ISSUER ?? `https://login.microsoftonline.com/${tenantId}/v2.0`,
       jwksUrl: raw.ENTRA_JWKS_URL ?? `https://login.microsoftonline.com/${tenantId}/discovery/v2.0/keys`,
     };
+  }
+  if (raw.SESSION_TTL_HOURS > raw.SESSION_MAX_DAYS * 24) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_TTL_HOURS: must not be longer than SESSION_MAX_DAYS (the absolute lifetime)",
+    );
   }
   if (raw.AUTH_MODE === "proxy" && raw.TRUSTED_PROXIES.length === 0) {
     throw new ConfigError("Invalid configuration:\n  TRUSTED_PROXIES: required when AUTH_MODE=proxy");

@@ -5,7 +5,9 @@ import { dbFilePath, registerInstance } from "./db/instances";
 import { seedDemoData, seedDemoDocuments } from "./db/seed";
 import { sweepStaging } from "./domains/documents/pipeline/staging";
 import { seedDemoReports } from "./domains/reports/demo";
+import { prepareAccounts } from "./domains/users/first-start";
 import { ConfigError, loadEnv } from "./env";
+import { plainHttpWarning } from "./http/plain-http";
 import { createLogger } from "./lib/logger";
 import { EXIT_CONFIG } from "./supervisor";
 
@@ -70,6 +72,12 @@ async function main() {
       deferProjects: true,
       coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
     });
+  }
+
+  if (!worker) {
+    await prepareAccounts(deps);
+    const plainHttp = plainHttpWarning(env);
+    if (plainHttp) log.warn(plainHttp);
   }
 
   const app = createApp(deps, { metrics }).listen({

@@ -102,6 +102,17 @@ export function checkRemoval(actor: Actor | null | undefined, target: UserTarget
   return allow;
 }
 
+/** May `actor` give `target` a new temporary password? As removal; one's own password is changed, not reset. */
+export function checkPasswordReset(actor: Actor | null | undefined, target: UserTarget): Refusal {
+  if (!actor) return deny("Sign in first.");
+  if (target.isSuperOwner) return deny("The super-owner's password is set on the server (bun run user:add).");
+  if (sameEmail(actor.email, target.email)) return deny("Change your own password from your account menu.");
+  if (actor.isSuperOwner) return allow;
+  if (actor.role !== "Owner") return deny("Only Owners can reset passwords.");
+  if (target.role === "Owner") return deny("Only the super-owner can reset an Owner's password.");
+  return allow;
+}
+
 /** Row is locked (no role change, no delete) for this actor. */
 export function isRowLocked(actor: Actor | null | undefined, target: UserTarget): boolean {
   const anyRole = ROLES.some((r) => r !== target.role && checkRoleChange(actor, target, r).ok);

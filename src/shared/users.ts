@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MIN_LENGTH, TEMPORARY_PASSWORD_DAYS } from "./auth";
 import {
   caselessEnum,
   emailAddress,
@@ -44,7 +45,6 @@ export type UpdateRoleInput = z.infer<typeof updateRoleInput>;
 export const emailInput = z.object({ email: emailAddress });
 export type EmailInput = z.infer<typeof emailInput>;
 
-export const PASSWORD_MIN_LENGTH = 8;
 /** A local account as `bun run user:add` and the demo seed give it (created, or updated with a new password). */
 export const localAccountInput = z.object({
   email: emailAddress,
@@ -86,6 +86,8 @@ export const AUDIT_ACTION_LABELS = {
   "user.update": "Account updated",
   "user.remove": "Person removed",
   "user.reinstate": "Person reinstated",
+  "user.password_reset": "Password reset",
+  "user.password_change": "Password changed",
   "ticket.assign": "Ticket assigned",
   "ticket.delete": "Ticket deleted",
   "storage.upload": "File uploaded",
@@ -186,9 +188,19 @@ export interface ActivityEntry {
 /** How a newly registered person signs in, said to the Owner who registered them. */
 export const USER_TEXTS = {
   signInWithWorkAccount: "They sign in with their work account.",
-  signInWithPassword:
-    "They sign in with their email and this temporary password. It is shown only now: give it to them in person or by phone.",
+  signInWithPassword: `They sign in with their email and this temporary password, and choose their own at once. It is shown only now and stops working in ${TEMPORARY_PASSWORD_DAYS} days: give it to them in person or by phone.`,
 } as const;
+
+/** Why an Owner cannot register or reinstate the super-owner from the console. */
+export const SUPER_OWNER_ON_SERVER =
+  "The super-owner's account is made on the server, not here: run `bun run user:add <email> --role Owner --password <password>` there (or let the first start create it).";
+
+/** A temporary password given to a person (reinstate, reset): shown to the Owner once. */
+export interface TemporaryPassword {
+  /** How they sign in (USER_TEXTS). */
+  sign_in?: string;
+  temporary_password?: string;
+}
 
 /** POST /api/register-user's answer: `sign_in` and `temporary_password` only for a person registered now. */
 export interface RegisterResult {

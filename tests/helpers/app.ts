@@ -31,7 +31,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real app on a fresh, migrated, seeded libSQL file in its own temporary directory. */
+/** A real app on a fresh, migrated libSQL file (seeded with the demo data unless told otherwise) in its own temporary directory. */
 export async function startTestApp(
   overrides: Record<string, string> = {},
   extra: Partial<AppDeps> = {},
@@ -42,6 +42,8 @@ export async function startTestApp(
     LOG_LEVEL: "silent",
     SUPER_OWNER_EMAIL: DEMO.superOwner,
     CLIENT_DIR: join(import.meta.dir, "../../dist/client"),
+    // The demo accounts sign the tests in; the product's own default is off.
+    SEED_DEMO: "true",
     ...overrides,
   });
   const log = createLogger("silent");

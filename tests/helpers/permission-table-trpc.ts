@@ -45,6 +45,12 @@ export const TRPC_TABLE: Record<string, Row> = {
   "users.remove": { answers: OWNER, input: { email: NOBODY } },
   "users.register": { answers: OWNER, input: { email: "perm-new-trpc@geolabs.example" } },
   "users.reinstate": { answers: OWNER, input: { email: NOBODY } },
+  "users.changePassword": {
+    answers: SIGNED_IN,
+    input: { current_password: "not-it", new_password: "a-new-long-one", confirm_password: "a-new-long-one" },
+  },
+  "users.resetPassword": { answers: OWNER, input: { email: NOBODY } },
+  "users.demoPasswordAccounts": { answers: OWNER },
   "users.bulk": { answers: OWNER, input: { emails: [DEMO.user], action: { kind: "role", role: "User" } } },
   "users.onboarded": { answers: ADMIN, input: {} },
   "users.terminated": { answers: ADMIN, input: {} },

@@ -64,6 +64,12 @@ export const REST_TABLE: Record<string, Row> = {
   "POST /api/auth/login": { answers: PUBLIC, sample: { json: {} } },
   "POST /api/auth/logout": { answers: PUBLIC, fresh: true },
   "GET /api/auth/me": { answers: SIGNED_IN },
+  // A wrong current password: the gate opened, the service said 400.
+  "POST /api/auth/change-password": {
+    answers: SIGNED_IN,
+    sample: { json: { current_password: "not-it", new_password: "a-new-long-one", confirm_password: "a-new-long-one" } },
+  },
+  "POST /api/reset-password": { answers: OWNER, sample: { json: { email: NOBODY } } },
   // Admin Console (users)
   "GET /api/users": { answers: ADMIN },
   "POST /api/update-role": { answers: SUPER, sample: { json: { email: DEMO.owner, role: "Owner" } } },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+import { MESSAGES } from "@shared/auth";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 
 /** A stand-in for Microsoft's key endpoint on loopback: the production verifier fetches keys from it. */
@@ -11,11 +12,13 @@ let keys: Awaited<ReturnType<typeof generateKeyPair>>;
 let jwksServer: ReturnType<typeof Bun.serve>;
 let t: TestApp;
 
+/** An ID token as Entra signs it; the person's object id follows their email unless a test gives its own. */
 async function token(
   claims: Record<string, unknown>,
   opts: { exp?: string | number; aud?: string; iss?: string } = {},
 ) {
-  return new SignJWT({ name: "Kai Test", preferred_username: "kai.test@geolabs.example", ...claims })
+  const all = { name: "Kai Test", preferred_username: "kai.test@geolabs.example", tid: TENANT, ...claims };
+  return new SignJWT({ oid: `oid-of-${all.preferred_username}`, ...all })
     .setProtectedHeader({ alg: "RS256", kid: "k1" })
     .setIssuedAt()
     .setIssuer(opts.iss ?? ISSUER)
@@ -72,6 +75,32 @@ describe("Entra ID tokens", () => {
     for (const bad of [expired, wrongAud, wrongIss, tampered, "not-a-jwt"]) {
       expect((await me(bad)).status).toBe(401);
     }
+  });
+  test("the account is the token's object id: a changed email follows the person, an old account is linked once", async () => {
+    // Registered by email before (the seeded Admin): linked to this object id at the first sign-in.
+    const first = await me(await token({ preferred_username: DEMO.admin, oid: "oid-leilani" }));
+    expect(await first.json()).toMatchObject({ email: DEMO.admin, role: "Admin" });
+    // Her email changes at the provider; same object id: same account, same role, new email shown.
+    const renamed = "leilani.adams@geolabs.example";
+    const second = await me(await token({ preferred_username: renamed, oid: "oid-leilani" }));
+    expect(await second.json()).toMatchObject({ email: renamed, role: "Admin" });
+    // Someone else given her old address later does not inherit her account.
+    const newcomer = await me(await token({ preferred_username: DEMO.admin, oid: "oid-someone-else" }));
+    expect(await newcomer.json()).toMatchObject({ email: DEMO.admin, role: "User" });
+  });
+  test("another tenant's person with the same object id is another person", async () => {
+    const linked = await me(await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-shared" }));
+    expect(linked.status).toBe(200);
+    // Same oid, other tenant, an email of a linked account: refused, never signed in as that account.
+    const other = await me(
+      await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-shared", tid: "other-tenant" }),
+    );
+    expect(other.status).toBe(403);
+    expect(((await other.json()) as { error: string }).error).toBe(MESSAGES.accountLinkedElsewhere);
+  });
+  test("a token without an object id or tenant signs nobody in", async () => {
+    expect((await me(await token({ oid: undefined }))).status).toBe(401);
+    expect((await me(await token({ tid: undefined }))).status).toBe(401);
   });
   test("password sign-in is switched off in entra mode", async () => {
     const res = await t.request("/api/auth/login", {

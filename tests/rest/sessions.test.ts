@@ -101,20 +101,58 @@ describe("sessions", () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(Number(cookie.match(/Max-Age=(\d+)/)![1])).toBeWithin(12 * 3600 - 5, 12 * 3600 + 1);
   });
-  test("an expired session is refused on REST and tRPC, and swept at the next sign-in", async () => {
+  test("an expired session is refused on REST and tRPC, and the job runner sweeps it without any sign-in", async () => {
     const s = await sessionOf(DEMO.user);
     await setExpiry(s.id, new Date(Date.now() - 1000));
     expect((await t.request("/api/auth/me", { cookie: s.cookie })).status).toBe(401);
     expect((await t.request("/trpc/dashboard.kpis", { cookie: s.cookie })).status).toBe(401);
-    await t.login(DEMO.admin);
-    expect(await t.deps.db.select().from(sessions).where(eq(sessions.id, s.id))).toEqual([]);
+    const row = () => t.deps.db.select().from(sessions).where(eq(sessions.id, s.id));
+    expect(await row()).toHaveLength(1);
+    t.deps.jobs.start(); // its first poll does the chores
+    const deadline = Date.now() + 10_000;
+    while ((await row()).length && Date.now() < deadline) await Bun.sleep(20);
+    expect(await row()).toEqual([]);
   });
-  test("a session used late in its life is extended (sliding expiry)", async () => {
+  test("a session used late in its life is extended, and its cookie re-issued with the new lifetime", async () => {
     const s = await sessionOf(DEMO.user);
     await setExpiry(s.id, new Date(Date.now() + 60_000));
-    expect((await t.request("/api/auth/me", { cookie: s.cookie })).status).toBe(200);
+    const res = await t.request("/api/auth/me", { cookie: s.cookie });
+    expect(res.status).toBe(200);
     const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.id, s.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 11 * 3600 * 1000);
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie.split(";")[0]).toBe(s.cookie);
+    expect(Number(cookie.match(/Max-Age=(\d+)/)?.[1])).toBeWithin(12 * 3600 - 5, 12 * 3600 + 1);
+    // The tRPC door says the same.
+    await setExpiry(s.id, new Date(Date.now() + 60_000));
+    const trpc = await t.request("/trpc/dashboard.kpis", { cookie: s.cookie });
+    expect(trpc.status).toBe(200);
+    expect(trpc.headers.get("set-cookie")?.split(";")[0]).toBe(s.cookie);
+  });
+  test("a session early in its life is not re-issued on every request", async () => {
+    const s = await sessionOf(DEMO.user);
+    const res = await t.request("/api/auth/me", { cookie: s.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+  test("however active, a session ends SESSION_MAX_DAYS after sign-in", async () => {
+    const s = await sessionOf(DEMO.user);
+    const DAY = 24 * 3600 * 1000;
+    // Signed in almost 7 days ago and used all along: extended only to the seventh day, not 12 h past it.
+    await t.deps.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 7 * DAY + 120_000), expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.id, s.id));
+    const late = await t.request("/api/auth/me", { cookie: s.cookie });
+    expect(late.status).toBe(200);
+    expect(Number(late.headers.get("set-cookie")?.match(/Max-Age=(\d+)/)?.[1])).toBeWithin(100, 121);
+    // Past the seventh day: refused even though its row says it has not expired.
+    await t.deps.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 7 * DAY - 1000), expiresAt: new Date(Date.now() + 3600_000) })
+      .where(eq(sessions.id, s.id));
+    expect((await t.request("/api/auth/me", { cookie: s.cookie })).status).toBe(401);
+    expect((await t.request("/trpc/dashboard.kpis", { cookie: s.cookie })).status).toBe(401);
   });
   test("sign-out revokes that session only; the person's other sessions stay", async () => {
     const laptop = await t.login(DEMO.admin);

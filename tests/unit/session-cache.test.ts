@@ -9,7 +9,7 @@ function setup() {
   let clock = 1_000_000;
   const cache = createSessionCache<string>(changes, () => clock);
   const keep = (id: string, value: string, expiresAt = clock + HOUR) =>
-    cache.store(id, { value, expiresAt }, cache.mark());
+    cache.store(id, { value, expiresAt, endOfLife: expiresAt + HOUR }, cache.mark());
   return { changes, cache, keep, tick: (ms: number) => (clock += ms) };
 }
 
@@ -26,7 +26,11 @@ describe("session cache", () => {
     const { changes, cache } = setup();
     const mark = cache.mark();
     changes.bump();
-    cache.store("a", { value: "stale", expiresAt: Date.now() + HOUR }, mark);
+    cache.store(
+      "a",
+      { value: "stale", expiresAt: Date.now() + HOUR, endOfLife: Date.now() + 2 * HOUR },
+      mark,
+    );
     expect(cache.get("a")).toBeUndefined();
   });
 

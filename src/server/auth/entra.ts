@@ -7,6 +7,8 @@ export interface EntraConfig {
 }
 
 export interface EntraClaims {
+  /** "<tid>:<oid>": the person in their tenant, for good (the email shown may change). */
+  externalId: string;
   email: string;
   name: string;
 }
@@ -14,7 +16,8 @@ export interface EntraClaims {
 /**
  * Verifies Microsoft Entra ID tokens (the ID token MSAL returns to our single-page app): RS256 signature
  * against the tenant's JWKS, issuer, audience (our client id) and expiry. The key set is fetched once and
- * cached by jose, refetched when an unknown key id appears.
+ * cached by jose, refetched when an unknown key id appears. The person is their object id in their tenant
+ * (`oid`, `tid`): email claims can be edited and reassigned, so they only name the account.
  */
 export function createEntraVerifier(config: EntraConfig) {
   const jwks = createRemoteJWKSet(new URL(config.jwksUrl), {
@@ -34,11 +37,13 @@ export function createEntraVerifier(config: EntraConfig) {
       if (err instanceof errors.JOSEError) return null;
       throw err;
     }
+    const { oid, tid } = payload;
+    if (typeof oid !== "string" || typeof tid !== "string" || !oid || !tid) return null;
     const email = [payload.preferred_username, payload.email, payload.upn].find(
       (v): v is string => typeof v === "string" && v.includes("@"),
     );
     if (!email) return null;
     const name = typeof payload.name === "string" ? payload.name : "";
-    return { email: email.trim().toLowerCase(), name };
+    return { externalId: `${tid}:${oid}`.toLowerCase(), email: email.trim().toLowerCase(), name };
   };
 }

@@ -7,4 +7,6 @@ export interface Identity extends Actor {
   role: Role;
   /** Set when the identity came from a local session cookie (so sign-out can revoke it). */
   sessionId?: string;
+  /** Signed in with a temporary password: the guard lets this session do nothing but change it. */
+  mustChangePassword?: boolean;
 }

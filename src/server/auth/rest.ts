@@ -2,10 +2,10 @@ import { type AuthConfig, loginInput, type Me } from "@shared/auth";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { jsonBodies, PUBLIC_BODY_MAX_BYTES } from "../http/body-limit";
-import { needsCrossSiteCookie } from "../http/cors";
 import { requestState, requireUser } from "../http/request-state";
 import { jsonBody } from "../http/rest-helpers";
-import { type CookieReach, clearedSessionCookie, sessionCookie } from "./sessions";
+import { clearedSessionCookie, cookieReach, sessionCookie } from "./cookies";
+import type { Identity } from "./identity";
 
 /** Paths the guard lets through without a signed-in caller. */
 export const PUBLIC_API_PATHS = new Set([
@@ -19,13 +19,26 @@ export const PUBLIC_API_PATHS = new Set([
   "/api/metrics",
 ]);
 
-/** Secure cookies whenever the person is on HTTPS; cross-site ones when a listed origin is another site. */
-function cookieReach(request: Request, env: AppDeps["env"]): CookieReach {
-  const portalHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : (request.headers.get("host") ?? "");
-  return {
-    secure: !!env.PUBLIC_URL?.startsWith("https:") || requestState(request).https,
-    crossSite: env.CORS_ORIGINS.length > 0 && needsCrossSiteCookie(portalHost, env.CORS_ORIGINS),
-  };
+/**
+ * All a session signed in with a temporary password may call until it is changed: change it, sign out, and what
+ * the sign-in screen itself reads.
+ */
+const WHILE_TEMPORARY = new Set([
+  "/api/health",
+  "/api/auth/config",
+  "/api/auth/me",
+  "/api/auth/logout",
+  "/api/auth/change-password",
+]);
+const TRPC_WHILE_TEMPORARY = new Set(["users.changePassword"]);
+
+export function allowedWhileTemporary(path: string): boolean {
+  if (!path.startsWith("/trpc/")) return WHILE_TEMPORARY.has(path);
+  // One call or a batch ("/trpc/a,b"): every call in it must be one of them.
+  return path
+    .slice("/trpc/".length)
+    .split(",")
+    .every((name) => TRPC_WHILE_TEMPORARY.has(name));
 }
 
 export function authRest(deps: AppDeps) {
@@ -72,11 +85,12 @@ export function authRest(deps: AppDeps) {
 
 const meOf = (user: Parameters<typeof toMe>[0] | null) => (user ? toMe(user) : null);
 
-function toMe(identity: { email: string; name: string; role: Me["role"]; isSuperOwner: boolean }): Me {
+function toMe(identity: Identity): Me {
   return {
     email: identity.email,
     name: identity.name,
     role: identity.role,
     isSuperOwner: identity.isSuperOwner,
+    mustChangePassword: !!identity.mustChangePassword,
   };
 }

@@ -13,6 +13,8 @@ export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 export interface CachedSession<T> {
   value: T;
   expiresAt: number;
+  /** The session's absolute end (sign-in + SESSION_MAX_DAYS). */
+  endOfLife: number;
 }
 
 interface Entry<T> extends CachedSession<T> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
 import { preparedPer } from "../db/prepared";
 import { sessions, users } from "../db/schema";
@@ -6,14 +6,15 @@ import { isSuperOwnerEmail } from "../domains/users/super-owner";
 import type { Identity } from "./identity";
 import type { SessionCache } from "./session-cache";
 
-export const SESSION_COOKIE = "geolabs_session";
-
 function sha256(value: string) {
   return new Bun.CryptoHasher("sha256").update(value).digest("hex");
 }
 
 export interface SessionOptions {
+  /** Idle lifetime: each use in the second half of it extends the session by this much again. */
   ttlMs: number;
+  /** Absolute lifetime from sign-in: no extension goes past it. */
+  maxAgeMs: number;
   superOwnerEmail?: string;
   /** Sessions already looked up (embedded database only; see session-cache.ts). */
   cache?: SessionCache<Identity> | null;
@@ -27,7 +28,7 @@ export async function createSession(
 ) {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const now = opts.now ?? new Date();
-  const expiresAt = new Date(now.getTime() + opts.ttlMs);
+  const expiresAt = new Date(now.getTime() + Math.min(opts.ttlMs, opts.maxAgeMs));
   await db.insert(sessions).values({
     id: sha256(token),
     userId,
@@ -50,6 +51,8 @@ const sessionLookup = preparedPer((db: Db) =>
       email: users.email,
       name: users.name,
       role: users.role,
+      passwordTemporaryUntil: users.passwordTemporaryUntil,
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
@@ -65,33 +68,41 @@ const sessionLookup = preparedPer((db: Db) =>
     .prepare(),
 );
 
+/** A resolved session: who is calling, and the new expiry when this request extended it (re-issue the cookie). */
+export type SessionIdentity = Identity & { renewedUntil?: Date };
+
 /**
- * Resolve a cookie token to an active user. Expired sessions and deactivated accounts resolve to null.
- * Sliding expiry: a session used in the second half of its life is extended by a full TTL.
+ * Resolve a cookie token to an active user. Expired sessions, deactivated accounts and expired temporary
+ * passwords resolve to null. Sliding expiry: a session used in the second half of its idle lifetime is extended
+ * by a full one, never past its absolute lifetime (SESSION_MAX_DAYS after sign-in); the caller re-issues the
+ * cookie then, so the browser forgets the session exactly when the server does.
  */
 export async function resolveSession(
   db: DbOrTx,
   token: string,
   opts: SessionOptions & { now?: Date },
-): Promise<Identity | null> {
+): Promise<SessionIdentity | null> {
   if (!token || token.length > 100) return null;
   const id = sha256(token);
   const now = (opts.now ?? new Date()).getTime();
   const cache = opts.cache;
   const hit = cache?.get(id);
   // A cached session not yet due for extension; one that is goes to the database, which extends it.
-  if (hit && hit.expiresAt - now >= opts.ttlMs / 2) return hit.value;
+  if (hit && !dueForExtension(hit, now, opts)) return hit.value;
   const mark = cache?.mark() ?? 0;
   // The placeholder skips the column's mapping: pass what the timestamp column stores (ms since the epoch).
   const [row] = await sessionLookup(db as Db).all({ id, now });
   if (!row) return null;
+  const temporaryUntil = row.passwordTemporaryUntil?.getTime();
+  if (temporaryUntil !== undefined && temporaryUntil <= now) return null;
+  const endOfLife = row.createdAt.getTime() + opts.maxAgeMs;
+  if (now >= endOfLife) return null;
   let expiresAt = row.expiresAt.getTime();
-  if (expiresAt - now < opts.ttlMs / 2) {
-    expiresAt = now + opts.ttlMs;
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(expiresAt) })
-      .where(eq(sessions.id, id));
+  let renewedUntil: Date | undefined;
+  if (dueForExtension({ expiresAt, endOfLife }, now, opts)) {
+    expiresAt = Math.min(now + opts.ttlMs, endOfLife);
+    renewedUntil = new Date(expiresAt);
+    await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.id, id));
   }
   const identity: Identity = {
     id: row.userId,
@@ -100,51 +111,26 @@ export async function resolveSession(
     role: row.role,
     isSuperOwner: isSuperOwnerEmail(row.email, opts.superOwnerEmail),
     sessionId: id,
+    mustChangePassword: temporaryUntil !== undefined,
   };
-  cache?.store(id, { value: identity, expiresAt }, mark);
-  return identity;
+  cache?.store(id, { value: identity, expiresAt, endOfLife }, mark);
+  return renewedUntil ? { ...identity, renewedUntil } : identity;
+}
+
+/** In the second half of its idle lifetime, and not yet at its absolute end. */
+function dueForExtension(s: { expiresAt: number; endOfLife: number }, now: number, opts: SessionOptions) {
+  return s.expiresAt - now < opts.ttlMs / 2 && s.expiresAt < s.endOfLife;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** End every session of an account, or every one but `keep` (the one that changed the password). */
+export async function revokeUserSessions(db: DbOrTx, userId: number, keep?: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined));
 }
 
 export async function purgeExpiredSessions(db: DbOrTx, now = new Date()) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
-}
-
-/**
- * How the cookie travels: Lax (sent on the portal's own requests and top-level navigations), or, when a page of
- * another site is allowed in (CORS_ORIGINS), SameSite=None, which browsers accept only with Secure (HTTPS).
- */
-export type CookieReach = { secure: boolean; crossSite: boolean };
-const attributes = ({ secure, crossSite }: CookieReach) =>
-  crossSite ? "SameSite=None; Secure" : `SameSite=Lax${secure ? "; Secure" : ""}`;
-
-export function sessionCookie(token: string, expiresAt: Date, reach: CookieReach) {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; ${attributes(reach)}; Max-Age=${maxAge}`;
-}
-
-export function clearedSessionCookie(reach: CookieReach) {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; ${attributes(reach)}; Max-Age=0`;
-}
-
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eqAt = part.indexOf("=");
-    if (eqAt < 0) continue;
-    if (part.slice(0, eqAt).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eqAt + 1).trim());
-    } catch {
-      return null; // a malformed escape ("%zz") is no session, not a server error
-    }
-  }
-  return null;
 }

@@ -1,3 +1,4 @@
+import { PUBLISHED_DEMO_PASSWORD } from "@shared/auth";
 import type { Role } from "@shared/permissions";
 import { count, eq, inArray } from "drizzle-orm";
 import { seedCoreBoxes } from "../domains/core-boxes/seed";
@@ -12,8 +13,8 @@ import type { Logger } from "../lib/logger";
 import type { Db } from "./client";
 import { docCollections, jobs, users } from "./schema";
 
-/** Demo accounts (documented in the README). One password for all, to keep the demo easy. */
-export const DEMO_PASSWORD = "geolabs-demo";
+/** Demo accounts (documented in the README). One published password for all, to keep the demo easy. */
+export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;
 export const DEMO_ACCOUNTS: { email: string; name: string; role: Role }[] = [
   { email: "super@geolabs.example", name: "Malia Kahale", role: "Owner" },
   { email: "owner@geolabs.example", name: "Kaimana Owens", role: "Owner" },

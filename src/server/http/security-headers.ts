@@ -44,5 +44,14 @@ export function securityHeaders(env: Env): Record<string, string> {
     "x-frame-options": "SAMEORIGIN",
     "cross-origin-opener-policy": env.entra ? "same-origin-allow-popups" : "same-origin",
     "permissions-policy": "camera=(), microphone=(), geolocation=()",
+    ...strictTransport(env),
   };
+}
+
+/**
+ * With an https PUBLIC_URL, browsers are told to use HTTPS only for a year (no includeSubDomains: other hosts of
+ * the company's domain are not the portal's to decide).
+ */
+function strictTransport(env: Env): Record<string, string> {
+  return env.PUBLIC_URL?.startsWith("https:") ? { "strict-transport-security": "max-age=31536000" } : {};
 }

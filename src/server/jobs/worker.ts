@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import type { Db, DbOrTx } from "../db/client";
 import { AppError, notFound, outageError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
+import { type Chore, createHousekeeping } from "./housekeeping";
 import type { JobKind, JobRow } from "./queue";
 import * as queue from "./queue";
 
@@ -69,6 +70,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** The pause before a failed job's second attempt; it doubles for each later one (at most RETRY_MAX_MS). */
   retryBaseMs?: number;
+  /** Chores the runner does between polls (only a runner that claims jobs: one per database's primary). */
+  chores?: readonly Chore[];
 }
 
 const RETRY_MAX_MS = 60_000;
@@ -85,6 +88,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
   let timer: ReturnType<typeof setInterval> | null = null;
   let state: "idle" | "started" | "stopped" | "dead" = "idle";
   let polling = false;
+  const housekeeping = createHousekeeping(opts.chores ?? [], log);
 
   const alive = () => state === "started";
 
@@ -103,6 +107,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
         if (!job) break;
         run(job);
       }
+      void housekeeping();
     } catch (err) {
       log.error("job poll failed", { err });
     } finally {

@@ -2,7 +2,7 @@ import type { Identity } from "../auth/identity";
 import type { Db } from "../db/client";
 import type { AppDeps } from "../deps";
 import type { Env } from "../env";
-import { requestLog, requireUser } from "../http/request-state";
+import { requestLog, requestState, requireUser } from "../http/request-state";
 import type { Logger } from "./logger";
 
 /**
@@ -18,15 +18,27 @@ export interface ServiceCtx {
   deps: AppDeps;
   log: Logger;
   now: () => Date;
+  /** The caller's address (throttling keys), when a request made the call. */
+  ip: string | null;
 }
 
-export function serviceCtx(deps: AppDeps, user: Identity, log: Logger = deps.log): ServiceCtx {
-  return { db: deps.db, user, settings: deps.env, deps, log, now: () => new Date() };
+export function serviceCtx(
+  deps: AppDeps,
+  user: Identity,
+  log: Logger = deps.log,
+  ip: string | null = null,
+): ServiceCtx {
+  return { db: deps.db, user, settings: deps.env, deps, log, now: () => new Date(), ip };
 }
 
 /** A tRPC procedure's ctx, behind authedProcedure or a stricter level: its log lines carry the request's id. */
-export function trpcServiceCtx(ctx: { deps: AppDeps; user: Identity; reqId: string }): ServiceCtx {
-  return serviceCtx(ctx.deps, ctx.user, ctx.deps.log.child({ reqId: ctx.reqId }));
+export function trpcServiceCtx(ctx: {
+  deps: AppDeps;
+  user: Identity;
+  reqId: string;
+  ip?: string | null;
+}): ServiceCtx {
+  return serviceCtx(ctx.deps, ctx.user, ctx.deps.log.child({ reqId: ctx.reqId }), ctx.ip ?? null);
 }
 
 /** A REST handler's ctx: the signed-in caller (401 otherwise), or `user` when the handler checked more. */
@@ -35,7 +47,7 @@ export function restServiceCtx(
   request: Request,
   user: Identity = requireUser(request),
 ): ServiceCtx {
-  return serviceCtx(deps, user, requestLog(deps.log, request));
+  return serviceCtx(deps, user, requestLog(deps.log, request), requestState(request).ip);
 }
 
 /**

@@ -16,6 +16,19 @@ export const users = sqliteTable(
     role: text({ enum: ROLES }).notNull().default("User"),
     /** argon2id hash (local accounts only). */
     passwordHash: text(),
+    /**
+     * Set while the password is a temporary one an Owner was shown (register, reinstate, reset): it must be
+     * changed at the first sign-in and stops working at this time.
+     */
+    passwordTemporaryUntil: integer({ mode: "timestamp_ms" }),
+    /** The password is the one published in the README (demo accounts): Owners are warned until it changes. */
+    demoPassword: integer({ mode: "boolean" }).notNull().default(false),
+    passwordChangedAt: integer({ mode: "timestamp_ms" }),
+    /**
+     * The identity provider's own key for the person (Entra: "<tid>:<oid>"): it never changes, while the email
+     * shown may.
+     */
+    externalId: text(),
     status: text({ enum: USER_STATUSES }).notNull().default("active"),
     /** How the account came to exist: seed, cli, register (by an Owner), sign-in (entra/proxy first sign-in). */
     source: text().notNull().default("register"),
@@ -36,6 +49,7 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_uq").on(t.email),
+    uniqueIndex("users_external_id_uq").on(t.externalId),
     index("users_status_role_email_idx").on(t.status, t.role, t.email),
     index("users_status_rank_email_idx").on(t.status, t.roleRank, t.email, t.name),
     index("users_status_created_idx").on(t.status, t.createdAt),

@@ -5,7 +5,7 @@ import type { Identity } from "../../auth/identity";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
-import { AppError } from "../../lib/errors";
+import { forbidden } from "../../lib/errors";
 import { findUserByEmail } from "./queries";
 import { isSuperOwnerEmail } from "./super-owner";
 
@@ -33,61 +33,118 @@ export function nameFromEmail(email: string) {
 
 const SIGN_IN_TOUCH_MS = 10 * 60 * 1000;
 
+/** Who may come in through the company's sign-in (Entra, a proxy): ALLOWED_EMAIL_DOMAINS and AUTO_PROVISION. */
+export interface AdmissionRules {
+  superOwnerEmail?: string;
+  /** Empty: any domain. */
+  allowedDomains: readonly string[];
+  /** A person without an account gets one at their first sign-in (false: Owners register people first). */
+  autoProvision: boolean;
+}
+
+export const emailDomainAllowed = (email: string, domains: readonly string[]) =>
+  domains.length === 0 || domains.includes(email.slice(email.lastIndexOf("@") + 1).toLowerCase());
+
 /**
- * Entra and proxy sign-in: an unknown staff email is registered as User on first sign-in; a deactivated
- * account is refused. The last-sign-in time is refreshed at most every ten minutes (not on every request).
+ * Entra and proxy sign-in. An email outside the allowed domains is refused before anything is looked up, so it
+ * never becomes an account. With an external id (Entra's tenant + object id) the account is found by it: an
+ * account registered by email is linked to it at its first sign-in, and a changed email follows the person. An
+ * unknown person is registered as User when AUTO_PROVISION allows it; a deactivated account is refused. The
+ * last-sign-in time is refreshed at most every ten minutes (not on every request).
  * Not a `(ctx, input)` service: it is the step of authentication (auth/service.ts) that finds ctx.user.
  */
 export async function signInExternalUser(
   db: Db,
-  claims: { email: string; name: string },
-  opts: { superOwnerEmail?: string; via: "entra" | "proxy"; now?: Date },
+  claims: { email: string; name: string; externalId?: string },
+  opts: AdmissionRules & { via: "entra" | "proxy"; now?: Date },
 ): Promise<Identity> {
   const now = opts.now ?? new Date();
   const email = claims.email.trim().toLowerCase();
-  let row = await findUserByEmail(db, email);
+  if (!emailDomainAllowed(email, opts.allowedDomains)) throw forbidden(MESSAGES.domainNotAllowed);
+  let row = await findExternalAccount(db, email, claims.externalId);
   if (!row) {
-    const role: Role = isSuperOwnerEmail(email, opts.superOwnerEmail) ? "Owner" : "User";
-    row = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email,
-          name: claims.name || nameFromEmail(email),
-          role,
-          source: "sign-in",
-          registeredBy: null,
-          createdAt: now,
-          firstSignInAt: now,
-          lastSignInAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (created) {
-        await recordAudit(tx, {
-          actor: email,
-          action: "user.register",
-          target: email,
-          details: { via: opts.via, after: { role } },
-        });
-        return created;
-      }
-      // Another request registered the same person a moment ago.
-      const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-      return existing!;
-    });
+    if (!opts.autoProvision) throw forbidden(MESSAGES.notRegistered);
+    row = await registerAtSignIn(db, { ...claims, email }, opts, now);
   }
-  if (row.status !== "active") throw new AppError("FORBIDDEN", MESSAGES.accountRemoved);
+  if (row.status !== "active") throw forbidden(MESSAGES.accountRemoved);
   const stale = !row.lastSignInAt || now.getTime() - row.lastSignInAt.getTime() > SIGN_IN_TOUCH_MS;
-  if (stale || (!row.name && claims.name)) {
-    await db
-      .update(users)
-      .set({
-        lastSignInAt: now,
-        firstSignInAt: row.firstSignInAt ?? now,
-        name: row.name || claims.name || nameFromEmail(email),
-      })
-      .where(eq(users.id, row.id));
+  const relink = !!claims.externalId && (row.externalId !== claims.externalId || row.email !== email);
+  if (stale || relink || (!row.name && claims.name)) {
+    row = await touchExternalAccount(db, row, { ...claims, email }, now);
   }
   return toIdentity(row, opts.superOwnerEmail);
+}
+
+/** By external id when there is one; else (or not yet linked) by email, unless that row is someone else's. */
+async function findExternalAccount(db: Db, email: string, externalId: string | undefined) {
+  if (externalId) {
+    const [linked] = await db.select().from(users).where(eq(users.externalId, externalId)).limit(1);
+    if (linked) return linked;
+  }
+  const row = await findUserByEmail(db, email);
+  if (row && externalId && row.externalId && row.externalId !== externalId) {
+    throw forbidden(MESSAGES.accountLinkedElsewhere);
+  }
+  return row;
+}
+
+async function registerAtSignIn(
+  db: Db,
+  claims: { email: string; name: string; externalId?: string },
+  opts: AdmissionRules & { via: "entra" | "proxy" },
+  now: Date,
+) {
+  const { email } = claims;
+  const role: Role = isSuperOwnerEmail(email, opts.superOwnerEmail) ? "Owner" : "User";
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email,
+        externalId: claims.externalId ?? null,
+        name: claims.name || nameFromEmail(email),
+        role,
+        source: "sign-in",
+        registeredBy: null,
+        createdAt: now,
+        firstSignInAt: now,
+        lastSignInAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) {
+      await recordAudit(tx, {
+        actor: email,
+        action: "user.register",
+        target: email,
+        details: { via: opts.via, after: { role } },
+      });
+      return created;
+    }
+    // Another request registered the same person a moment ago.
+    const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    return existing!;
+  });
+}
+
+/** Record the sign-in; link the external id and follow a changed email (unless another account holds it). */
+async function touchExternalAccount(
+  db: Db,
+  row: UserRow,
+  claims: { email: string; name: string; externalId?: string },
+  now: Date,
+) {
+  const emailFree = row.email === claims.email || !(await findUserByEmail(db, claims.email));
+  const [updated] = await db
+    .update(users)
+    .set({
+      lastSignInAt: now,
+      firstSignInAt: row.firstSignInAt ?? now,
+      name: row.name || claims.name || nameFromEmail(claims.email),
+      ...(claims.externalId ? { externalId: claims.externalId } : {}),
+      ...(emailFree ? { email: claims.email } : {}),
+    })
+    .where(eq(users.id, row.id))
+    .returning();
+  return updated ?? row;
 }

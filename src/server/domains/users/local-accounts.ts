@@ -1,3 +1,4 @@
+import { PUBLISHED_DEMO_PASSWORD } from "@shared/auth";
 import { type LocalAccountInput, localAccountInput } from "@shared/users";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords";
@@ -42,7 +43,13 @@ async function saveLocalAccount(
   opts: { actor: string; source: "cli" | "seed"; hash: (password: string) => Promise<string> },
 ) {
   const input = parseInput(localAccountInput, raw);
-  const passwordHash = await opts.hash(input.password);
+  const password = {
+    passwordHash: await opts.hash(input.password),
+    // The operator chose it: not temporary; flagged when it is the README's, so Owners are warned.
+    passwordTemporaryUntil: null,
+    demoPassword: input.password === PUBLISHED_DEMO_PASSWORD,
+    passwordChangedAt: new Date(),
+  };
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
     if (existing) {
@@ -50,7 +57,7 @@ async function saveLocalAccount(
         .update(users)
         .set({
           role: input.role,
-          passwordHash,
+          ...password,
           name: input.name || existing.name,
           status: "active",
           deactivatedAt: null,
@@ -75,7 +82,7 @@ async function saveLocalAccount(
       email: input.email,
       name: input.name ?? "",
       role: input.role,
-      passwordHash,
+      ...password,
       source: opts.source,
       registeredBy: opts.actor,
     });

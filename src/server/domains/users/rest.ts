@@ -1,3 +1,4 @@
+import { changePasswordInput } from "@shared/auth";
 import { emailInput, updateRoleInput } from "@shared/users";
 import { Elysia } from "elysia";
 import type { ZodType, z } from "zod";
@@ -6,6 +7,7 @@ import { jsonBodies } from "../../http/body-limit";
 import { requireAllowed } from "../../http/request-state";
 import { jsonBody } from "../../http/rest-helpers";
 import { restServiceCtx, type ServiceCtx } from "../../lib/service-ctx";
+import { changePassword, resetPassword } from "./passwords";
 import { allUsers } from "./queries";
 import { registerUser, reinstateUser, removeUser, updateRole } from "./service";
 
@@ -18,14 +20,23 @@ export function usersRest(deps: AppDeps) {
       const input = jsonBody(schema, body);
       return service(restServiceCtx(deps, request, requireAllowed(request, "admin.view")), input);
     };
-  return new Elysia()
-    .use(jsonBodies())
-    .get("/api/users", async ({ request }) => {
-      requireAllowed(request, "admin.view");
-      return allUsers(deps.db);
-    })
-    .post("/api/update-role", post(updateRoleInput, updateRole))
-    .post("/api/delete-user", post(emailInput, removeUser))
-    .post("/api/register-user", post(emailInput, registerUser))
-    .post("/api/reinstate-user", post(emailInput, reinstateUser));
+  return (
+    new Elysia()
+      .use(jsonBodies())
+      .get("/api/users", async ({ request }) => {
+        requireAllowed(request, "admin.view");
+        return allUsers(deps.db);
+      })
+      .post("/api/update-role", post(updateRoleInput, updateRole))
+      .post("/api/delete-user", post(emailInput, removeUser))
+      .post("/api/register-user", post(emailInput, registerUser))
+      .post("/api/reinstate-user", post(emailInput, reinstateUser))
+      // Not in the spec: a person's own password, and an Owner's reset (each service checks who may).
+      .post("/api/auth/change-password", ({ request, body }) =>
+        changePassword(restServiceCtx(deps, request), jsonBody(changePasswordInput, body)),
+      )
+      .post("/api/reset-password", ({ request, body }) =>
+        resetPassword(restServiceCtx(deps, request), jsonBody(emailInput, body)),
+      )
+  );
 }

@@ -1,3 +1,4 @@
+import { changePasswordInput } from "@shared/auth";
 import {
   activityInput,
   bulkInput,
@@ -8,7 +9,8 @@ import {
   userListInput,
 } from "@shared/users";
 import { trpcServiceCtx } from "../../lib/service-ctx";
-import { adminProcedure, ownerProcedure, router } from "../../trpc/init";
+import { adminProcedure, authedProcedure, ownerProcedure, router } from "../../trpc/init";
+import { changePassword, demoPasswordAccounts, resetPassword } from "./passwords";
 import { listActivity, listOnboarded, listTerminated, roleCounts } from "./queries";
 import { bulkUpdate, registerUser, reinstateUser, removeUser, updateRole, userPage } from "./service";
 
@@ -31,6 +33,14 @@ export const usersRouter = router({
   reinstate: ownerProcedure
     .input(emailInput)
     .mutation(({ ctx, input }) => reinstateUser(trpcServiceCtx(ctx), input)),
+  // Signed in is all the door asks: each service says who may, in the same words on both doors.
+  changePassword: authedProcedure
+    .input(changePasswordInput)
+    .mutation(({ ctx, input }) => changePassword(trpcServiceCtx(ctx), input)),
+  resetPassword: authedProcedure
+    .input(emailInput)
+    .mutation(({ ctx, input }) => resetPassword(trpcServiceCtx(ctx), input)),
+  demoPasswordAccounts: authedProcedure.query(({ ctx }) => demoPasswordAccounts(trpcServiceCtx(ctx))),
   bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => bulkUpdate(trpcServiceCtx(ctx), input)),
   onboarded: adminProcedure
     .input(onboardedInput)

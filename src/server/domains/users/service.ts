@@ -5,19 +5,22 @@ import {
   type BulkOutcome,
   type EmailInput,
   type RegisterResult,
+  SUPER_OWNER_ON_SERVER,
+  type TemporaryPassword,
   type UpdateRoleInput,
   USER_TEXTS,
 } from "@shared/users";
 import { eq } from "drizzle-orm";
-import { hashPassword } from "../../auth/passwords";
 import { revokeUserSessions } from "../../auth/sessions";
-import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { activeRow, targetOf } from "./account-rows";
 import { nameFromEmail } from "./accounts";
 import { listUsers } from "./queries";
+import { isSuperOwnerEmail } from "./super-owner";
+import { newTemporaryPassword } from "./temporary-password";
 
 /** The Admin Console's list (or, with `all`, every matching row for the CSV): the super-owner's row is marked. */
 export const userPage = (
@@ -26,26 +29,10 @@ export const userPage = (
   opts: { all?: boolean } = {},
 ) => listUsers(ctx.db, input, ctx.settings.SUPER_OWNER_EMAIL, opts);
 
-import { isSuperOwnerEmail } from "./super-owner";
-
 /*
  * Account changes of the Admin Console. Every rule comes from src/shared/permissions.ts and is checked here,
  * inside the transaction that makes the change, against the row as it is now.
  */
-
-type UserRow = typeof users.$inferSelect;
-
-const targetOf = (ctx: ServiceCtx, row: UserRow) => ({
-  email: row.email,
-  role: row.role,
-  isSuperOwner: isSuperOwnerEmail(row.email, ctx.settings.SUPER_OWNER_EMAIL),
-});
-
-async function activeRow(tx: DbOrTx, email: string) {
-  const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-  if (row?.status !== "active") throw notFound(`No active account for ${email}.`);
-  return row;
-}
 
 /**
  * Admins and Users change no account: refuse before looking the target up, so the answer (403) never depends
@@ -117,23 +104,22 @@ export async function removeUser(ctx: ServiceCtx, { email }: EmailInput) {
  */
 export async function registerUser(ctx: ServiceCtx, { email }: EmailInput): Promise<RegisterResult> {
   if (!can(ctx.user, "users.register")) throw forbidden("Only Owners can register accounts.");
-  const local = ctx.settings.AUTH_MODE === "local";
-  const temporary = local ? temporaryPassword() : undefined;
-  const passwordHash = temporary ? await hashPassword(temporary) : null;
+  const at = ctx.now();
+  const temporary = await temporaryIfLocal(ctx, at);
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     // Clients call this on every page load: an account already there is not an error (its role is kept).
     if (existing?.status === "active")
       return { email, role: existing.role as Role, message: `${email} is already registered.` };
+    if (isSuperOwnerEmail(email, ctx.settings.SUPER_OWNER_EMAIL)) throw forbidden(SUPER_OWNER_ON_SERVER);
     if (existing) throw conflict(`${email} was removed. Reinstate it from IT Administration › Terminated.`);
-    const at = ctx.now();
     await tx.insert(users).values({
       email,
       name: nameFromEmail(email),
       role: "User",
       source: "register",
       registeredBy: ctx.user.email,
-      passwordHash,
+      ...temporary?.columns,
       createdAt: at,
     });
     await recordAudit(
@@ -145,25 +131,30 @@ export async function registerUser(ctx: ServiceCtx, { email }: EmailInput): Prom
       email,
       role: "User" as Role,
       message: `${email} registered as User.`,
-      sign_in: temporary ? USER_TEXTS.signInWithPassword : USER_TEXTS.signInWithWorkAccount,
-      ...(temporary ? { temporary_password: temporary } : {}),
+      ...signInWith(temporary),
     };
   });
 }
 
-/** Twelve letters and digits without look-alikes (no 0/O, 1/l/I): read off a screen and typed once. */
-function temporaryPassword(): string {
-  const letters = "abcdefghjkmnpqrstuvwxyz23456789";
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return [...bytes].map((b) => letters[b % letters.length]).join("");
-}
+/** With local accounts a person comes (back) with a temporary password; otherwise through the company sign-in. */
+const temporaryIfLocal = (ctx: ServiceCtx, at: Date) =>
+  ctx.settings.AUTH_MODE === "local" ? newTemporaryPassword(at) : Promise.resolve(null);
+
+const signInWith = (temporary: { password: string } | null): TemporaryPassword =>
+  temporary
+    ? { sign_in: USER_TEXTS.signInWithPassword, temporary_password: temporary.password }
+    : { sign_in: USER_TEXTS.signInWithWorkAccount };
 
 /**
  * Reinstate a removed account. It gets back its role at removal when the actor could grant that role
- * (an Owner cannot grant Owner); otherwise it comes back as User.
+ * (an Owner cannot grant Owner); otherwise it comes back as User. With local accounts it gets a new temporary
+ * password: whatever it signed in with before is not trusted again.
  */
 export async function reinstateUser(ctx: ServiceCtx, { email }: EmailInput) {
   if (!can(ctx.user, "users.reinstate")) throw forbidden("Only Owners can reinstate accounts.");
+  if (isSuperOwnerEmail(email, ctx.settings.SUPER_OWNER_EMAIL)) throw forbidden(SUPER_OWNER_ON_SERVER);
+  const at = ctx.now();
+  const temporary = await temporaryIfLocal(ctx, at);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     if (!row) throw notFound(`No account for ${email}.`);
@@ -175,7 +166,14 @@ export async function reinstateUser(ctx: ServiceCtx, { email }: EmailInput) {
         : "User";
     await tx
       .update(users)
-      .set({ status: "active", role, deactivatedAt: null, deactivatedBy: null, roleAtRemoval: null })
+      .set({
+        status: "active",
+        role,
+        deactivatedAt: null,
+        deactivatedBy: null,
+        roleAtRemoval: null,
+        ...temporary?.columns,
+      })
       .where(eq(users.id, row.id));
     await recordAudit(
       tx,
@@ -185,9 +183,9 @@ export async function reinstateUser(ctx: ServiceCtx, { email }: EmailInput) {
         target: email,
         details: { before: { status: "deactivated" }, after: { status: "active", role } },
       },
-      ctx.now(),
+      at,
     );
-    return { email, role };
+    return { email, role, ...signInWith(temporary) };
   });
 }
 

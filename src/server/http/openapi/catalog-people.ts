@@ -1,4 +1,4 @@
-import { loginInput } from "@shared/auth";
+import { changePasswordInput, loginInput } from "@shared/auth";
 import { importOptions, lookupInput } from "@shared/ocr";
 import { commentInput, ticketChanges, ticketCreateInput, ticketListInput } from "@shared/tickets";
 import { emailInput, updateRoleInput } from "@shared/users";
@@ -55,7 +55,7 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     access: "public",
     summary: "Sign in with a local account (sets the session cookie)",
     body: loginInput,
-    returns: "{ email, name, role, isSuperOwner }",
+    returns: "{ email, name, role, isSuperOwner, mustChangePassword }",
     errors: [401, 413, 429],
   }),
   r({
@@ -72,7 +72,18 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     tag: "Sign-in",
     access: "signed-in",
     summary: "The signed-in person",
-    returns: "{ email, name, role, isSuperOwner }",
+    returns: "{ email, name, role, isSuperOwner, mustChangePassword }",
+  }),
+  r({
+    method: "POST",
+    path: "/api/auth/change-password",
+    tag: "Sign-in",
+    access: "signed-in",
+    summary:
+      "Change one's own password (local accounts; at least 12 characters; throttled like sign-in). Ends the account's other sessions",
+    body: changePasswordInput,
+    returns: "{ ok, message }",
+    errors: [400, 429],
   }),
   // Users
   r({
@@ -108,9 +119,10 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     path: "/api/register-user",
     tag: "Users",
     access: "owner",
-    summary: "Pre-register a staff email as User (an active account answers 200 with a message)",
+    summary:
+      "Pre-register a staff email as User (an active account answers 200 with a message; local accounts: a temporary password, shown once)",
     body: emailInput,
-    returns: "{ email, role, message }",
+    returns: "{ email, role, message, sign_in?, temporary_password? }",
     errors: [409],
   }),
   r({
@@ -118,10 +130,21 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     path: "/api/reinstate-user",
     tag: "Users",
     access: "owner",
-    summary: "Reinstate a removed account",
+    summary: "Reinstate a removed account (local accounts: with a new temporary password, shown once)",
     body: emailInput,
-    returns: "{ email, role }",
+    returns: "{ email, role, sign_in, temporary_password? }",
     errors: [404, 409],
+  }),
+  r({
+    method: "POST",
+    path: "/api/reset-password",
+    tag: "Users",
+    access: "owner",
+    summary:
+      "Give an account a new temporary password (local accounts; shown once, must be changed at sign-in, expires in 7 days); ends its sessions",
+    body: emailInput,
+    returns: "{ email, message, sign_in, temporary_password }",
+    errors: [400, 404],
   }),
   // Work orders and projects
   r({
