@@ -1,7 +1,7 @@
 /**
  * `bun run start`: build the client when it is missing or stale, then run the server under a supervisor that
- * starts it again if it dies (src/server/supervisor.ts). The server applies migrations and seeds demo data into
- * an empty database before it listens.
+ * starts it again if it dies (src/server/supervisor.ts). The server applies migrations and, with SEED_DEMO on,
+ * seeds demo data into an empty database before it listens.
  */
 import { join } from "node:path";
 import { ConfigError, loadEnv } from "../src/server/env";

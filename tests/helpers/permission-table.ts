@@ -67,7 +67,13 @@ export const REST_TABLE: Record<string, Row> = {
   // A wrong current password: the gate opened, the service said 400.
   "POST /api/auth/change-password": {
     answers: SIGNED_IN,
-    sample: { json: { current_password: "not-it", new_password: "a-new-long-one", confirm_password: "a-new-long-one" } },
+    sample: {
+      json: {
+        current_password: "not-it",
+        new_password: "a-new-long-one",
+        confirm_password: "a-new-long-one",
+      },
+    },
   },
   "POST /api/reset-password": { answers: OWNER, sample: { json: { email: NOBODY } } },
   // Admin Console (users)

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+import { users } from "@server/db/schema";
 import { MESSAGES } from "@shared/auth";
+import { eq } from "drizzle-orm";
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 
 /** A stand-in for Microsoft's key endpoint on loopback: the production verifier fetches keys from it. */
@@ -89,7 +91,9 @@ describe("Entra ID tokens", () => {
     expect(await newcomer.json()).toMatchObject({ email: DEMO.admin, role: "User" });
   });
   test("another tenant's person with the same object id is another person", async () => {
-    const linked = await me(await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-shared" }));
+    const linked = await me(
+      await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-shared" }),
+    );
     expect(linked.status).toBe(200);
     // Same oid, other tenant, an email of a linked account: refused, never signed in as that account.
     const other = await me(
@@ -142,5 +146,91 @@ describe("proxy mode", () => {
   test("'guest' is nobody", async () => {
     const res = await p.request("/api/auth/me", { headers: { "X-User": "guest" }, ip: "10.0.0.9" });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("who the company's sign-in may let in", () => {
+  const SECRET = "proxy-secret-for-tests-0123";
+  let p: TestApp;
+  let e: TestApp;
+  beforeAll(async () => {
+    const rules = { ALLOWED_EMAIL_DOMAINS: "geolabs.example", AUTO_PROVISION: "false" };
+    p = await startTestApp({
+      AUTH_MODE: "proxy",
+      TRUSTED_PROXIES: "10.0.0.0/8",
+      PROXY_SECRET: SECRET,
+      ...rules,
+    });
+    e = await startTestApp({
+      AUTH_MODE: "entra",
+      ENTRA_TENANT_ID: TENANT,
+      ENTRA_CLIENT_ID: CLIENT,
+      ENTRA_JWKS_URL: `http://127.0.0.1:${jwksServer.port}/keys`,
+      ...rules,
+    });
+  });
+  afterAll(async () => {
+    await p.close();
+    await e.close();
+  });
+  const viaProxy = (email: string, secret: string | null = SECRET) =>
+    p.request("/api/auth/me", {
+      headers: { "X-User": email, ...(secret === null ? {} : { "X-Proxy-Secret": secret }) },
+      ip: "10.0.0.9",
+    });
+  const accountOf = async (app: TestApp, email: string) =>
+    app.deps.db.select().from(users).where(eq(users.email, email));
+  const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+
+  test("proxy: a trusted address is believed only with the proxy's secret", async () => {
+    expect((await viaProxy(DEMO.admin, null)).status).toBe(401);
+    expect((await viaProxy(DEMO.admin, `${SECRET}x`)).status).toBe(401);
+    expect((await viaProxy(DEMO.admin, SECRET.slice(0, -1))).status).toBe(401);
+    expect(await (await viaProxy(DEMO.admin)).json()).toMatchObject({ email: DEMO.admin, role: "Admin" });
+  });
+
+  test("proxy and Entra: an email outside ALLOWED_EMAIL_DOMAINS is refused and never becomes an account", async () => {
+    const proxied = await viaProxy("stranger@evil.example");
+    expect(proxied.status).toBe(403);
+    expect(await errorOf(proxied)).toBe(MESSAGES.domainNotAllowed);
+    expect(await accountOf(p, "stranger@evil.example")).toEqual([]);
+    const signed = await e.request("/api/auth/me", {
+      headers: { authorization: `Bearer ${await token({ preferred_username: "stranger@evil.example" })}` },
+    });
+    expect(signed.status).toBe(403);
+    expect(await errorOf(signed)).toBe(MESSAGES.domainNotAllowed);
+    expect(await accountOf(e, "stranger@evil.example")).toEqual([]);
+  });
+
+  test("AUTO_PROVISION=false: only people already registered get in, on both sign-ins", async () => {
+    const unknown = "not.yet@geolabs.example";
+    const proxied = await viaProxy(unknown);
+    expect(proxied.status).toBe(403);
+    expect(await errorOf(proxied)).toBe(MESSAGES.notRegistered);
+    const bearer = `Bearer ${await token({ preferred_username: unknown })}`;
+    const signed = await e.request("/api/auth/me", { headers: { authorization: bearer } });
+    expect(await errorOf(signed)).toBe(MESSAGES.notRegistered);
+    expect(await accountOf(p, unknown)).toEqual([]);
+    expect(await accountOf(e, unknown)).toEqual([]);
+    // Registered by an Owner: then they get in.
+    const register = await p.request("/api/register-user", {
+      method: "POST",
+      json: { email: unknown },
+      headers: { "X-User": DEMO.owner, "X-Proxy-Secret": SECRET },
+      ip: "10.0.0.9",
+    });
+    expect(register.status).toBe(200);
+    expect((await viaProxy(unknown)).status).toBe(200);
+  });
+
+  test("passwords belong to the company's sign-in: change password is refused with a sentence", async () => {
+    const res = await p.request("/api/auth/change-password", {
+      method: "POST",
+      json: { current_password: "x", new_password: "long-enough-one", confirm_password: "long-enough-one" },
+      headers: { "X-User": DEMO.user, "X-Proxy-Secret": SECRET },
+      ip: "10.0.0.9",
+    });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(MESSAGES.passwordsElsewhere);
   });
 });

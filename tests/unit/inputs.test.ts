@@ -44,7 +44,7 @@ describe("configuration", () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.AUTH_MODE).toBe("local");
-    expect(env.SEED_DEMO).toBe(true);
+    expect(env.SEED_DEMO).toBe(false); // demo accounts have a published password: only on request
     expect(env.DATABASE_URL).toMatch(/^file:.*portal\.db$/);
   });
   test("flags accept 0/1", () => {
