@@ -54,7 +54,9 @@ describe("Admin Console", () => {
     await page.getByRole("textbox", { name: "Email to register" }).fill("lani.new@geolabs.example");
     await page.getByRole("button", { name: "Register" }).click();
     const dialog = page.getByRole("dialog", { name: "lani.new@geolabs.example registered as User" });
-    await dialog.getByText("They sign in with their email and this temporary password.").waitFor();
+    await dialog
+      .getByText("They sign in with their email and this temporary password, and choose their own")
+      .waitFor();
     const password = (await dialog.getByTitle("Temporary password").textContent()) ?? "";
     expect(password).toMatch(/^[a-z2-9]{12}$/);
     await dialog.getByRole("button", { name: "Done" }).click();

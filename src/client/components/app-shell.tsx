@@ -1,6 +1,7 @@
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { Toaster } from "sonner";
+import { ChangePasswordScreen } from "@/components/account/change-password-screen";
 import { ConfirmProvider } from "@/components/confirm";
 import { Header } from "@/components/header";
 import { Sidebar } from "@/components/sidebar";
@@ -10,7 +11,10 @@ import { useAuth } from "@/lib/auth";
 import { useRecents } from "@/lib/pinned-pages";
 import { useTheme } from "@/lib/theme";
 
-/** Header + sidebar around every route; the sign-in card replaces the page until someone is signed in. */
+/**
+ * Header + sidebar around every route; the sign-in card replaces the page until someone is signed in, and the
+ * change-password card until a temporary password is changed.
+ */
 export function AppShell() {
   const { me, loading } = useAuth();
   const { theme } = useTheme();
@@ -44,6 +48,8 @@ export function AppShell() {
             <p className="p-8 text-center text-sm text-muted-foreground" role="status">
               Loading…
             </p>
+          ) : me?.mustChangePassword ? (
+            <ChangePasswordScreen />
           ) : me ? (
             <Outlet />
           ) : (

@@ -7,6 +7,7 @@ import {
   CopyIcon,
   ExternalLinkIcon,
   FileUpIcon,
+  KeyRoundIcon,
   LifeBuoyIcon,
   LogInIcon,
   LogOutIcon,
@@ -14,6 +15,8 @@ import {
   SettingsIcon,
   UploadCloudIcon,
 } from "lucide-react";
+import { useRef, useState } from "react";
+import { ChangePasswordDialog } from "@/components/account/change-password-dialog";
 import { InitialsAvatar } from "@/components/avatar";
 import { Button } from "@/components/ui/button";
 import {
@@ -99,61 +102,86 @@ export function NotificationsMenu({ open, onOpenChange }: MenuProps) {
 export function ProfileMenu({ open, onOpenChange }: MenuProps) {
   const { me, config, signOut, signInWithMicrosoft } = useAuth();
   const { copied, copy } = useCopy(2000);
+  // The dialog outlives the menu, which closes as the item is chosen.
+  const [changingPassword, setChangingPassword] = useState(false);
+  // Set as the item is chosen; the dialog opens once the menu has closed, so its focus is not lost with the menu's.
+  const openingDialog = useRef(false);
   return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label="Profile">
-          <InitialsAvatar name={me?.name} email={me?.email} />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        {me ? (
-          <>
-            <DropdownMenuLabel className="flex flex-col gap-0.5">
-              <span className="truncate">{me.name || me.email}</span>
-              <span className="truncate text-xs font-normal text-muted-foreground">{me.email}</span>
-              <span className="text-xs font-normal text-muted-foreground">
-                {me.isSuperOwner ? "Super-owner" : me.role}
-              </span>
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem
-              onSelect={(e) => {
-                e.preventDefault();
-                void copy(me.email);
-              }}
-            >
-              <CopyIcon /> {copied ? "Copied!" : "Copy Email"}
-            </DropdownMenuItem>
-            {can(me, "admin.view") && (
-              <DropdownMenuItem asChild>
-                <Link to="/admin">
-                  <SettingsIcon /> Admin Settings
-                </Link>
+    <>
+      <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" className="rounded-full" aria-label="Profile">
+            <InitialsAvatar name={me?.name} email={me?.email} />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="end"
+          className="w-64"
+          onCloseAutoFocus={(e) => {
+            if (!openingDialog.current) return;
+            openingDialog.current = false;
+            e.preventDefault();
+            setChangingPassword(true);
+          }}
+        >
+          {me ? (
+            <>
+              <DropdownMenuLabel className="flex flex-col gap-0.5">
+                <span className="truncate">{me.name || me.email}</span>
+                <span className="truncate text-xs font-normal text-muted-foreground">{me.email}</span>
+                <span className="text-xs font-normal text-muted-foreground">
+                  {me.isSuperOwner ? "Super-owner" : me.role}
+                </span>
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                onSelect={(e) => {
+                  e.preventDefault();
+                  void copy(me.email);
+                }}
+              >
+                <CopyIcon /> {copied ? "Copied!" : "Copy Email"}
               </DropdownMenuItem>
-            )}
-            {config?.entra && (
-              <DropdownMenuItem asChild>
-                <a href={config.entra.accountUrl} target="_blank" rel="noreferrer noopener">
-                  <ExternalLinkIcon /> Microsoft account
-                </a>
+              {can(me, "admin.view") && (
+                <DropdownMenuItem asChild>
+                  <Link to="/admin">
+                    <SettingsIcon /> Admin Settings
+                  </Link>
+                </DropdownMenuItem>
+              )}
+              {config?.entra && (
+                <DropdownMenuItem asChild>
+                  <a href={config.entra.accountUrl} target="_blank" rel="noreferrer noopener">
+                    <ExternalLinkIcon /> Microsoft account
+                  </a>
+                </DropdownMenuItem>
+              )}
+              {config?.mode === "local" && (
+                <DropdownMenuItem
+                  onSelect={() => {
+                    openingDialog.current = true;
+                  }}
+                >
+                  <KeyRoundIcon /> Change password
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => void signOut()}>
+                <LogOutIcon /> Sign Out
               </DropdownMenuItem>
-            )}
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => void signOut()}>
-              <LogOutIcon /> Sign Out
+            </>
+          ) : config?.mode === "entra" ? (
+            <DropdownMenuItem onSelect={() => void signInWithMicrosoft()}>
+              <LogInIcon /> Sign In with Microsoft
             </DropdownMenuItem>
-          </>
-        ) : config?.mode === "entra" ? (
-          <DropdownMenuItem onSelect={() => void signInWithMicrosoft()}>
-            <LogInIcon /> Sign In with Microsoft
-          </DropdownMenuItem>
-        ) : (
-          <DropdownMenuItem onSelect={() => document.getElementById("sign-in-email")?.focus()}>
-            <LogInIcon /> Sign In
-          </DropdownMenuItem>
-        )}
-      </DropdownMenuContent>
-    </DropdownMenu>
+          ) : (
+            <DropdownMenuItem onSelect={() => document.getElementById("sign-in-email")?.focus()}>
+              <LogInIcon /> Sign In
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+    </>
   );
 }

@@ -25,6 +25,7 @@ export const PUBLIC_API_PATHS = new Set([
  */
 const WHILE_TEMPORARY = new Set([
   "/api/health",
+  "/api/core-boxes/_debug", // the header's status pill
   "/api/auth/config",
   "/api/auth/me",
   "/api/auth/logout",

@@ -3,8 +3,9 @@ import { ADMIN_PAGE_SIZES, type TerminatedUser } from "@shared/users";
 import { createFileRoute } from "@tanstack/react-router";
 import type { ColumnDef } from "@tanstack/react-table";
 import { UndoIcon } from "lucide-react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { toast } from "sonner";
+import { type IssuedPassword, TemporaryPasswordDialog } from "@/components/account/temporary-password-dialog";
 import { AccountsScreen, useAccountList } from "@/components/accounts-screen";
 import { useConfirm } from "@/components/confirm";
 import { Button } from "@/components/ui/button";
@@ -34,9 +35,17 @@ function Terminated() {
   const utils = trpc.useUtils();
   const view = useAccountList("/it-terminated");
   const list = trpc.users.terminated.useQuery(view.input, view.options);
+  const [issued, setIssued] = useState<IssuedPassword | null>(null);
   const reinstate = trpc.users.reinstate.useMutation({
     onSuccess: (r) => {
-      toast.success(`${r.email} is active again as ${r.role}.`, { duration: 3000 });
+      // With local accounts the person comes back with a temporary password, shown to the Owner once.
+      if (r.temporary_password) {
+        setIssued({
+          title: `${r.email} is active again as ${r.role}`,
+          password: r.temporary_password,
+          howToSignIn: r.sign_in ?? "",
+        });
+      } else toast.success(`${r.email} is active again as ${r.role}.`, { duration: 3000 });
       void utils.users.invalidate();
     },
     onError: (err) => toast.error(errorMessage(err, "Failed to reinstate the account.")),
@@ -83,18 +92,21 @@ function Terminated() {
     [mayReinstate, reinstate, confirm],
   );
   return (
-    <AccountsScreen
-      view={view}
-      list={list}
-      exportRows={() => utils.users.exportTerminated.fetch(view.input)}
-      columns={columns}
-      csv={{ name: "terminated", columns: CSV_COLUMNS }}
-      texts={{
-        search: "Search removed accounts",
-        placeholder: "Search email, name, removed by…",
-        table: "Removed accounts",
-        empty: "No removed accounts.",
-      }}
-    />
+    <>
+      <AccountsScreen
+        view={view}
+        list={list}
+        exportRows={() => utils.users.exportTerminated.fetch(view.input)}
+        columns={columns}
+        csv={{ name: "terminated", columns: CSV_COLUMNS }}
+        texts={{
+          search: "Search removed accounts",
+          placeholder: "Search email, name, removed by…",
+          table: "Removed accounts",
+          empty: "No removed accounts.",
+        }}
+      />
+      <TemporaryPasswordDialog issued={issued} onClose={() => setIssued(null)} />
+    </>
   );
 }

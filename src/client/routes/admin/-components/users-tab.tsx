@@ -1,11 +1,4 @@
-import {
-  checkRemoval,
-  checkRoleChange,
-  isRowLocked,
-  ROLE_MEANING,
-  ROLES,
-  type Role,
-} from "@shared/permissions";
+import { checkRoleChange, isRowLocked, ROLE_MEANING, ROLES, type Role } from "@shared/permissions";
 import {
   ADMIN_ERRORS,
   ADMIN_PAGE_SIZES,
@@ -15,7 +8,7 @@ import {
 } from "@shared/users";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { DownloadIcon, LockIcon, RefreshCwIcon, Trash2Icon } from "lucide-react";
+import { DownloadIcon, LockIcon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useConfirm } from "@/components/confirm";
@@ -30,7 +23,9 @@ import { useAuth } from "@/lib/auth";
 import { dateStamp, downloadText, toCsv } from "@/lib/csv";
 import { trpc } from "@/lib/trpc";
 import type { AdminSearch } from "../route";
+import { AccountActionButtons, useAccountActions } from "./account-actions";
 import { BulkBar } from "./bulk-bar";
+import { DemoPasswordBanner } from "./demo-password-banner";
 import { RegisterForm } from "./register-form";
 import { RoleCounts } from "./role-counts";
 
@@ -64,15 +59,7 @@ export function UsersTab({ search, set }: TabProps) {
     },
     onError: (err) => toast.error(errorMessage(err, ADMIN_ERRORS.updateRole)),
   });
-  const remove = trpc.users.remove.useMutation({
-    onSuccess: (r) => {
-      toast.success(`${r.email} was removed. Owners can reinstate it from IT › Terminated.`, {
-        duration: 3000,
-      });
-      void refresh();
-    },
-    onError: (err) => toast.error(errorMessage(err, ADMIN_ERRORS.deleteUser)),
-  });
+  const actions = useAccountActions(() => void refresh());
 
   // A role decides what a person can do: the change is confirmed first (the select shows the role until then).
   const askRole = async (user: AdminUser, role: Role) => {
@@ -82,17 +69,6 @@ export function UsersTab({ search, set }: TabProps) {
       confirmLabel: `Make ${role}`,
     });
     if (ok) setRole.mutate({ email: user.email, role });
-  };
-
-  const askRemove = async (user: AdminUser) => {
-    const ok = await confirm({
-      title: `Remove ${user.email}?`,
-      description:
-        "The account is deactivated at once and its sessions end. An Owner can reinstate it later.",
-      confirmLabel: "Remove",
-      destructive: true,
-    });
-    if (ok) remove.mutate({ email: user.email });
   };
 
   // Rebuilt each render: the cells close over the current mutations and signed-in user.
@@ -148,22 +124,7 @@ export function UsersTab({ search, set }: TabProps) {
     {
       id: "actions",
       header: "Actions",
-      cell: ({ row }) => {
-        const verdict = checkRemoval(me, row.original);
-        return (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-destructive"
-            disabled={!verdict.ok}
-            title={verdict.ok ? undefined : verdict.reason}
-            aria-label={`Delete ${row.original.email}`}
-            onClick={() => void askRemove(row.original)}
-          >
-            <Trash2Icon /> Delete
-          </Button>
-        );
-      },
+      cell: ({ row }) => <AccountActionButtons user={row.original} me={me} actions={actions} />,
     },
   ];
 
@@ -183,6 +144,7 @@ export function UsersTab({ search, set }: TabProps) {
 
   return (
     <div className="space-y-4">
+      <DemoPasswordBanner />
       <RoleCounts counts={counts.data} />
       <div className="flex flex-wrap items-center gap-2">
         <SearchBox
@@ -254,6 +216,7 @@ export function UsersTab({ search, set }: TabProps) {
           onRetry={() => void list.refetch()}
           emptyText="No accounts match these filters."
         />
+        {actions.dialog}
         <Pager
           page={input.page}
           pageSize={input.page_size}
