@@ -2,8 +2,15 @@
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
+// A developer's portal comes with the demo accounts and data (the product's default is off).
+const env = { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? "true" };
 const children = [
-  Bun.spawn(["bun", "--watch", "src/server/index.ts"], { cwd: root, stdout: "inherit", stderr: "inherit" }),
+  Bun.spawn(["bun", "--watch", "src/server/index.ts"], {
+    cwd: root,
+    env,
+    stdout: "inherit",
+    stderr: "inherit",
+  }),
   Bun.spawn(["bunx", "--bun", "vite"], { cwd: root, stdout: "inherit", stderr: "inherit", stdin: "inherit" }),
 ];
 console.log(`dev: open http://localhost:5173 (API on http://localhost:${process.env.PORT ?? 3000})`);
