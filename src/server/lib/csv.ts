@@ -4,7 +4,8 @@
  * byte-order mark so Excel opens them as UTF-8; imports strip the apostrophe the writer put before a formula.
  */
 import { BOM, toCsv, undefuse } from "@shared/csv";
-import { parse } from "csv-parse/sync";
+import { CsvError, parse } from "csv-parse/sync";
+import { badRequest } from "./errors";
 
 /**
  * A streamed CSV download: BOM and header first, then each batch of rows as `batches` yields it, so a large
@@ -56,14 +57,28 @@ export function detectDelimiter(text: string): string {
   return n > 0 ? best : ",";
 }
 
-/** CSV text → rows of cells (blank lines kept, so row numbers match the spreadsheet's). */
+/**
+ * CSV text → rows of cells (blank lines kept, so row numbers match the spreadsheet's). A file the library cannot
+ * read (a quote opened and never closed) is the sender's problem: a 400 saying where, not a 500.
+ */
 export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
-  const rows = parse(text, {
-    bom: true,
-    delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: false,
-  }) as string[][];
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }) as string[][];
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    // The library counts records read before the one it could not finish: that one is the row to look at.
+    const why =
+      err.code === "CSV_QUOTE_NOT_CLOSED"
+        ? `a quote opened in row ${Number(err.records ?? 0) + 1} is never closed`
+        : err.message.replace(/\.$/, "");
+    throw badRequest(`The CSV file could not be read: ${why}. Open it in Excel and save it again.`);
+  }
   return rows.map((r) => r.map(undefuse));
 }
