@@ -1,4 +1,5 @@
 import { MESSAGES } from "@shared/auth";
+import { stripInvisible } from "@shared/invisible-text";
 import type { Role } from "@shared/permissions";
 import { eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity";
@@ -45,6 +46,9 @@ export async function signInExternalUser(
 ): Promise<Identity> {
   const now = opts.now ?? new Date();
   const email = claims.email.trim().toLowerCase();
+  // The identity provider's display name is shown in lists and exports like any typed name, but a sign-in cannot
+  // be refused over it: its invisible and direction-changing characters are dropped instead (invisible-text.ts).
+  const claimedName = stripInvisible(claims.name).trim();
   let row = await findUserByEmail(db, email);
   if (!row) {
     const role: Role = isSuperOwnerEmail(email, opts.superOwnerEmail) ? "Owner" : "User";
@@ -53,7 +57,7 @@ export async function signInExternalUser(
         .insert(users)
         .values({
           email,
-          name: claims.name || nameFromEmail(email),
+          name: claimedName || nameFromEmail(email),
           role,
           source: "sign-in",
           registeredBy: null,
@@ -79,13 +83,13 @@ export async function signInExternalUser(
   }
   if (row.status !== "active") throw new AppError("FORBIDDEN", MESSAGES.accountRemoved);
   const stale = !row.lastSignInAt || now.getTime() - row.lastSignInAt.getTime() > SIGN_IN_TOUCH_MS;
-  if (stale || (!row.name && claims.name)) {
+  if (stale || (!row.name && claimedName)) {
     await db
       .update(users)
       .set({
         lastSignInAt: now,
         firstSignInAt: row.firstSignInAt ?? now,
-        name: row.name || claims.name || nameFromEmail(email),
+        name: row.name || claimedName || nameFromEmail(email),
       })
       .where(eq(users.id, row.id));
   }
