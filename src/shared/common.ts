@@ -80,8 +80,8 @@ export const searchText = z
       .trim(),
   );
 
-/** A search schema (any string schema) that sees its text without invisible characters, as searchText does. */
-export const searchWithout = <S extends z.ZodType>(schema: S) =>
+/** A search box's schema (any string schema) that sees its text without invisible characters, as searchText does. */
+export const withoutInvisible = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === "string" ? stripInvisible(v) : v), schema);
 
 /**

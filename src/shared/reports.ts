@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { searchWithout } from "./common";
+import { withoutInvisible } from "./common";
 import { hasInvisible, INVISIBLE_TEXT } from "./invisible-text";
 
 /**
@@ -70,9 +70,9 @@ export interface ReportFile {
 export const REPORT_FILES_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const REPORT_FILES_DEFAULT_PAGE_SIZE = 50;
 
-/** A search or filter box's text (searchWithout: see searchText for why invisible characters are dropped). */
+/** A search or filter box's text; invisible characters are dropped, not refused (see searchText for why). */
 const optionalText = (max: number) =>
-  searchWithout(
+  withoutInvisible(
     z
       .string()
       .max(max, `must be at most ${max} characters`)
@@ -105,7 +105,7 @@ export type ReportFilesInput = z.infer<typeof reportFilesInput>;
 
 /** GET /api/reports/search?q=&wo=&page= → `{ hits, total }`: full-text search over every indexed page. */
 export const reportSearchInput = z.object({
-  q: searchWithout(
+  q: withoutInvisible(
     z
       .string({ error: "is required" })
       .trim()

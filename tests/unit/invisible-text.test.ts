@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { searchText, text } from "@shared/common";
 import { hasInvisible, INVISIBLE_TEXT, stripInvisible } from "@shared/invisible-text";
-import { parseReportFileName } from "@shared/reports";
+import { parseReportFileName, reportFilesInput, reportSearchInput } from "@shared/reports";
 import { localAccountInput } from "@shared/users";
 
 describe("invisible and direction-changing characters", () => {
@@ -47,6 +47,8 @@ describe("the shared text schemas", () => {
 
   test("search text drops them instead, so a pasted word still matches", () => {
     expect(searchText.parse(" Pier\u200b 4\u00ad ")).toBe("Pier 4");
+    expect(reportSearchInput.parse({ q: "Ka\u200bpolei" }).q).toBe("Kapolei");
+    expect(reportFilesInput.parse({ q: "\u202eKapolei" }).q).toBe("Kapolei");
   });
 
   test("account names and report project names use the same rule", () => {
