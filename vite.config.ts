@@ -23,10 +23,13 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: {
-    alias: {
-      "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
-      "@": fileURLToPath(new URL("./src/client", import.meta.url)),
-    },
+    alias: [
+      { find: "@shared", replacement: fileURLToPath(new URL("./src/shared", import.meta.url)) },
+      { find: "@", replacement: fileURLToPath(new URL("./src/client", import.meta.url)) },
+      // The shared CSV writer imports csv-stringify's Node build, which needs the global Buffer; the browser gets
+      // the package's own browser build of the same function (src/shared/csv.ts).
+      { find: /^csv-stringify\/sync$/, replacement: "csv-stringify/browser/esm/sync" },
+    ],
   },
   build: {
     outDir: "../../dist/client",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasInvisible, INVISIBLE_TEXT, stripInvisible } from "./invisible-text";
 
 /**
  * A boolean query flag. Every flag on every path accepts true/false and 1/0 (strings from a query string,
@@ -65,19 +66,35 @@ export function pageSize<const T extends readonly number[]>(sizes: T, fallback: 
     .default(fallback);
 }
 
-/** Free text typed into a search box: trimmed, bounded, and never containing control characters. */
+/**
+ * Free text typed into a search box: trimmed, bounded, and never containing control characters. Invisible and
+ * direction-changing characters are dropped rather than refused: a search is not stored, and text pasted from a
+ * document with a zero-width space or soft hyphen in it should still find the word it shows.
+ */
 export const searchText = z
   .string()
   .max(200, "must be 200 characters or fewer")
-  .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, " ").trim());
+  .transform((s) =>
+    stripInvisible(s)
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .trim(),
+  );
 
-/** A plain-text field stored as given (trimmed), bounded, without control characters other than newline/tab. */
+/** A search box's schema (any string schema) that sees its text without invisible characters, as searchText does. */
+export const withoutInvisible = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === "string" ? stripInvisible(v) : v), schema);
+
+/**
+ * A plain-text field stored as given (trimmed), bounded, without control characters other than newline/tab, and
+ * without invisible or direction-changing characters (invisible-text.ts). Every stored free-text field is one.
+ */
 export function text(max: number) {
   return z
     .string({ error: "must be text" })
     .max(max, `must be ${max} characters or fewer`)
     .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), "contains control characters")
-    .transform((s) => s.trim());
+    .transform((s) => s.trim())
+    .refine((s) => !hasInvisible(s), INVISIBLE_TEXT);
 }
 
 export const emailAddress = z

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { withoutInvisible } from "./common";
+import { hasInvisible, INVISIBLE_TEXT } from "./invisible-text";
 
 /**
  * Reports Indexer (/reports): names, inputs, shapes and texts shared by the server and the screen.
@@ -40,6 +42,7 @@ export function parseReportFileName(fileName: string): ParsedReportName {
   if (!project) return bad("the project name is empty");
   // Control characters would end up in logs and CSVs; a person never types them.
   if (/[\u0000-\u001f\u007f]/.test(project)) return bad("the project name has control characters");
+  if (hasInvisible(project)) return bad(`the project name ${INVISIBLE_TEXT}`);
   return { ok: true, work_order: workOrder.toUpperCase(), project };
 }
 
@@ -67,12 +70,15 @@ export interface ReportFile {
 export const REPORT_FILES_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const REPORT_FILES_DEFAULT_PAGE_SIZE = 50;
 
+/** A search or filter box's text; invisible characters are dropped, not refused (see searchText for why). */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v?.trim() ? v.trim() : undefined));
+  withoutInvisible(
+    z
+      .string()
+      .max(max, `must be at most ${max} characters`)
+      .optional()
+      .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  );
 
 /** Work-order prefix filter: digits, dash and an optional letter, as typed ("12", "1234-", "1234-56A"). */
 export const workOrderPrefix = optionalText(20).refine(
@@ -99,11 +105,13 @@ export type ReportFilesInput = z.infer<typeof reportFilesInput>;
 
 /** GET /api/reports/search?q=&wo=&page= → `{ hits, total }`: full-text search over every indexed page. */
 export const reportSearchInput = z.object({
-  q: z
-    .string({ error: "is required" })
-    .trim()
-    .min(2, "must be at least 2 characters")
-    .max(200, "must be at most 200 characters"),
+  q: withoutInvisible(
+    z
+      .string({ error: "is required" })
+      .trim()
+      .min(2, "must be at least 2 characters")
+      .max(200, "must be at most 200 characters"),
+  ),
   wo: workOrderPrefix,
   page: z.coerce.number({ error: "must be a number" }).int().min(1, "must be 1 or more").default(1),
   page_size: z.coerce

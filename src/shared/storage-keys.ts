@@ -2,6 +2,8 @@
  * Object key rules, shared so the Move/Rename prompt can normalise exactly as the server does. The server applies
  * them again in every driver: a key that passes can never name anything outside the store's root or bucket.
  */
+import { INVISIBLE_TEXT } from "./invisible-text";
+
 export const MAX_KEY_BYTES = 1024;
 /** Most file systems cap one name at 255 bytes; holding S3 to it keeps both drivers interchangeable. */
 export const MAX_SEGMENT_BYTES = 255;
@@ -36,7 +38,7 @@ function check(raw: unknown, kind: "key" | "folder" | "prefix"): KeyCheck {
   const plain = PLAIN_ASCII.test(raw);
   if (!plain) {
     if (CONTROL.test(raw)) return fail("must not contain control characters");
-    if (INVISIBLE.test(raw)) return fail("must not contain invisible or direction-changing characters");
+    if (INVISIBLE.test(raw)) return fail(INVISIBLE_TEXT);
   }
   if (raw.includes("\\")) return fail("must use / between folders, not \\");
   if (raw.includes("%") && ENCODED_PATH.test(raw))

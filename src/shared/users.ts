@@ -8,6 +8,7 @@ import {
   pageSize,
   searchText,
   sortDirOr,
+  text,
   unsetWhenBlank,
 } from "./common";
 import { ROLES, type Role } from "./permissions";
@@ -53,7 +54,7 @@ export const localAccountInput = z.object({
     .string()
     .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(1024, "is too long"),
-  name: z.string().trim().max(200).optional(),
+  name: text(200).optional(),
 });
 export type LocalAccountInput = z.input<typeof localAccountInput>;
 

@@ -50,7 +50,10 @@ describe("Work Order Recognition", () => {
     ]);
     const csv = readFileSync((await download.path())!, "utf8");
     expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Work Order,Matched WO,PR,Client,Project,Date");
-    expect(csv.split("\r\n")).toHaveLength(5);
+    // The header and four matches, each record ending with CRLF like the server's exports.
+    const records = csv.split("\r\n");
+    expect(records.pop()).toBe("");
+    expect(records).toHaveLength(5);
 
     // Show not found only, then New Image returns to step 1 and clears.
     await page.getByText("Show not found only").click();

@@ -57,6 +57,13 @@ describe("Entra ID tokens", () => {
       role: "User",
     });
   });
+  test("a display name with a right-to-left override is stored without it", async () => {
+    const res = await me(
+      await token({ preferred_username: "noe.rlo@geolabs.example", name: "No\u202ee Kim" }),
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { name: string }).name).toBe("Noe Kim");
+  });
   test("the seeded super-owner keeps Owner rights when signing in through Entra", async () => {
     const res = await me(await token({ preferred_username: DEMO.superOwner, name: "Malia Kahale" }));
     expect(await res.json()).toMatchObject({ email: DEMO.superOwner, isSuperOwner: true, role: "Owner" });

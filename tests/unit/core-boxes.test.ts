@@ -6,7 +6,7 @@ import {
 } from "@server/domains/core-boxes/import-cells";
 import { islandFacet, matchExpression, searchWords, toFilters } from "@server/domains/core-boxes/list";
 import { ConfigError, loadEnv } from "@server/env";
-import { decodeText, defuse, parseCsv, toCsv, undefuse } from "@server/lib/csv";
+import { decodeText, parseCsv } from "@server/lib/csv";
 import { totalOf } from "@server/lib/list-engine";
 import {
   boxStatus,
@@ -16,6 +16,7 @@ import {
   todayIso,
   yearOf,
 } from "@shared/core-boxes";
+import { defuse, toCsv, undefuse } from "@shared/csv";
 import { changedFields } from "@shared/history";
 import {
   LIST_TOTAL_CAP,

@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { BOM, toCsv as writeCsv } from "@shared/csv";
 import { saveBlob } from "./download";
 
 /** One column of an exported CSV: its heading and what a row puts in it. */
@@ -7,15 +7,13 @@ export interface CsvColumn<T> {
   value(row: T): unknown;
 }
 
-/** RFC 4180 CSV (quotes, commas and newlines escaped by papaparse) with a BOM so Excel reads UTF-8. */
+/**
+ * A CSV file built in the browser, through the same writer as the server's exports (formulas defused, CRLF), with
+ * a BOM so Excel reads UTF-8.
+ */
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
-  const data = rows.map((r) =>
-    columns.map((c) => {
-      const v = c.value(r);
-      return v === null || v === undefined ? "" : String(v);
-    }),
-  );
-  return `\uFEFF${Papa.unparse({ fields: columns.map((c) => c.header), data }, { newline: "\r\n" })}`;
+  const header = columns.map((c) => c.header);
+  return BOM + writeCsv([header, ...rows.map((r) => columns.map((c) => c.value(r)))]);
 }
 
 /** Save text as a file. */

@@ -1,35 +1,11 @@
 /**
- * RFC 4180 CSV for every export and import of the portal, through csv-stringify and csv-parse (quotes, commas,
- * line breaks and Unicode handled by the libraries, not by hand).
- *
- * Exports start with a UTF-8 byte-order mark so Excel opens them as UTF-8, end lines with CRLF, and defuse
- * formulas: a cell starting with = + - @ (or a tab/CR) gets a leading apostrophe, which Excel hides, so a
- * project named "=HYPERLINK(…)" stays text. Imports strip that apostrophe again.
+ * CSV for the portal's exports and imports. Writing is the shared writer (src/shared/csv.ts: RFC 4180, CRLF,
+ * formulas defused), the same one the browser's exports use; reading is csv-parse. Exports start with a UTF-8
+ * byte-order mark so Excel opens them as UTF-8; imports strip the apostrophe the writer put before a formula.
  */
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
-
-export const BOM = "\uFEFF";
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function defuse(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const s = value instanceof Date ? value.toISOString() : String(value);
-  return FORMULA_START.test(s) ? `'${s}` : s;
-}
-
-/** Undo defuse(): "'=SUM(A1)" → "=SUM(A1)". Other apostrophes are kept. */
-export function undefuse(s: string): string {
-  return s.length > 1 && s[0] === "'" && FORMULA_START.test(s.slice(1)) ? s.slice(1) : s;
-}
-
-/** Rows → CSV text (CRLF line ends, quoted only where needed). */
-export function toCsv(rows: unknown[][]): string {
-  return stringify(
-    rows.map((r) => r.map(defuse)),
-    { record_delimiter: "\r\n", quoted_match: /[\r\n]|^\s|\s$/ },
-  );
-}
+import { BOM, toCsv, undefuse } from "@shared/csv";
+import { CsvError, parse } from "csv-parse/sync";
+import { badRequest } from "./errors";
 
 /**
  * A streamed CSV download: BOM and header first, then each batch of rows as `batches` yields it, so a large
@@ -81,14 +57,28 @@ export function detectDelimiter(text: string): string {
   return n > 0 ? best : ",";
 }
 
-/** CSV text → rows of cells (blank lines kept, so row numbers match the spreadsheet's). */
+/**
+ * CSV text → rows of cells (blank lines kept, so row numbers match the spreadsheet's). A file the library cannot
+ * read (a quote opened and never closed) is the sender's problem: a 400 saying where, not a 500.
+ */
 export function parseCsv(text: string, delimiter = detectDelimiter(text)): string[][] {
-  const rows = parse(text, {
-    bom: true,
-    delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: false,
-  }) as string[][];
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }) as string[][];
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    // The library counts records read before the one it could not finish: that one is the row to look at.
+    const why =
+      err.code === "CSV_QUOTE_NOT_CLOSED"
+        ? `a quote opened in row ${Number(err.records ?? 0) + 1} is never closed`
+        : err.message.replace(/\.$/, "");
+    throw badRequest(`The CSV file could not be read: ${why}. Open it in Excel and save it again.`);
+  }
   return rows.map((r) => r.map(undefuse));
 }

@@ -56,6 +56,13 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   year: "Year",
 };
 
+/** A schema problem with a row's cell as a sentence naming its column ("Project must be 200 characters or fewer."). */
+export function cellProblem(issue: { path: PropertyKey[]; message: string }, labels: Record<string, string>) {
+  if (/^[A-Z].*\.$/.test(issue.message)) return issue.message;
+  const key = String(issue.path[0]);
+  return `${labels[key] ?? key} ${issue.message}.`;
+}
+
 export const headerKey = (cell: Cell) =>
   String(cell ?? "")
     .toLowerCase()

@@ -6,6 +6,7 @@ import { coreBoxes } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Cell } from "../../lib/spreadsheet";
 import {
+  cellProblem,
   cellText,
   FIELD_LABELS,
   type ImportField,
@@ -45,10 +46,7 @@ export function readRow(
     year: cellText(get("year")),
   });
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const label = FIELD_LABELS[issue.path[0] as ImportField] ?? String(issue.path[0]);
-      errors.push(/^[A-Z].*\.$/.test(issue.message) ? issue.message : `${label} ${issue.message}.`);
-    }
+    for (const issue of parsed.error.issues) errors.push(cellProblem(issue, FIELD_LABELS));
   }
   if (errors.length || !parsed.success) return { values: null, errors };
   try {

@@ -5,7 +5,7 @@ import {
   type StaffEntry,
   staffEntryInput,
 } from "@shared/directory";
-import Papa from "papaparse";
+import { parseCsv } from "../../lib/csv";
 import { badRequest, formatZodError } from "../../lib/errors";
 
 export interface ParsedStaff {
@@ -15,12 +15,12 @@ export interface ParsedStaff {
 
 /**
  * Read a staff CSV (first row = headers, matched loosely: "Display Name", "Job Title", "Office Location"…).
- * Bad rows are skipped with their line number and reason; a file without a Name and an Email column is refused.
+ * Bad rows are skipped with their line number and reason (blank lines are passed over but counted, so the number
+ * is the file's); a file without a Name and an Email column is refused.
  */
 export function parseStaffCsv(csv: string): ParsedStaff {
-  const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
-  const [header, ...rows] = parsed.data;
-  if (!header) throw badRequest("The CSV file is empty.");
+  const [header, ...rows] = parseCsv(csv);
+  if (!header || header.every((h) => !h.trim())) throw badRequest("The CSV file is empty.");
   const columns = header.map((h) => fieldForHeader(h));
   const missing = (["name", "email"] as const).filter((f) => !columns.includes(f));
   if (missing.length) {
@@ -32,6 +32,7 @@ export function parseStaffCsv(csv: string): ParsedStaff {
   const skipped: ParsedStaff["skipped"] = [];
   rows.forEach((cells, i) => {
     const line = i + 2;
+    if (cells.every((c) => !c.trim())) return;
     const record: Partial<Record<ContactField, string>> = {};
     columns.forEach((field, c) => {
       if (field && CONTACT_FIELDS.includes(field) && record[field] === undefined)

@@ -1,5 +1,5 @@
 import type ExcelJS from "exceljs";
-import Papa from "papaparse";
+import { decodeText, parseCsv } from "../../lib/csv";
 import { AppError, badRequest } from "../../lib/errors";
 
 /** A cell as the register gives it: text, or a real date from a spreadsheet date cell. */
@@ -17,7 +17,7 @@ const isZip = (b: Uint8Array) =>
   b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const looksLikeText = (b: Uint8Array) => !b.subarray(0, 4096).includes(0);
 
-/** Read the firm's register spreadsheet: .xlsx (by its bytes, a zip) through exceljs, else CSV through papaparse. */
+/** Read the firm's register spreadsheet: .xlsx (by its bytes, a zip) through exceljs, else CSV (lib/csv.ts). */
 export async function readRegisterFile(bytes: Uint8Array): Promise<RegisterSheet> {
   if (bytes.length === 0) throw badRequest("The file is empty.");
   if (isZip(bytes)) return readXlsx(bytes);
@@ -26,12 +26,17 @@ export async function readRegisterFile(bytes: Uint8Array): Promise<RegisterSheet
 }
 
 function readCsv(bytes: Uint8Array): RegisterSheet {
-  const text = new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
-  const [headers = [], ...rows] = parsed.data;
+  const [headers = [], ...all] = parseCsv(decodeText(bytes));
+  const rows: Cell[][] = [];
+  const rowNumbers: number[] = [];
+  // Blank lines are passed over but counted, so each row keeps the number the spreadsheet shows.
+  all.forEach((cells, i) => {
+    if (cells.every((c) => !c.trim())) return;
+    rows.push(cells);
+    rowNumbers.push(i + 2);
+  });
   if (rows.length > MAX_REGISTER_ROWS) throw tooManyRows();
-  // Papaparse gives no source line numbers; with blank lines skipped, row i+2 is right for the usual file.
-  return { headers: headers.map(String), rows, rowNumbers: rows.map((_, i) => i + 2) };
+  return { headers, rows, rowNumbers };
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<RegisterSheet> {

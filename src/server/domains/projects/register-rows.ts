@@ -1,3 +1,4 @@
+import { hasInvisible, INVISIBLE_TEXT } from "@shared/invisible-text";
 import type { ImportRejection } from "@shared/ocr";
 import { workOrderKey } from "@shared/work-orders";
 import { isValid } from "date-fns/isValid";
@@ -98,6 +99,9 @@ function checkRow(
   seen: Map<string, number>,
 ): RegisterProject | { reason: string } {
   const text = (f: RegisterField) => cleanText(get(f));
+  // The same rule as every text field of the portal (invisible-text.ts), with the column's name.
+  const hidden = (Object.keys(COLUMNS) as RegisterField[]).find((f) => hasInvisible(text(f)));
+  if (hidden) return { reason: `${COLUMNS[hidden][0]} ${INVISIBLE_TEXT}.` };
   const rawWo = text("workOrder");
   if (!rawWo) return { reason: "Work Order Number is empty." };
   const m = WORK_ORDER_CELL.exec(rawWo);

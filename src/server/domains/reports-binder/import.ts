@@ -19,7 +19,7 @@ import { recordChanges } from "../../lib/history";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 // The date and cell readers of the core box import: one set of rules for the firm's spreadsheets.
-import { cellText, headerKey, isBlank, parseDateCell } from "../core-boxes/import-cells";
+import { cellProblem, cellText, headerKey, isBlank, parseDateCell } from "../core-boxes/import-cells";
 import { toBinderRow } from "./queries";
 import { BINDER_ENTITY } from "./service";
 
@@ -104,7 +104,7 @@ export async function importBinder(
       } else raw[field] = cellText(cell);
     }
     const parsed = binderCreateInput.safeParse(raw);
-    if (!parsed.success) errors.push(...parsed.error.issues.map((x) => x.message));
+    if (!parsed.success) errors.push(...parsed.error.issues.map((x) => cellProblem(x, LABEL)));
     if (errors.length || !parsed.success)
       rejected.push({ row: i + 1, work_order: (raw.work_order ?? "").toUpperCase(), errors });
     else valid.push(parsed.data);

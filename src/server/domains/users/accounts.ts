@@ -1,4 +1,5 @@
 import { MESSAGES } from "@shared/auth";
+import { stripInvisible } from "@shared/invisible-text";
 import type { Role } from "@shared/permissions";
 import { eq } from "drizzle-orm";
 import type { Identity } from "../../auth/identity";
@@ -60,17 +61,20 @@ export async function signInExternalUser(
 ): Promise<Identity> {
   const now = opts.now ?? new Date();
   const email = claims.email.trim().toLowerCase();
+  // The identity provider's display name is shown in lists and exports like any typed name, but a sign-in cannot
+  // be refused over it: its invisible and direction-changing characters are dropped instead (invisible-text.ts).
+  const person = { ...claims, email, name: stripInvisible(claims.name).trim() };
   if (!emailDomainAllowed(email, opts.allowedDomains)) throw forbidden(MESSAGES.domainNotAllowed);
   let row = await findExternalAccount(db, email, claims.externalId);
   if (!row) {
     if (!opts.autoProvision) throw forbidden(MESSAGES.notRegistered);
-    row = await registerAtSignIn(db, { ...claims, email }, opts, now);
+    row = await registerAtSignIn(db, person, opts, now);
   }
   if (row.status !== "active") throw forbidden(MESSAGES.accountRemoved);
   const stale = !row.lastSignInAt || now.getTime() - row.lastSignInAt.getTime() > SIGN_IN_TOUCH_MS;
   const relink = !!claims.externalId && (row.externalId !== claims.externalId || row.email !== email);
-  if (stale || relink || (!row.name && claims.name)) {
-    row = await touchExternalAccount(db, row, { ...claims, email }, now);
+  if (stale || relink || (!row.name && person.name)) {
+    row = await touchExternalAccount(db, row, person, now);
   }
   return toIdentity(row, opts.superOwnerEmail);
 }
