@@ -27,7 +27,7 @@ import { requestState, setRequestState } from "./http/request-state";
 import { json } from "./http/rest-helpers";
 import { securityHeaders } from "./http/security-headers";
 import { createStaticHandler } from "./http/static";
-import { AppError, outageError } from "./lib/errors";
+import { AppError, outageError, retryAfterOf } from "./lib/errors";
 import { handleTrpc } from "./trpc/http";
 import { appRouter } from "./trpc/root";
 
@@ -129,6 +129,8 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         requestState(request).end = performance.now();
         if (error instanceof AppError) {
           set.status = error.status;
+          const retryAfter = retryAfterOf(error);
+          if (retryAfter) set.headers["retry-after"] = String(retryAfter);
           return { error: error.message };
         }
         // A body refused while it was read (too large, not JSON) keeps its own status and words.

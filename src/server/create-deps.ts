@@ -14,6 +14,7 @@ import { reportJobHandlers } from "./domains/reports/demo";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
+import { createWorkLimits } from "./lib/work-limits";
 import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
 import { createObjectStore } from "./storage";
 
@@ -83,5 +84,6 @@ export async function createDeps(
     pdf,
     jobs,
     ai: { answer: createAnswerModel(env), embed: createQueryEmbedder(env) },
+    limits: createWorkLimits(env),
   };
 }

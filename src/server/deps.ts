@@ -6,6 +6,7 @@ import type { PdfHost } from "./domains/documents/pdf/host";
 import type { Env } from "./env";
 import type { JobRunner } from "./jobs/worker";
 import type { Logger } from "./lib/logger";
+import type { WorkLimits } from "./lib/work-limits";
 import type { PhotoReader } from "./ocr/ppocr/host";
 import type { ObjectStore } from "./storage/object-store";
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   pdf: PdfHost;
   /** Ask AI: the answer model (hosted or built-in) and, with an embeddings endpoint, the question embedder. */
   ai: { answer: AnswerModel; embed?: (text: string) => Promise<Float32Array | null> };
+  /** Gates and per-person rates in front of costly work (answers, photos, imports, uploads). */
+  limits: WorkLimits;
   /** The socket peer's address of a request (default: Bun's server.requestIP); tests inject one. */
   clientAddress?: (request: Request) => string | null;
 }

@@ -186,6 +186,20 @@ const schema = z.object({
   /** Longest an answer may take, and longest wait for the first (or next) streamed token, in seconds. */
   AI_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
   AI_IDLE_TIMEOUT_S: z.coerce.number().positive().max(3600).default(30),
+  /**
+   * Built-in answers computing at once in this process (the rest wait their turn, round-robin by person), and
+   * how many may wait before a question is refused with 503 and Retry-After.
+   */
+  ANSWERS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
+  ANSWERS_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(64),
+  /** Spreadsheet imports read at once in this process, and how many may wait (503 beyond). */
+  IMPORTS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
+  IMPORTS_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(16),
+  /** What one person may start per minute (429 with Retry-After past it), per process. */
+  RATE_PHOTOS_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
+  RATE_QUESTIONS_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(30),
+  RATE_IMPORTS_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  RATE_UPLOADS_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Background jobs (indexing PDFs): how many run at once in this process, and their lease. */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   JOBS_LEASE_S: z.coerce.number().int().min(5).max(3600).default(60),

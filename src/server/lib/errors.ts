@@ -34,6 +34,12 @@ export class AppError extends Error {
   }
 }
 
+/** Seconds a refused request (429, 503) should wait before trying again, when the refusal says (Retry-After). */
+export function retryAfterOf(err: unknown): number | undefined {
+  const seconds = err instanceof AppError ? err.details?.retryAfterS : undefined;
+  return typeof seconds === "number" && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
 export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);

@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps";
 import { BODY_TOO_LARGE, isMultipart, JSON_BODY_MAX_BYTES, JSON_ONLY, readCapped } from "../http/body-limit";
 import type { Metrics } from "../http/metrics";
 import { requestState } from "../http/request-state";
-import { AppError } from "../lib/errors";
+import { AppError, retryAfterOf } from "../lib/errors";
 import { appRouter } from "./root";
 
 /** The largest multipart body a tRPC procedure takes: the biggest spreadsheet import, plus the form around it. */
@@ -43,6 +43,11 @@ export async function handleTrpc(deps: AppDeps, request: Request, metrics: Metri
     endpoint: "/trpc",
     req,
     router: appRouter,
+    // A refusal that says when to come back (a full queue, a person's rate) says it in Retry-After, as REST does.
+    responseMeta: ({ errors }) => {
+      const seconds = errors.map((e) => retryAfterOf(e.cause)).find((s) => s !== undefined);
+      return seconds ? { headers: new Headers({ "retry-after": String(seconds) }) } : {};
+    },
     createContext: () => ({
       deps,
       user: state.user,

@@ -7,6 +7,7 @@ import { systemPrompt } from "../../ai/prompt";
 import { type Passage, retrieve } from "../../ai/retrieval";
 import { createWatchdog } from "../../ai/watchdog";
 import { AppError, badRequest } from "../../lib/errors";
+import { type Admission, GateStopped } from "../../lib/fair-gate";
 import { heavyWorkTurn } from "../../lib/one-per-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { workOrderReports } from "../work-orders/page-queries";
@@ -91,6 +92,8 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
   const stopIfLeft = () => {
     if (req.signal?.aborted) throw new AnswerStopped();
   };
+  // One person's questions are limited per minute; past it, a 429 saying when to ask again.
+  ctx.deps.limits.rate.questions.take(ctx.user.email);
   // Requests already received (list pages, small reads) go first; answers take their turns one by one.
   await heavyWorkTurn();
   stopIfLeft();
@@ -143,12 +146,21 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     }
   }
 
-  // A scoped question: only its work order's reports (looked up here, after the cache could have answered).
-  const documentIds = req.workOrder
-    ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
-    : undefined;
-  const retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed, documentIds });
-  stopIfLeft();
+  // Only a few answers compute at once; the others wait their turn, round-robin by person (stop still works).
+  const place = await answerPlace(ctx, req.signal);
+  const local = answerModel.kind === "local";
+  let retrieval: Awaited<ReturnType<typeof retrieve>>;
+  try {
+    // A scoped question: only its work order's reports (looked up here, after the cache could have answered).
+    const documentIds = req.workOrder
+      ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
+      : undefined;
+    retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed, documentIds });
+    stopIfLeft();
+  } finally {
+    // A hosted model composes elsewhere: its place is only for retrieval. The built-in one keeps it below.
+    if (!local) place.release();
+  }
   const sources = toChatSources(retrieval.passages, target.name);
   const base = {
     cached: false,
@@ -157,6 +169,7 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
     finish: (answer: string) => save(answer, sources, false),
   };
   if (!retrieval.passages.length && !req.useWeb) {
+    place.release();
     return { ...base, pieces: () => once(CHAT_TEXTS.notFound(target.label)) };
   }
 
@@ -227,9 +240,25 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
         throw mapped;
       } finally {
         watchdog.stop();
+        place.release();
       }
     },
   };
+}
+
+/**
+ * A place among the answers computing now (deps.limits.answers). Released by the answer when it is composed,
+ * and in any case when the asker leaves, so a stream nobody reads holds no place.
+ */
+async function answerPlace(ctx: ServiceCtx, signal: AbortSignal | undefined) {
+  let place: Admission;
+  try {
+    place = await ctx.deps.limits.answers.acquire(ctx.user.email, { signal });
+  } catch (err) {
+    throw err instanceof GateStopped ? new AnswerStopped() : err;
+  }
+  signal?.addEventListener("abort", () => place.release(), { once: true });
+  return place;
 }
 
 /** POST /api/question: the whole answer at once. */

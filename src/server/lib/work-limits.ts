@@ -1,0 +1,35 @@
+import type { Env } from "../env";
+import { createFairGate } from "./fair-gate";
+import { createPersonRate } from "./person-rate";
+
+/** How long a refused person is told to wait before asking again when a queue is full. */
+const BUSY_RETRY_S = 5;
+
+/**
+ * What keeps one person's costly requests from stalling everyone else's (issue 52): gates that let a few pieces of
+ * work run at once and the rest in turn, round-robin by person, and a per-person rate for each kind of work.
+ */
+export function createWorkLimits(env: Env) {
+  return {
+    answers: createFairGate({
+      concurrency: env.ANSWERS_AT_ONCE,
+      maxWaiting: env.ANSWERS_QUEUE_MAX,
+      busyMessage: "Many questions are being answered right now. Please ask again in a few seconds.",
+      retryAfterS: BUSY_RETRY_S,
+    }),
+    imports: createFairGate({
+      concurrency: env.IMPORTS_AT_ONCE,
+      maxWaiting: env.IMPORTS_QUEUE_MAX,
+      busyMessage: "Many spreadsheets are being imported right now. Please try again in a few seconds.",
+      retryAfterS: BUSY_RETRY_S,
+    }),
+    rate: {
+      photos: createPersonRate({ perMinute: env.RATE_PHOTOS_PER_MIN, what: "photos" }),
+      questions: createPersonRate({ perMinute: env.RATE_QUESTIONS_PER_MIN, what: "questions" }),
+      imports: createPersonRate({ perMinute: env.RATE_IMPORTS_PER_MIN, what: "imports" }),
+      uploads: createPersonRate({ perMinute: env.RATE_UPLOADS_PER_MIN, what: "uploads" }),
+    },
+  };
+}
+
+export type WorkLimits = ReturnType<typeof createWorkLimits>;
