@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import type { Subprocess } from "bun";
+import { watchMemory } from "../../../lib/memory-watch";
 import { PdfLimitError, type PdfLimits } from "./limits";
 import type { DemoPdf, DemoSet, PdfReply, PdfRequest } from "./protocol";
 
@@ -44,21 +44,11 @@ type Pending = { resolve(v: unknown): void; reject(e: unknown): void };
 
 /** Documents at least this long are split between two processes (one per core of a small server). */
 const SPLIT_PAGES = 24;
-const WATCH_MS = 100;
 /** pdf.js keeps state from every document it read, and each next one reads slower: a process serves this many. */
 const RECYCLE_AFTER = 50;
 /** Below the server's priority: a request always goes before a page. */
 const NICENESS = 10;
 const ENTRY = new URL("./process.ts", import.meta.url).pathname;
-
-function rssBytes(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * One PDF process, serving one document at a time (so stopping it stops nobody else's work). Started on first
@@ -70,7 +60,7 @@ class PdfProcess {
   private nextId = 1;
   private pending = new Map<number, Pending>();
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
-  private watch: ReturnType<typeof setInterval> | null = null;
+  private unwatch: (() => void) | null = null;
   /** Holding a document (leased by an open PDF). */
   busy = false;
   /** Documents leased since it started: past RECYCLE_AFTER it is ended when idle, and a fresh one takes over. */
@@ -115,8 +105,8 @@ class PdfProcess {
       return;
     }
     if (this.idleTimer) return;
-    if (this.watch) clearInterval(this.watch);
-    this.watch = null;
+    this.unwatch?.();
+    this.unwatch = null;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
       if (!this.pending.size && !this.busy)
@@ -127,9 +117,9 @@ class PdfProcess {
 
   private quiet() {
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    if (this.watch) clearInterval(this.watch);
+    this.unwatch?.();
     this.idleTimer = null;
-    this.watch = null;
+    this.unwatch = null;
   }
 
   private failAll(err: unknown) {
@@ -157,13 +147,11 @@ class PdfProcess {
       } catch {} // not permitted here: it runs at the server's priority
       this.proc = proc;
     }
-    if (!this.watch) {
-      const pid = this.proc.pid;
-      this.watch = setInterval(() => {
-        if (rssBytes(pid) > (this.capBytes || this.memoryBytes)) this.stop(new PdfLimitError("memory"));
-      }, WATCH_MS);
-      this.watch.unref?.();
-    }
+    this.unwatch ??= watchMemory(
+      this.proc.pid,
+      () => this.capBytes || this.memoryBytes,
+      () => this.stop(new PdfLimitError("memory")),
+    );
     return this.proc;
   }
 
