@@ -2,7 +2,7 @@ import { DOCUMENT_MESSAGES, processFileFields } from "@shared/documents";
 import { conflict, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { objectKey } from "../../storage/keys";
-import { assertCanWrite } from "../storage/service";
+import { admitUpload } from "../storage/service";
 import { putGuarded, uploadBounds, uploadFileName } from "../storage/upload";
 import type { FileUpload, ReceivedFile } from "../storage/upload-form";
 import { enqueueIndexFile } from "./pipeline/queue";
@@ -16,7 +16,7 @@ import { findCollection } from "./pipeline/store-rows";
  * Answers the job id: the door follows the job with processSteps or waits with processOutcome.
  */
 export async function processFile(ctx: ServiceCtx, upload: FileUpload): Promise<number> {
-  assertCanWrite(ctx);
+  admitUpload(ctx);
   // Everything that decides what happens to the file; a client sending them first is streamed through.
   const bounds = uploadBounds(ctx, ["db_name", "action", "mode", "title"]);
   return upload(bounds, (file) => queueFile(ctx, file));

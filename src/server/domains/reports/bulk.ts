@@ -12,12 +12,11 @@ import type { ServiceCtx } from "../../lib/service-ctx";
 import type { IndexFilePayload } from "../documents/pipeline/index-file";
 import { enqueueIndexFile } from "../documents/pipeline/queue";
 import { stageUpload } from "../documents/pipeline/staging";
-import { uploadLimits } from "../storage/service";
+import { admitUpload, uploadLimits } from "../storage/service";
 import { pdfGuard } from "../storage/upload";
 import { receiveUploads } from "../storage/upload-form";
 import { ensureReportsCollection, REPORTS_TITLE } from "./collection";
 import { reportUpload } from "./names";
-import { assertCanWrite } from "./service";
 
 /** One file of a bulk run: its index job, or why it was refused before indexing. */
 export interface BulkEntry {
@@ -65,7 +64,7 @@ export function reportPayload(
  */
 export async function startBulkIndex(ctx: ServiceCtx, request: Request): Promise<BulkStart> {
   const { deps, user } = ctx;
-  assertCanWrite(ctx);
+  admitUpload(ctx);
   const limits = uploadLimits(ctx);
   const staged: Staged[] = [];
   const dropStaged = () =>

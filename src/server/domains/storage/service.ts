@@ -31,6 +31,15 @@ export function assertCanWrite(ctx: { user: Actor }) {
   if (!can(ctx.user, "content.write")) throw forbidden(MESSAGES.forbidden);
 }
 
+/**
+ * A new upload (S3 Uploader, Index Manager, bulk report indexing): the right to write, then the person's upload
+ * rate (429 with Retry-After past RATE_UPLOADS_PER_MIN), both before any of the form is read.
+ */
+export function admitUpload(ctx: ServiceCtx) {
+  assertCanWrite(ctx);
+  ctx.deps.limits.rate.uploads.take(ctx.user.email);
+}
+
 type Signer = { deps: { store: ObjectStore }; settings: Pick<Env, "PUBLIC_URL"> };
 
 /** Local links are root-relative (they work behind any proxy); absolute when PUBLIC_URL says where we live. */

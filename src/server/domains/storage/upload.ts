@@ -3,7 +3,7 @@ import { AppError, badRequest, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { objectKey } from "../../storage/keys";
 import { isDocDbName, queueIndex } from "./reindex";
-import { assertCanWrite, recordEvents, signedLink, uploadLimits } from "./service";
+import { admitUpload, recordEvents, signedLink, uploadLimits } from "./service";
 import type { FileUpload, ReceivedFile, UploadBounds } from "./upload-form";
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
@@ -67,7 +67,7 @@ export function uploadBounds(ctx: ServiceCtx, placeFields: string[]): UploadBoun
  * checked before any of the form is read.
  */
 export async function uploadPdf(ctx: ServiceCtx, upload: FileUpload): Promise<UploadResult> {
-  assertCanWrite(ctx);
+  admitUpload(ctx);
   return upload(uploadBounds(ctx, ["db_name", "prefix"]), (file) => storeUpload(ctx, file));
 }
 
