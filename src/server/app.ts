@@ -38,7 +38,7 @@ const { version } = pkg;
  */
 export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
   const { env, log } = deps;
-  const headers = securityHeaders(env);
+  const headers = securityHeaders(env, deps.storageOrigins);
   const serveClient = createStaticHandler(env.CLIENT_DIR);
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   const metrics = opts.metrics ?? createAppMetrics();

@@ -31,6 +31,7 @@ export async function createDeps(
   });
   if (opts.migrate ?? true) await applyMigrations(database.db);
   const store = await createObjectStore(env);
+  const linkOrigin = await store.linkOrigin();
   const photos = createPhotoReader({
     ...photoReaderShape(env.OCR_WORKERS),
     log: log.child({ part: "photos" }),
@@ -56,6 +57,7 @@ export async function createDeps(
     log,
     auth: createAuthService({ db: database.db, env, identityChanges: database.changes?.identity }),
     store,
+    storageOrigins: linkOrigin ? [linkOrigin] : [],
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,
       apiUrl: env.GITHUB_API_URL,

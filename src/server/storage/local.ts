@@ -216,6 +216,10 @@ export class LocalObjectStore implements ObjectStore {
     });
   }
 
+  async linkOrigin(): Promise<null> {
+    return null;
+  }
+
   /** Check a signed download request; the key and disposition it grants, or a 403 saying why not. */
   verifyLink(url: URL, now = Date.now()) {
     return verifySignedPath(url, this.basePath, this.signer, now);
