@@ -1,6 +1,8 @@
+import { join } from "node:path";
 import { createAnswerModel, createQueryEmbedder } from "./ai/providers";
 import { createAuthService } from "./auth/service";
 import { openDatabase } from "./db/client";
+import { dbFilePath } from "./db/instances";
 import { applyMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { createGithubSummaryService } from "./domains/dashboard/github";
@@ -12,8 +14,10 @@ import { reportJobHandlers } from "./domains/reports/demo";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
+import { PRIVATE_DIR, PRIVATE_FILE, tighten } from "./lib/private-files";
 import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
 import { createObjectStore } from "./storage";
+import { SIGNING_KEY_FILE } from "./storage/url-signer";
 
 /** Build the app's dependencies from configuration: open (and migrate) the database, wire the services. */
 export async function createDeps(
@@ -26,6 +30,7 @@ export async function createDeps(
   } = {},
 ): Promise<AppDeps> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  tightenDataDir(env, log);
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
     synchronous: env.DATABASE_SYNCHRONOUS,
   });
@@ -69,4 +74,24 @@ export async function createDeps(
     jobs,
     ai: { answer: createAnswerModel(env), embed: createQueryEmbedder(env) },
   };
+}
+
+/**
+ * What an earlier version left open to other users (it created everything under umask 022) is made private on
+ * start; new files are created private where they are made. Files inside the folders need no walk: a 0700
+ * folder already keeps everyone else out of them.
+ */
+function tightenDataDir(env: Env, log: Logger) {
+  const db = dbFilePath(env.DATABASE_URL);
+  const dirs = ["", "objects", "objects.tmp", "tmp"].map((d) => join(env.DATA_DIR, d));
+  const files = [
+    join(env.DATA_DIR, SIGNING_KEY_FILE),
+    ...(db ? ["", "-wal", "-shm", "-journal", "-changes"].map((suffix) => db + suffix) : []),
+  ];
+  const problems = [
+    ...dirs.map((d) => tighten(d, PRIVATE_DIR)),
+    ...files.map((f) => tighten(f, PRIVATE_FILE)),
+  ];
+  for (const reason of problems)
+    if (reason) log.warn("a data file stays readable by other users", { reason });
 }
