@@ -172,10 +172,10 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .all("/api/*", () => json(404, { error: "Not found." }))
       // Signed links are their own authority: the guard above leaves /files/* alone, the signature protects it.
       .use(signedFilesRoute(deps))
-      .get("/*", ({ request }) => {
+      .get("/*", ({ request, set }) => {
         const path = new URL(request.url).pathname;
         if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });
-        return serveClient(request);
+        return adoptHeaders(serveClient(request), set);
       }),
   );
 }

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { siteOf } from "@server/http/cors";
 import { DEMO, DEMO_PASSWORD, startTestApp, type TestApp } from "../helpers/app";
 import { PDF } from "../helpers/storage";
@@ -9,11 +13,20 @@ const OTHER_SITE = "https://reports.example.org";
 const STRANGER = "https://evil.example";
 let t: TestApp;
 let cookie: string;
+// A built client with a precompressed asset, whose answer varies by Accept-Encoding as well.
+const clientDir = mkdtempSync(join(tmpdir(), "geolabs-cors-client-"));
 beforeAll(async () => {
-  t = await startTestApp({ CORS_ORIGINS: `${TOOLS}, ${OTHER_SITE}/` });
+  mkdirSync(join(clientDir, "assets"));
+  writeFileSync(join(clientDir, "index.html"), "<!doctype html>");
+  writeFileSync(join(clientDir, "assets/app-1.js"), "export {};");
+  writeFileSync(join(clientDir, "assets/app-1.js.gz"), gzipSync("export {};"));
+  t = await startTestApp({ CORS_ORIGINS: `${TOOLS}, ${OTHER_SITE}/`, CLIENT_DIR: clientDir });
   cookie = await t.login(DEMO.user);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
 
 const preflight = (origin: string, path = "/api/core-boxes") =>
   t.request(path, {
@@ -104,6 +117,13 @@ describe("CORS_ORIGINS", () => {
       const restUnlisted = await t.request("/api/core-boxes", { cookie, headers });
       expect(varies(restUnlisted)).toContain("origin");
     }
+    // The client's files too (a CDN keeps them a year): their own Vary is kept beside ours.
+    const asset = await t.request("/assets/app-1.js", {
+      headers: { origin: TOOLS, "accept-encoding": "gzip" },
+    });
+    expect(asset.headers.get("content-encoding")).toBe("gzip");
+    expect(asset.headers.get("access-control-allow-origin")).toBe(TOOLS);
+    expect(varies(asset)).toEqual(["accept-encoding", "origin"]);
   });
 
   test("/files/… links may be framed by the listed origins (PDF previews), by nobody else", async () => {

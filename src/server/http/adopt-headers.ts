@@ -2,12 +2,12 @@
 export type HeadersToAdopt = { headers: Record<string, string | number> };
 
 /**
- * A Response a handler built itself (tRPC's) takes the headers the door chose for the request
+ * A Response a handler built itself (tRPC's, the client's files) takes the headers the door chose for the request
  * (security headers, CORS, x-request-id, cache-control) in place, and the door's list is emptied. Otherwise
  * Elysia copies such a Response into a new one to add them, and the copy carries the body as a stream (a few
  * percent of a tRPC list page's CPU). As in Elysia's merge, a header the Response already has wins and cookies
  * are added; but Vary is the union of both, since a cache must key on everything either side varies by (tRPC
- * varies by trpc-accept, the door by Origin).
+ * varies by trpc-accept, a precompressed file by Accept-Encoding, the door by Origin).
  */
 export function adoptHeaders(response: Response, set: HeadersToAdopt): Response {
   const own = response.headers;
