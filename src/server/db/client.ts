@@ -41,9 +41,9 @@ export function isFileUrl(url: string) {
 }
 
 /**
- * Open the database. For the embedded default we make sure the folder and file exist (private), use WAL (readers never block the
- * writer) and a busy timeout so concurrent writers wait instead of failing; statements are cached and commits
- * are not fsynced one by one unless `synchronous: "full"` (driver.ts).
+ * Open the database. For the embedded default we make sure the folder and the file exist (private), use WAL
+ * (readers never block the writer) and a busy timeout so concurrent writers wait instead of failing; statements
+ * are cached and commits are not fsynced one by one unless `synchronous: "full"` (driver.ts).
  */
 export async function openDatabase(
   url: string,
