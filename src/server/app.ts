@@ -19,7 +19,7 @@ import { usersRest } from "./domains/users/rest";
 import { workOrdersRest } from "./domains/work-orders/rest";
 import { adoptHeaders, type HeadersToAdopt } from "./http/adopt-headers";
 import { BODY_TOO_LARGE, isOversizedBody } from "./http/body-limit";
-import { corsHeaders, isListedOrigin, isPreflight, preflightHeaders } from "./http/cors";
+import { isListedOrigin, isPreflight, originHeaders, preflightHeaders } from "./http/cors";
 import { createMetrics, type Metrics } from "./http/metrics";
 import { metricsRest } from "./http/metrics-route";
 import { openApiDocument } from "./http/openapi/document";
@@ -40,7 +40,7 @@ const { version } = pkg;
  */
 export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
   const { env, log } = deps;
-  const headers = securityHeaders(env);
+  const headers = securityHeaders(env, deps.storageOrigins);
   const serveClient = createStaticHandler(env.CLIENT_DIR);
   let openApi: ReturnType<typeof openApiDocument> | undefined;
   const metrics = opts.metrics ?? createAppMetrics();
@@ -83,7 +83,9 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         setRequestState(request, { reqId, ip, https, start: performance.now(), user: null });
         const origin = request.headers.get("origin");
         const listed = isListedOrigin(origin, env.CORS_ORIGINS);
-        Object.assign(set.headers, headers, listed ? corsHeaders(origin!) : {}, { "x-request-id": reqId });
+        Object.assign(set.headers, headers, originHeaders(origin, env.CORS_ORIGINS), {
+          "x-request-id": reqId,
+        });
 
         const path = new URL(request.url).pathname;
         // Listed origins may show the portal's files in a frame (PDF previews; the file's CSP names them).
@@ -182,10 +184,10 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .all("/api/*", () => json(404, { error: "Not found." }))
       // Signed links are their own authority: the guard above leaves /files/* alone, the signature protects it.
       .use(signedFilesRoute(deps))
-      .get("/*", ({ request }) => {
+      .get("/*", ({ request, set }) => {
         const path = new URL(request.url).pathname;
         if (path.startsWith("/api/") || path === "/api") return json(404, { error: "Not found." });
-        return serveClient(request);
+        return adoptHeaders(serveClient(request), set);
       }),
   );
 }

@@ -1,8 +1,10 @@
+import { join } from "node:path";
 import { createAnswerModel, createQueryEmbedder } from "./ai/providers";
 import { purgeLoginAttempts } from "./auth/rate-limit";
 import { createAuthService } from "./auth/service";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { openDatabase } from "./db/client";
+import { dbFilePath } from "./db/instances";
 import { applyMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { createGithubSummaryService } from "./domains/dashboard/github";
@@ -14,9 +16,11 @@ import { reportJobHandlers } from "./domains/reports/demo";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
+import { PRIVATE_DIR, PRIVATE_FILE, tighten } from "./lib/private-files";
 import { createWorkLimits } from "./lib/work-limits";
 import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
 import { createObjectStore } from "./storage";
+import { SIGNING_KEY_FILE } from "./storage/url-signer";
 
 /** How often the job runner sweeps rows that count for nothing any more (expired sessions, old counters). */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -32,11 +36,13 @@ export async function createDeps(
   } = {},
 ): Promise<AppDeps> {
   const log = opts.log ?? createLogger(env.LOG_LEVEL);
+  tightenDataDir(env, log);
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
     synchronous: env.DATABASE_SYNCHRONOUS,
   });
   if (opts.migrate ?? true) await applyMigrations(database.db);
   const store = await createObjectStore(env);
+  const linkOrigin = await store.linkOrigin();
   const photos = createPhotoReader({
     ...photoReaderShape(env.OCR_WORKERS),
     log: log.child({ part: "photos" }),
@@ -74,6 +80,7 @@ export async function createDeps(
     log,
     auth: createAuthService({ db: database.db, env, identityChanges: database.changes?.identity }),
     store,
+    storageOrigins: linkOrigin ? [linkOrigin] : [],
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,
       apiUrl: env.GITHUB_API_URL,
@@ -86,4 +93,24 @@ export async function createDeps(
     ai: { answer: createAnswerModel(env), embed: createQueryEmbedder(env) },
     limits: createWorkLimits(env),
   };
+}
+
+/**
+ * What an earlier version left open to other users (it created everything under umask 022) is made private on
+ * start; new files are created private where they are made. Files inside the folders need no walk: a 0700
+ * folder already keeps everyone else out of them.
+ */
+function tightenDataDir(env: Env, log: Logger) {
+  const db = dbFilePath(env.DATABASE_URL);
+  const dirs = ["", "objects", "objects.tmp", "tmp"].map((d) => join(env.DATA_DIR, d));
+  const files = [
+    join(env.DATA_DIR, SIGNING_KEY_FILE),
+    ...(db ? ["", "-wal", "-shm", "-journal", "-changes"].map((suffix) => db + suffix) : []),
+  ];
+  const problems = [
+    ...dirs.map((d) => tighten(d, PRIVATE_DIR)),
+    ...files.map((f) => tighten(f, PRIVATE_FILE)),
+  ];
+  for (const reason of problems)
+    if (reason) log.warn("a data file stays readable by other users", { reason });
 }

@@ -19,6 +19,8 @@ const DEMO_DOCUMENTS_DELAY_MS = 5000;
  * (cluster.ts); they run this file too, as workers that only serve requests.
  */
 async function main() {
+  // Whatever else the server or its helpers write (they get explicit modes too: lib/private-files.ts) is its own.
+  process.umask(0o077);
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();

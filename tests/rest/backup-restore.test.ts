@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
@@ -77,6 +77,8 @@ describe("backup and restore of the embedded database", () => {
     await writer;
     expect(made.text).toContain("Backup written to");
     expect(made.code).toBe(0);
+    // It holds password and session hashes, as the database does: the portal's user alone may read it.
+    expect((statSync(file).mode & 0o777).toString(8)).toBe("600");
     expect(confirmedDuring).toBeGreaterThan(0); // the server kept taking writes while the copy was made
     const copy = await boxesIn(file, "BK-");
     expect(copy.integrity).toBe("ok");

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { siteOf } from "@server/http/cors";
 import { DEMO, DEMO_PASSWORD, startTestApp, type TestApp } from "../helpers/app";
 import { PDF } from "../helpers/storage";
@@ -9,11 +13,20 @@ const OTHER_SITE = "https://reports.example.org";
 const STRANGER = "https://evil.example";
 let t: TestApp;
 let cookie: string;
+// A built client with a precompressed asset, whose answer varies by Accept-Encoding as well.
+const clientDir = mkdtempSync(join(tmpdir(), "geolabs-cors-client-"));
 beforeAll(async () => {
-  t = await startTestApp({ CORS_ORIGINS: `${TOOLS}, ${OTHER_SITE}/` });
+  mkdirSync(join(clientDir, "assets"));
+  writeFileSync(join(clientDir, "index.html"), "<!doctype html>");
+  writeFileSync(join(clientDir, "assets/app-1.js"), "export {};");
+  writeFileSync(join(clientDir, "assets/app-1.js.gz"), gzipSync("export {};"));
+  t = await startTestApp({ CORS_ORIGINS: `${TOOLS}, ${OTHER_SITE}/`, CLIENT_DIR: clientDir });
   cookie = await t.login(DEMO.user);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
 
 const preflight = (origin: string, path = "/api/core-boxes") =>
   t.request(path, {
@@ -85,6 +98,34 @@ describe("CORS_ORIGINS", () => {
     expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  test("answers say they vary by Origin (a shared cache must not hand one origin's answer to another)", async () => {
+    const varies = (res: Response) =>
+      (res.headers.get("vary") ?? "").split(",").map((v) => v.trim().toLowerCase());
+    const list = `/trpc/coreBoxes.list?input=${encodeURIComponent(JSON.stringify({ page: 1, page_size: 25 }))}`;
+    const trpc = await t.request(list, { cookie, headers: { origin: TOOLS } });
+    expect(trpc.headers.get("access-control-allow-origin")).toBe(TOOLS);
+    // tRPC's own Vary is kept beside ours, each once.
+    expect(varies(trpc)).toEqual(["trpc-accept", "accept", "origin"]);
+    const rest = await t.request("/api/core-boxes", { cookie, headers: { origin: OTHER_SITE } });
+    expect(varies(rest)).toContain("origin");
+    // An unlisted origin's answer (no CORS headers) and a same-origin one differ from a listed origin's too.
+    for (const headers of [{ origin: STRANGER }, {}] as Record<string, string>[]) {
+      const unlisted = await t.request(list, { cookie, headers });
+      expect(unlisted.status).toBe(200);
+      expect(unlisted.headers.get("access-control-allow-origin")).toBeNull();
+      expect(varies(unlisted)).toContain("origin");
+      const restUnlisted = await t.request("/api/core-boxes", { cookie, headers });
+      expect(varies(restUnlisted)).toContain("origin");
+    }
+    // The client's files too (a CDN keeps them a year): their own Vary is kept beside ours.
+    const asset = await t.request("/assets/app-1.js", {
+      headers: { origin: TOOLS, "accept-encoding": "gzip" },
+    });
+    expect(asset.headers.get("content-encoding")).toBe("gzip");
+    expect(asset.headers.get("access-control-allow-origin")).toBe(TOOLS);
+    expect(varies(asset)).toEqual(["accept-encoding", "origin"]);
+  });
+
   test("/files/… links may be framed by the listed origins (PDF previews), by nobody else", async () => {
     await t.deps.store.put("framed.db/a.pdf", new TextEncoder().encode(PDF("framed")));
     const url = await t.deps.store.signedUrl("framed.db/a.pdf", { disposition: "inline" });
@@ -129,6 +170,9 @@ describe("without CORS_ORIGINS (the default)", () => {
         json: { email: DEMO.user, password: DEMO_PASSWORD },
       });
       expect(res.headers.get("set-cookie")).toContain("SameSite=Lax");
+      // Nothing depends on the Origin then: caches need not keep a copy per origin.
+      const read = await plain.request("/api/health", { headers: { origin: TOOLS } });
+      expect(read.headers.get("vary")).toBeNull();
     } finally {
       await plain.close();
     }

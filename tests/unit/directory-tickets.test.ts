@@ -148,7 +148,7 @@ describe("directory settings", () => {
       ENTRA_CLIENT_ID: "c",
       GRAPH_BASE_URL: "https://graph.example.test/v1.0",
     });
-    expect(securityHeaders(env)["content-security-policy"]).toContain("https://graph.example.test");
-    expect(securityHeaders(loadEnv({}))["content-security-policy"]).not.toContain("graph");
+    expect(securityHeaders(env, [])["content-security-policy"]).toContain("https://graph.example.test");
+    expect(securityHeaders(loadEnv({}), [])["content-security-policy"]).not.toContain("graph");
   });
 });

@@ -1,7 +1,8 @@
-import { existsSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, rmSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { ConfigError, loadEnv } from "../env";
+import { PRIVATE_FILE } from "../lib/private-files";
 import { dbFilePath } from "./instances";
 
 /**
@@ -19,9 +20,15 @@ export async function backup(url: string, target: string) {
   }
   const file = resolve(target);
   if (existsSync(file)) throw new Error(`${file} exists already. Choose a new file name.`);
+  // The copy holds password and session hashes too. VACUUM INTO writes into an empty file and keeps its mode.
+  // "wx": made here, so removing it after a failure removes nothing of anyone else's.
+  closeSync(openSync(file, "wx", PRIVATE_FILE));
   const client = createClient({ url, timeout: 15_000 } as Parameters<typeof createClient>[0]);
   try {
     await client.execute({ sql: "VACUUM INTO ?", args: [file] });
+  } catch (err) {
+    rmSync(file, { force: true });
+    throw err;
   } finally {
     client.close();
   }

@@ -1,4 +1,5 @@
 import { closeSync, openSync, statSync, writeSync } from "node:fs";
+import { PRIVATE_FILE } from "../lib/private-files";
 
 /**
  * Numbers every process that opens the same embedded database file sees at once: a few 4-byte counters in a file
@@ -28,7 +29,7 @@ export function sharedCounters(databasePath: string): (slot: number) => ChangeCo
   const file = `${databasePath}-changes`;
   const bytes = COUNTER_SLOTS * 4;
   // Created by whichever process comes first; only ever grown, never truncated (a mapping others hold stays valid).
-  const fd = openSync(file, "a+");
+  const fd = openSync(file, "a+", PRIVATE_FILE);
   try {
     const size = statSync(file).size;
     if (size < bytes) writeSync(fd, new Uint8Array(bytes - size));

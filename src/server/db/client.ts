@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { ensurePrivateFile, makePrivateDir } from "../lib/private-files";
 import type { ChangeCounter } from "./change-counter";
 import { BUSY_TIMEOUT_MS, type Synchronous } from "./driver";
 import { createEmbeddedClient } from "./embedded-client";
@@ -41,9 +41,9 @@ export function isFileUrl(url: string) {
 }
 
 /**
- * Open the database. For the embedded default we make sure the folder exists, use WAL (readers never block the
- * writer) and a busy timeout so concurrent writers wait instead of failing; statements are cached and commits
- * are not fsynced one by one unless `synchronous: "full"` (driver.ts).
+ * Open the database. For the embedded default we make sure the folder and the file exist (private), use WAL
+ * (readers never block the writer) and a busy timeout so concurrent writers wait instead of failing; statements
+ * are cached and commits are not fsynced one by one unless `synchronous: "full"` (driver.ts).
  */
 export async function openDatabase(
   url: string,
@@ -52,7 +52,9 @@ export async function openDatabase(
 ): Promise<Database> {
   if (isFileUrl(url) && !url.includes(":memory:")) {
     const path = url.replace(/^file:(\/\/)?/, "").split("?")[0]!;
-    mkdirSync(dirname(path), { recursive: true });
+    makePrivateDir(dirname(path));
+    // It holds password and session hashes; SQLite gives its -wal and -shm the file's own mode.
+    ensurePrivateFile(path);
   }
   // The embedded file through our own connections (driver.ts); a libSQL server through the client itself.
   const embedded = isFileUrl(url)

@@ -21,6 +21,15 @@ export function corsHeaders(origin: string): Record<string, string> {
   };
 }
 
+/**
+ * The CORS headers of an answer. With a list, every answer varies by Origin even when this one's origin is not
+ * listed (it lacks the headers a listed origin gets), so a shared cache keeps one copy per origin.
+ */
+export function originHeaders(origin: string | null, listed: readonly string[]): Record<string, string> {
+  if (isListedOrigin(origin, listed)) return corsHeaders(origin!);
+  return listed.length ? { vary: "Origin" } : {};
+}
+
 /** A preflight (OPTIONS with Access-Control-Request-Method): its answer for a listed origin. */
 export function preflightHeaders(request: Request, origin: string): Record<string, string> {
   return {

@@ -1,27 +1,16 @@
 import type { Env } from "../env";
 
 /**
- * Where the S3 driver's signed links point, so the storage screens can show a PDF or an image from the bucket in
- * a frame. Only frames and images: nothing from the bucket may run as script in the portal.
+ * Security headers for every response. The CSP allows Microsoft sign-in only when Entra mode is on.
+ * `storageOrigins`: where the store's signed links point (ObjectStore.linkOrigin; the configured bucket's own
+ * origin, never a wildcard that any bucket matches), so the storage screens can show a PDF or an image from it
+ * in a frame. Only frames and images: nothing from the bucket may run as script in the portal.
  */
-export function storageOrigins(env: Env): string[] {
-  if (env.STORAGE_DRIVER !== "s3") return [];
-  if (!env.S3_ENDPOINT) return ["https://*.amazonaws.com"];
-  const u = new URL(env.S3_ENDPOINT);
-  // Virtual-hosted style puts the bucket in the host name.
-  return env.S3_FORCE_PATH_STYLE || !env.S3_BUCKET
-    ? [u.origin]
-    : [u.origin, `${u.protocol}//${env.S3_BUCKET}.${u.host}`];
-}
-
-/** Security headers for every response. The CSP allows Microsoft sign-in only when Entra mode is on. */
-export function securityHeaders(env: Env): Record<string, string> {
+export function securityHeaders(env: Env, storageOrigins: readonly string[]): Record<string, string> {
   const login = env.entra ? new URL(env.entra.authority).origin : "";
   // The directory screen calls Microsoft Graph (GRAPH_BASE_URL) from the browser in Entra mode.
   const graph = env.entra ? ` ${new URL(env.GRAPH_BASE_URL).origin}` : "";
-  const files = storageOrigins(env)
-    .map((o) => ` ${o}`)
-    .join("");
+  const files = storageOrigins.map((o) => ` ${o}`).join("");
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { copyFile, lstat, open, rename, rm, rmdir } from "node:fs/promises";
+import { chmod, copyFile, lstat, open, rename, rm, rmdir } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { AppError, notFound } from "../lib/errors";
+import { makePrivateDir, PRIVATE_FILE } from "../lib/private-files";
 import { listPrefix, objectKey } from "./keys";
 import { clampRange, fsError, sweepTemp } from "./local-fs";
 import { LocalListing, lowerBound } from "./local-index";
@@ -48,8 +48,9 @@ export class LocalObjectStore implements ObjectStore {
     this.root = resolve(opts.root);
     // Beside the root, not inside it, so a half-written file is never listed and no key can name it.
     this.tmp = `${this.root}.tmp`;
-    mkdirSync(this.root, { recursive: true });
-    mkdirSync(this.tmp, { recursive: true });
+    // Originals are people's files: the folders and files are the portal user's alone (lib/private-files.ts).
+    makePrivateDir(this.root);
+    makePrivateDir(this.tmp);
     this.signer = createUrlSigner(opts.secret);
     this.listing = new LocalListing(this.root);
     this.basePath = opts.basePath ?? "/files";
@@ -72,7 +73,7 @@ export class LocalObjectStore implements ObjectStore {
   private makeParents(path: string, key: string) {
     let created: string | undefined;
     try {
-      created = mkdirSync(dirname(path), { recursive: true });
+      created = makePrivateDir(dirname(path));
     } catch (err) {
       throw fsError(err, key);
     }
@@ -82,7 +83,7 @@ export class LocalObjectStore implements ObjectStore {
   async put(rawKey: string, body: ObjectBody, _opts?: { contentType?: string }): Promise<ObjectInfo> {
     const { key, path } = this.pathOf(rawKey);
     const tmp = join(this.tmp, randomUUID());
-    const fh = await open(tmp, "wx", 0o644);
+    const fh = await open(tmp, "wx", PRIVATE_FILE);
     try {
       for await (const chunk of chunksOf(body)) await fh.write(chunk);
       await fh.close();
@@ -167,6 +168,8 @@ export class LocalObjectStore implements ObjectStore {
     const tmp = join(this.tmp, randomUUID());
     try {
       await copyFile(src.path, tmp);
+      // copyFile keeps the source's mode, which an earlier version made 0644.
+      await chmod(tmp, PRIVATE_FILE);
       this.makeParents(dst.path, dst.key);
       await rename(tmp, dst.path);
     } catch (err) {
@@ -214,6 +217,10 @@ export class LocalObjectStore implements ObjectStore {
       memo.set(raw, url);
       return url;
     });
+  }
+
+  async linkOrigin(): Promise<null> {
+    return null;
   }
 
   /** Check a signed download request; the key and disposition it grants, or a 403 saying why not. */

@@ -75,6 +75,11 @@ export interface ObjectStore {
   signedUrl(key: string, opts?: SignedUrlOptions): Promise<string>;
   /** Links for many keys at once (a listing signs thousands; drivers batch and reuse them). */
   signedUrls(keys: string[], opts?: SignedUrlOptions): Promise<string[]>;
+  /**
+   * The origin of this store's signed links when they leave the portal's own (S3: the bucket's, as the SDK
+   * addresses it), null when they stay on it (the local store's /files/ links). The CSP names it.
+   */
+  linkOrigin(): Promise<string | null>;
   /** Release sockets/handles (S3 client). */
   close?(): void;
 }

@@ -7,6 +7,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
@@ -53,6 +54,24 @@ const isMissing = (err: unknown) => {
   return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
 };
 
+const STAND_IN_KEYS = { accessKeyId: "link-origin", secretAccessKey: "link-origin" };
+
+function clientConfig(opts: S3StoreOptions): S3ClientConfig {
+  return {
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle ?? false,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+    // The SDK's default checksums frame streamed bodies as aws-chunked, which several S3-compatible stores
+    // (s3rver, older MinIO/Ceph) store verbatim. Only send checksums an operation requires.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  };
+}
+
 /** Any S3-compatible store through the AWS SDK. Keys are checked here too: the bucket is the only place touched. */
 export class S3ObjectStore implements ObjectStore {
   readonly driver = "s3" as const;
@@ -63,19 +82,23 @@ export class S3ObjectStore implements ObjectStore {
 
   constructor(private readonly opts: S3StoreOptions) {
     this.bucket = opts.bucket;
-    this.client = new S3Client({
-      region: opts.region,
-      endpoint: opts.endpoint,
-      forcePathStyle: opts.forcePathStyle ?? false,
-      credentials:
-        opts.accessKeyId && opts.secretAccessKey
-          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-          : undefined,
-      // The SDK's default checksums frame streamed bodies as aws-chunked, which several S3-compatible stores
-      // (s3rver, older MinIO/Ceph) store verbatim. Only send checksums an operation requires.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    this.client = new S3Client(clientConfig(opts));
+  }
+
+  /**
+   * Where signedUrl's links point, found by signing one the same way: the SDK alone decides between the
+   * bucket's own host and path style (dotted names, addresses, S3_FORCE_PATH_STYLE), so the CSP cannot disagree
+   * with the links. Signed with stand-in keys: the host does not depend on them, and the configured ones may
+   * come from the SDK's default chain, which can mean a network call.
+   */
+  async linkOrigin(): Promise<string> {
+    const probe = new S3Client({ ...clientConfig(this.opts), credentials: STAND_IN_KEYS });
+    try {
+      const command = new GetObjectCommand({ Bucket: this.bucket, Key: "link-origin" });
+      return new URL(await getSignedUrl(probe, command, { expiresIn: 60 })).origin;
+    } finally {
+      probe.destroy();
+    }
   }
 
   async put(rawKey: string, body: ObjectBody, opts: PutOptions = {}): Promise<ObjectInfo> {

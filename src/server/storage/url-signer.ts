@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { makePrivateDir, PRIVATE_FILE } from "../lib/private-files";
 
 /**
  * HMAC-SHA256 signatures for the local store's download links. The message covers the key, the expiry and the
@@ -42,12 +43,12 @@ export function loadSigningSecret(dataDir: string, configured?: string): string 
     const existing = readFileSync(file, "utf8").trim();
     if (existing.length >= 32) return existing;
   } catch {}
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateDir(dirname(file));
   const secret = randomBytes(32).toString("hex");
   try {
     // "wx": if another process created it meanwhile, keep theirs.
-    writeFileSync(file, `${secret}\n`, { flag: "wx", mode: 0o600 });
-    chmodSync(file, 0o600);
+    writeFileSync(file, `${secret}\n`, { flag: "wx", mode: PRIVATE_FILE });
+    chmodSync(file, PRIVATE_FILE);
     return secret;
   } catch {
     return readFileSync(file, "utf8").trim();

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -7,6 +6,7 @@ import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { STORAGE_MESSAGES } from "@shared/storage";
 import busboy from "busboy";
 import { AppError, badRequest } from "../../lib/errors";
+import { makePrivateDir } from "../../lib/private-files";
 
 const ignore = () => {};
 const malformed = () => badRequest("The upload could not be read (the multipart body is malformed).");
@@ -134,7 +134,7 @@ async function spool(
   opts: ReceiveOptions,
   tooLarge: () => AppError,
 ): Promise<string> {
-  mkdirSync(opts.spoolDir, { recursive: true });
+  makePrivateDir(opts.spoolDir);
   const path = join(opts.spoolDir, `upload-${randomUUID()}`);
   const fh = await open(path, "wx", 0o600);
   let size = 0;
