@@ -73,11 +73,8 @@ for (const setup of SETUPS) {
       const email = `cached-${setup.sqld ? "q" : setup.s3 ? "s" : "f"}@geolabs.example`;
       const registered = await fetch(`${a.base}/api/register-user`, json(owner, { email }));
       const { temporary_password } = (await registered.json()) as { temporary_password: string };
-      const signIn = async (server: Server) => {
-        const res = await fetch(
-          `${server.base}/api/auth/login`,
-          json("", { email, password: temporary_password }),
-        );
+      const signIn = async (server: Server, password = temporary_password) => {
+        const res = await fetch(`${server.base}/api/auth/login`, json("", { email, password }));
         return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
       };
       const me = async (server: Server, cookie: string) => {
@@ -97,8 +94,11 @@ for (const setup of SETUPS) {
       expect([await me(a, cookie), await me(b, cookie)]).toEqual(["Admin", "Admin"]);
       expect((await fetch(`${a.base}/api/delete-user`, json(owner, { email }))).status).toBe(200);
       expect([await me(b, cookie), await me(a, cookie)]).toEqual([401, 401]);
-      expect((await fetch(`${b.base}/api/reinstate-user`, json(owner, { email }))).status).toBe(200);
-      cookie = await signIn(b);
+      const reinstated = await fetch(`${b.base}/api/reinstate-user`, json(owner, { email }));
+      expect(reinstated.status).toBe(200);
+      // Back with a new temporary password: the one from before no longer signs in.
+      expect(await signIn(b)).toBe("");
+      cookie = await signIn(b, ((await reinstated.json()) as { temporary_password: string }).temporary_password);
       expect([await me(a, cookie), await me(b, cookie)]).toEqual(["Admin", "Admin"]);
       expect((await fetch(`${a.base}/api/auth/logout`, json(cookie, {}))).status).toBe(200);
       expect([await me(b, cookie), await me(a, cookie)]).toEqual([401, 401]);
