@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { blankPagesPdf, giantPagePdf, streamBombPdf } from "../tests/helpers/costly-pdfs";
 import { buildPdf } from "../tests/helpers/pdfs";
 import { commandOf, type Figure, freePort, processTree, ROOT, startServer } from "./lib";
+import { answersHardeningBench } from "./hardening-answers";
 import { drive, formatRun, type LoadPath } from "./load-driver";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -252,6 +253,8 @@ export async function hardeningBench(): Promise<Figure[]> {
     await s.stop();
   }
   figures.push(await restart(1), await restart(2));
+  // Issue 52: nothing one person sends stalls everyone else.
+  figures.push(...(await answersHardeningBench()));
   return figures;
 }
 
