@@ -110,14 +110,14 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
           throw err;
         }
         requestState(request).user = user;
-        if (!user && !PUBLIC_API_PATHS.has(path)) return refuseWith(401, MESSAGES.signInRequired);
-        if (user?.mustChangePassword && !allowedWhileTemporary(path)) {
-          return refuseWith(403, MESSAGES.changeTemporaryPassword);
-        }
-        // The server extended the session: the browser's cookie is given the same new lifetime.
+        // The server extended the session: the browser's cookie is given the same new lifetime (refused or not).
         if (user?.renewedUntil) {
           const cookie = renewedSessionCookie(request, env, user.renewedUntil);
           if (cookie) set.headers["set-cookie"] = cookie;
+        }
+        if (!user && !PUBLIC_API_PATHS.has(path)) return refuseWith(401, MESSAGES.signInRequired);
+        if (user?.mustChangePassword && !allowedWhileTemporary(path)) {
+          return refuseWith(403, MESSAGES.changeTemporaryPassword);
         }
       })
       .onAfterHandle(({ request }) => {

@@ -42,7 +42,7 @@ export async function createDeps(
   });
   if (opts.migrate ?? true) await applyMigrations(database.db);
   const store = await createObjectStore(env);
-  const linkOrigin = await store.linkOrigin();
+  const linkSource = await store.linkSource();
   const photos = createPhotoReader({
     ...photoReaderShape(env.OCR_WORKERS),
     log: log.child({ part: "photos" }),
@@ -80,7 +80,7 @@ export async function createDeps(
     log,
     auth: createAuthService({ db: database.db, env, identityChanges: database.changes?.identity }),
     store,
-    storageOrigins: linkOrigin ? [linkOrigin] : [],
+    storageOrigins: linkSource ? [linkSource] : [],
     github: createGithubSummaryService({
       repo: env.GITHUB_REPO,
       apiUrl: env.GITHUB_API_URL,

@@ -20,7 +20,7 @@ export interface AppDeps {
   github: GithubSummaryService;
   /** File storage: the local folder or an S3-compatible bucket (STORAGE_DRIVER). */
   store: ObjectStore;
-  /** Where the store's signed links point besides the portal itself (store.linkOrigin), for the CSP. */
+  /** Where the store's signed links point besides the portal itself (store.linkSource), for the CSP. */
   storageOrigins: string[];
   /** Shared tesseract.js workers (created on first use); terminated on shutdown. */
   /** Work Order Recognition's photo readers (PP-OCRv4 child processes). */

@@ -217,6 +217,8 @@ export const envKeys = () => Object.keys(schema.shape);
 export interface Env extends RawEnv {
   DATA_DIR: string;
   DATABASE_URL: string;
+  /** PUBLIC_URL is an https:// address (in any case): HSTS, the `__Host-` cookie, no plain-HTTP warning. */
+  publicHttps: boolean;
   entra: { tenantId: string; clientId: string; authority: string; issuer: string; jwksUrl: string } | null;
 }
 
@@ -273,5 +275,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       "Invalid configuration:\n  AI_BASE_URL, AI_MODEL: set both (an OpenAI-compatible chat endpoint) or neither (the built-in answer model)",
     );
   }
-  return { ...raw, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, entra };
+  const publicHttps = !!raw.PUBLIC_URL && new URL(raw.PUBLIC_URL).protocol === "https:";
+  return { ...raw, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, entra, publicHttps };
 }

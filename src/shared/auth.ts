@@ -18,7 +18,8 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** A temporary password an Owner was shown stops working after this many days unless it was changed. */
 export const TEMPORARY_PASSWORD_DAYS = 7;
 
-const newPassword = z
+/** A password someone chooses: at least PASSWORD_MIN_LENGTH characters. */
+export const newPassword = z
   .string({ error: "is required" })
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(1024, "is too long");
@@ -50,6 +51,7 @@ export const MESSAGES = {
   changeTemporaryPassword: "Change your temporary password first.",
   temporaryPasswordExpired: "This temporary password has expired. Ask an Owner to reset your password.",
   wrongCurrentPassword: "The current password is not right.",
+  passwordChangedMeanwhile: "Your password was changed meanwhile, elsewhere. Sign in again with the new one.",
   passwordChanged: "Your password has been changed. Other sessions of your account have been signed out.",
   passwordsElsewhere: "Passwords are managed by the company sign-in on this portal.",
   domainNotAllowed: "Your email domain is not allowed on this portal. Ask IT if you need access.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MIN_LENGTH, TEMPORARY_PASSWORD_DAYS } from "./auth";
+import { newPassword, TEMPORARY_PASSWORD_DAYS } from "./auth";
 import {
   caselessEnum,
   emailAddress,
@@ -50,10 +50,7 @@ export type EmailInput = z.infer<typeof emailInput>;
 export const localAccountInput = z.object({
   email: emailAddress,
   role: z.enum(ROLES, { error: "must be Owner, Admin or User" }),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(1024, "is too long"),
+  password: newPassword,
   name: text(200).optional(),
 });
 export type LocalAccountInput = z.input<typeof localAccountInput>;

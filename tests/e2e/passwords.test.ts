@@ -97,8 +97,13 @@ describe("passwords people own", () => {
     await page.getByRole("menuitem", { name: "Change password" }).click();
     await fillChange(page, "not-the-password", "reef-break-morning");
     await dialog.getByText(MESSAGES.wrongCurrentPassword).waitFor();
+    await page.screenshot({ path: join(SHOTS, "change-password-dialog-light.png") });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.screenshot({ path: join(SHOTS, "change-password-dialog-dark.png") });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: join(SHOTS, "change-password-dialog-390.png") });
+    const box = await dialog.boundingBox();
+    expect(box!.x >= 0 && box!.x + box!.width <= 390).toBe(true);
     await fillChange(page, PUBLISHED_DEMO_PASSWORD, "reef-break-morning");
     await dialog.waitFor({ state: "hidden" });
     await page.getByText(MESSAGES.passwordChanged).waitFor();
@@ -122,6 +127,9 @@ describe("passwords people own", () => {
     const temporary = (await issued.getByTitle("Temporary password").textContent()) ?? "";
     expect(temporary).toMatch(/^[a-z2-9]{12}$/);
     await page.screenshot({ path: join(SHOTS, "reset-password-light.png") });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.screenshot({ path: join(SHOTS, "reset-password-dark.png") });
+    await page.emulateMedia({ colorScheme: "light" });
     await issued.getByRole("button", { name: "Done" }).click();
     await issued.waitFor({ state: "hidden" });
     expect(
@@ -135,6 +143,9 @@ describe("passwords people own", () => {
     // The super-owner's row offers no reset to an Owner, and says why.
     const locked = page.getByRole("button", { name: `Reset password of ${DEMO.superOwner}` });
     expect(await locked.isDisabled()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await banner.waitFor();
+    await page.screenshot({ path: join(SHOTS, "demo-password-banner-390.png") });
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { users } from "@server/db/schema";
+import { auditLog, users } from "@server/db/schema";
 import { MESSAGES } from "@shared/auth";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
@@ -93,21 +93,40 @@ describe("Entra ID tokens", () => {
     const renamed = "leilani.adams@geolabs.example";
     const second = await me(await token({ preferred_username: renamed, oid: "oid-leilani" }));
     expect(await second.json()).toMatchObject({ email: renamed, role: "Admin" });
+    const [audited] = await t.deps.db.select().from(auditLog).where(eq(auditLog.target, renamed));
+    expect(audited?.details).toMatchObject({ before: { email: DEMO.admin }, after: { email: renamed } });
     // Someone else given her old address later does not inherit her account.
     const newcomer = await me(await token({ preferred_username: DEMO.admin, oid: "oid-someone-else" }));
     expect(await newcomer.json()).toMatchObject({ email: DEMO.admin, role: "User" });
   });
-  test("another tenant's person with the same object id is another person", async () => {
+  test("an address whose account is linked to another person is refused, never handed over", async () => {
     const linked = await me(
-      await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-shared" }),
+      await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-first" }),
     );
     expect(linked.status).toBe(200);
-    // Same oid, other tenant, an email of a linked account: refused, never signed in as that account.
     const other = await me(
-      await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-shared", tid: "other-tenant" }),
+      await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-second" }),
     );
     expect(other.status).toBe(403);
     expect(((await other.json()) as { error: string }).error).toBe(MESSAGES.accountLinkedElsewhere);
+    // The trpc door says the same.
+    const bearer = {
+      authorization: `Bearer ${await token({ preferred_username: "tenant.a@geolabs.example", oid: "oid-second" })}`,
+    };
+    expect((await t.request("/trpc/dashboard.kpis", { headers: bearer })).status).toBe(403);
+  });
+  test("a token of another tenant signs nobody in, whatever its object id", async () => {
+    const res = await me(await token({ oid: "oid-first", tid: "22222222-0000-0000-0000-000000000000" }));
+    expect(res.status).toBe(401);
+  });
+  test("an email changed into the super-owner's address is not followed", async () => {
+    await me(await token({ preferred_username: "climber@geolabs.example", oid: "oid-climber" }));
+    const renamed = await me(
+      await token({ preferred_username: "boss.to.be@geolabs.example", oid: "oid-climber" }),
+    );
+    expect(await renamed.json()).toMatchObject({ email: "boss.to.be@geolabs.example", isSuperOwner: false });
+    const climbing = await me(await token({ preferred_username: DEMO.superOwner, oid: "oid-climber" }));
+    expect(await climbing.json()).toMatchObject({ email: "boss.to.be@geolabs.example", isSuperOwner: false });
   });
   test("a token without an object id or tenant signs nobody in", async () => {
     expect((await me(await token({ oid: undefined }))).status).toBe(401);
@@ -191,6 +210,13 @@ describe("who the company's sign-in may let in", () => {
 
   test("proxy: a trusted address is believed only with the proxy's secret", async () => {
     expect((await viaProxy(DEMO.admin, null)).status).toBe(401);
+    const trpc = (secret: string) =>
+      p.request("/trpc/dashboard.kpis", {
+        headers: { "X-User": DEMO.admin, "X-Proxy-Secret": secret },
+        ip: "10.0.0.9",
+      });
+    expect((await trpc("not-the-secret-at-all")).status).toBe(401);
+    expect((await trpc(SECRET)).status).toBe(200);
     expect((await viaProxy(DEMO.admin, `${SECRET}x`)).status).toBe(401);
     expect((await viaProxy(DEMO.admin, SECRET.slice(0, -1))).status).toBe(401);
     expect(await (await viaProxy(DEMO.admin)).json()).toMatchObject({ email: DEMO.admin, role: "Admin" });
@@ -228,6 +254,23 @@ describe("who the company's sign-in may let in", () => {
     });
     expect(register.status).toBe(200);
     expect((await viaProxy(unknown)).status).toBe(200);
+  });
+
+  test("AUTO_PROVISION=false still lets the super-owner in on a fresh install (nobody could register them)", async () => {
+    const fresh = await startTestApp({
+      AUTH_MODE: "proxy",
+      TRUSTED_PROXIES: "10.0.0.0/8",
+      AUTO_PROVISION: "false",
+      SEED_DEMO: "false",
+    });
+    try {
+      const as = (email: string) =>
+        fresh.request("/api/auth/me", { headers: { "X-User": email }, ip: "10.0.0.9" });
+      expect(await (await as(DEMO.superOwner)).json()).toMatchObject({ isSuperOwner: true, role: "Owner" });
+      expect((await as("someone.else@geolabs.example")).status).toBe(403);
+    } finally {
+      await fresh.close();
+    }
   });
 
   test("passwords belong to the company's sign-in: change password is refused with a sentence", async () => {

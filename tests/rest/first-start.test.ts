@@ -61,12 +61,13 @@ describe("demo data only on request", () => {
     expect((after.data as { emails: string[] }).emails).not.toContain(DEMO.user);
   });
 
-  test("accounts seeded before the flag existed are found by their password and flagged once", async () => {
+  test("accounts whose password predates the flag are found by their password, once", async () => {
     t = await startTestApp();
-    await t.deps.db.update(users).set({ demoPassword: false, passwordChangedAt: null });
+    await t.deps.db.update(users).set({ demoPassword: false, demoPasswordKnown: false });
     const { log, warnings } = capturedLog();
     await prepareAccounts({ db: t.deps.db, env: t.deps.env, log });
     expect(warnings().find((w) => w.msg.includes("published demo password"))?.accounts).toHaveLength(4);
+    expect((await t.deps.db.select().from(users)).every((u) => u.demoPasswordKnown)).toBe(true);
   });
 });
 

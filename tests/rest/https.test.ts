@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { sessions } from "@server/db/schema";
 import { loadEnv } from "@server/env";
 import { plainHttpWarning } from "@server/http/plain-http";
 import { MESSAGES, PUBLISHED_DEMO_PASSWORD } from "@shared/auth";
+import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 
 const PUBLIC = "https://portal.geolabs.example";
@@ -63,6 +65,36 @@ describe("an https PUBLIC_URL", () => {
     expect(forgedTls.status).toBe(403);
     const own = await ticket({ origin: PUBLIC });
     expect(own.status).toBe(201);
+    // The tRPC door is behind the same check.
+    const trpc = await secure.request("/trpc/tickets.create", {
+      method: "POST",
+      cookie,
+      headers: { host: "evil.example", origin: "http://evil.example" },
+      json: { title: "Printer on fire", description: "Smoke from tray 2" },
+    });
+    expect(trpc.status).toBe(403);
+  });
+
+  test("a session the server extends gets its __Host- cookie re-issued", async () => {
+    const cookie = (await signIn(secure)).headers.get("set-cookie")!.split(";")[0]!;
+    const token = cookie.slice(cookie.indexOf("=") + 1);
+    const id = new Bun.CryptoHasher("sha256").update(token).digest("hex");
+    await secure.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.id, id));
+    const res = await secure.request("/api/auth/me", { cookie });
+    const renewed = res.headers.get("set-cookie") ?? "";
+    expect(renewed.split(";")[0]).toBe(cookie);
+    expect(renewed).toStartWith("__Host-geolabs_session=");
+    expect(renewed).toContain("Secure");
+  });
+
+  test("PUBLIC_URL written in capitals is still https", async () => {
+    expect(loadEnv({ PUBLIC_URL: "HTTPS://Portal.Geolabs.example" }).publicHttps).toBe(true);
+    expect(
+      plainHttpWarning(loadEnv({ APP_ENV: "production", PUBLIC_URL: "HTTPS://portal.example" })),
+    ).toBeNull();
   });
 });
 

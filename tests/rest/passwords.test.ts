@@ -103,6 +103,50 @@ describe("changing one's own password", () => {
   });
 });
 
+describe("a password changed while someone signs in with the old one", () => {
+  test("the sign-in that checked the old password makes no session that outlives the change", async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = `racer${round}@geolabs.example`;
+      const before = `old-password-${round}-xyz`;
+      await t.deps.db.insert(users).values({
+        email,
+        name: "",
+        role: "User",
+        source: "test",
+        passwordHash: await Bun.password.hash(before),
+      });
+      const cookie = await t.login(email, before);
+      // The sign-in starts first; the change commits while its (slow) password check runs.
+      const racing = signIn(email, before);
+      const changed = await change(cookie, before, `new-password-${round}-xyz`);
+      expect(changed.status).toBe(200);
+      const late = await racing;
+      const session = late.headers.get("set-cookie")?.split(";")[0];
+      if (late.status === 200)
+        expect((await t.request("/api/auth/me", { cookie: session })).status).toBe(401);
+      else expect(late.status).toBe(401);
+    }
+  });
+
+  test("an Owner's reset while the person signs in with the old password leaves no full session", async () => {
+    await t.deps.db.insert(users).values({
+      email: "reset.racer@geolabs.example",
+      name: "",
+      role: "User",
+      source: "test",
+      passwordHash: await Bun.password.hash("racing-old-password"),
+    });
+    const racing = signIn("reset.racer@geolabs.example", "racing-old-password");
+    expect((await post("/api/reset-password", { email: "reset.racer@geolabs.example" }, owner)).status).toBe(
+      200,
+    );
+    const late = await racing;
+    const session = late.headers.get("set-cookie")?.split(";")[0];
+    if (late.status === 200) expect((await t.request("/api/auth/me", { cookie: session })).status).toBe(401);
+    else expect(late.status).toBe(401);
+  });
+});
+
 describe("temporary passwords", () => {
   test("a session signed in with one can only change it: every other call is 403 on both doors", async () => {
     const temporary = await registered("new.hire@geolabs.example");
@@ -117,6 +161,13 @@ describe("temporary passwords", () => {
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toBe(MESSAGES.changeTemporaryPassword);
     }
+    // The guard answers before tRPC runs, in the REST door's words.
+    const mutation = await post("/trpc/tickets.create", { title: "x", description: "y" }, cookie);
+    expect(mutation.status).toBe(403);
+    expect(await errorOf(mutation)).toBe(MESSAGES.changeTemporaryPassword);
+    // A batch that slips another call in beside the change is refused whole.
+    const batch = await t.request("/trpc/users.changePassword,dashboard.kpis?batch=1", { cookie });
+    expect(batch.status).toBe(403);
     // What the change screen needs still answers.
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(200);
     expect((await change(cookie, temporary, NEW)).status).toBe(200);
@@ -135,6 +186,7 @@ describe("temporary passwords", () => {
     expect(res.status).toBe(401);
     expect(await errorOf(res)).toBe(MESSAGES.temporaryPasswordExpired);
     expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
+    expect((await trpcCall(t, cookie, "users.changePassword", {}, "mutation")).status).toBe(401);
     // A wrong password still says only that it is wrong.
     expect(await errorOf(await signIn("late.starter@geolabs.example", "not-the-one-x"))).toBe(
       MESSAGES.invalidLogin,
@@ -152,6 +204,25 @@ describe("temporary passwords", () => {
     expect(await (await signIn("returner@geolabs.example", body.temporary_password)).json()).toMatchObject({
       mustChangePassword: true,
     });
+  });
+});
+
+describe("reinstating through tRPC", () => {
+  test("users.reinstate answers the new temporary password too", async () => {
+    const temporary = await registered("returner.trpc@geolabs.example");
+    expect((await post("/api/delete-user", { email: "returner.trpc@geolabs.example" }, owner)).status).toBe(
+      200,
+    );
+    const res = await trpcCall(
+      t,
+      owner,
+      "users.reinstate",
+      { email: "returner.trpc@geolabs.example" },
+      "mutation",
+    );
+    const again = (res.data as { temporary_password: string }).temporary_password;
+    expect(again).toMatch(/^[a-z2-9]{12}$/);
+    expect(again).not.toBe(temporary);
   });
 });
 
@@ -192,12 +263,22 @@ describe("an Owner's Reset password", () => {
     ).toBe(200);
   });
 
-  test("refused with the same status and sentence on both doors: Admin, an Owner for an Owner, the super-owner", async () => {
+  test("refused with the same status and sentence on both doors: Admin, User, another Owner, oneself, the super-owner", async () => {
+    await t.deps.db.insert(users).values({
+      email: "second.owner@geolabs.example",
+      name: "Second Owner",
+      role: "Owner",
+      source: "test",
+      passwordHash: await Bun.password.hash(NEW),
+    });
     const admin = await t.login(DEMO.admin, PUBLISHED_DEMO_PASSWORD);
+    const user = await t.login(DEMO.user, PUBLISHED_DEMO_PASSWORD);
     const cases: [string, string, string][] = [
       [admin, DEMO.user, "Only Owners can reset passwords."],
-      [owner, DEMO.superOwner, "The super-owner's password is set on the server (bun run user:add)."],
+      [user, DEMO.admin, "Only Owners can reset passwords."],
+      [owner, "second.owner@geolabs.example", "Only the super-owner can reset an Owner's password."],
       [owner, DEMO.owner, "Change your own password from your account menu."],
+      [owner, DEMO.superOwner, "The super-owner's password is set on the server (bun run user:add)."],
     ];
     for (const [cookie, email, sentence] of cases) {
       const rest = await post("/api/reset-password", { email }, cookie);
@@ -207,5 +288,22 @@ describe("an Owner's Reset password", () => {
       expect(trpc.status).toBe(403);
       expect(trpc.error?.message).toBe(sentence);
     }
+  });
+
+  test("allowed on both doors: an Owner resets an Admin", async () => {
+    for (const email of ["admin.one@geolabs.example", "admin.two@geolabs.example"]) {
+      await t.deps.db.insert(users).values({ email, name: "", role: "Admin", source: "test" });
+    }
+    expect((await post("/api/reset-password", { email: "admin.one@geolabs.example" }, owner)).status).toBe(
+      200,
+    );
+    const trpc = await trpcCall(
+      t,
+      owner,
+      "users.resetPassword",
+      { email: "admin.two@geolabs.example" },
+      "mutation",
+    );
+    expect(trpc.status).toBe(200);
   });
 });

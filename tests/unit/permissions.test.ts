@@ -1,5 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { type Actor, can, checkRemoval, checkRoleChange, isRowLocked } from "@shared/permissions";
+import {
+  type Actor,
+  can,
+  checkPasswordReset,
+  checkRemoval,
+  checkRoleChange,
+  isRowLocked,
+} from "@shared/permissions";
 
 const superOwner: Actor = { email: "super@x.test", role: "Owner", isSuperOwner: true };
 const owner: Actor = { email: "owner@x.test", role: "Owner", isSuperOwner: false };
@@ -73,5 +80,30 @@ describe("removal and locked rows", () => {
   });
   test("emails compare case-insensitively", () => {
     expect(checkRemoval(owner, { ...owner, email: "OWNER@X.TEST" }).ok).toBe(false);
+  });
+});
+
+describe("checkPasswordReset()", () => {
+  const reason = (actor: Actor | null, target: Actor) => {
+    const v = checkPasswordReset(actor, target);
+    return v.ok ? "ok" : v.reason;
+  };
+  test("Owners reset Users and Admins; the super-owner also Owners", () => {
+    expect(reason(owner, user)).toBe("ok");
+    expect(reason(owner, admin)).toBe("ok");
+    expect(reason(superOwner, owner)).toBe("ok");
+  });
+  test("nobody resets the super-owner or their own; Owners not another Owner; Admins and Users nobody", () => {
+    expect(reason(owner, superOwner)).toBe(
+      "The super-owner's password is set on the server (bun run user:add).",
+    );
+    expect(reason(superOwner, superOwner)).toBe(
+      "The super-owner's password is set on the server (bun run user:add).",
+    );
+    expect(reason(owner, owner)).toBe("Change your own password from your account menu.");
+    expect(reason(owner, owner2)).toBe("Only the super-owner can reset an Owner's password.");
+    expect(reason(admin, user)).toBe("Only Owners can reset passwords.");
+    expect(reason(user, admin)).toBe("Only Owners can reset passwords.");
+    expect(reason(null, user)).toBe("Sign in first.");
   });
 });

@@ -1,3 +1,4 @@
+import type { Me } from "@shared/auth";
 import { can } from "@shared/permissions";
 import { Link } from "@tanstack/react-router";
 import {
@@ -99,13 +100,28 @@ export function NotificationsMenu({ open, onOpenChange }: MenuProps) {
   );
 }
 
+/** A dialog opened from a menu item: it opens once the menu has closed, so its focus is not lost with the menu's. */
+function useDialogFromMenu() {
+  const [open, setOpen] = useState(false);
+  const asked = useRef(false);
+  return {
+    open,
+    setOpen,
+    ask: () => {
+      asked.current = true;
+    },
+    onCloseAutoFocus: (e: Event) => {
+      if (!asked.current) return;
+      asked.current = false;
+      e.preventDefault();
+      setOpen(true);
+    },
+  };
+}
+
 export function ProfileMenu({ open, onOpenChange }: MenuProps) {
-  const { me, config, signOut, signInWithMicrosoft } = useAuth();
-  const { copied, copy } = useCopy(2000);
-  // The dialog outlives the menu, which closes as the item is chosen.
-  const [changingPassword, setChangingPassword] = useState(false);
-  // Set as the item is chosen; the dialog opens once the menu has closed, so its focus is not lost with the menu's.
-  const openingDialog = useRef(false);
+  const { me, config, signInWithMicrosoft } = useAuth();
+  const password = useDialogFromMenu();
   return (
     <>
       <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
@@ -114,62 +130,9 @@ export function ProfileMenu({ open, onOpenChange }: MenuProps) {
             <InitialsAvatar name={me?.name} email={me?.email} />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="end"
-          className="w-64"
-          onCloseAutoFocus={(e) => {
-            if (!openingDialog.current) return;
-            openingDialog.current = false;
-            e.preventDefault();
-            setChangingPassword(true);
-          }}
-        >
+        <DropdownMenuContent align="end" className="w-64" onCloseAutoFocus={password.onCloseAutoFocus}>
           {me ? (
-            <>
-              <DropdownMenuLabel className="flex flex-col gap-0.5">
-                <span className="truncate">{me.name || me.email}</span>
-                <span className="truncate text-xs font-normal text-muted-foreground">{me.email}</span>
-                <span className="text-xs font-normal text-muted-foreground">
-                  {me.isSuperOwner ? "Super-owner" : me.role}
-                </span>
-              </DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem
-                onSelect={(e) => {
-                  e.preventDefault();
-                  void copy(me.email);
-                }}
-              >
-                <CopyIcon /> {copied ? "Copied!" : "Copy Email"}
-              </DropdownMenuItem>
-              {can(me, "admin.view") && (
-                <DropdownMenuItem asChild>
-                  <Link to="/admin">
-                    <SettingsIcon /> Admin Settings
-                  </Link>
-                </DropdownMenuItem>
-              )}
-              {config?.entra && (
-                <DropdownMenuItem asChild>
-                  <a href={config.entra.accountUrl} target="_blank" rel="noreferrer noopener">
-                    <ExternalLinkIcon /> Microsoft account
-                  </a>
-                </DropdownMenuItem>
-              )}
-              {config?.mode === "local" && (
-                <DropdownMenuItem
-                  onSelect={() => {
-                    openingDialog.current = true;
-                  }}
-                >
-                  <KeyRoundIcon /> Change password
-                </DropdownMenuItem>
-              )}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => void signOut()}>
-                <LogOutIcon /> Sign Out
-              </DropdownMenuItem>
-            </>
+            <SignedInItems me={me} onChangePassword={password.ask} />
           ) : config?.mode === "entra" ? (
             <DropdownMenuItem onSelect={() => void signInWithMicrosoft()}>
               <LogInIcon /> Sign In with Microsoft
@@ -181,7 +144,56 @@ export function ProfileMenu({ open, onOpenChange }: MenuProps) {
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      <ChangePasswordDialog open={password.open} onOpenChange={password.setOpen} />
+    </>
+  );
+}
+
+/** The profile menu of a signed-in person: who they are, their email to copy, their settings, sign-out. */
+function SignedInItems({ me, onChangePassword }: { me: Me; onChangePassword(): void }) {
+  const { config, signOut } = useAuth();
+  const { copied, copy } = useCopy(2000);
+  return (
+    <>
+      <DropdownMenuLabel className="flex flex-col gap-0.5">
+        <span className="truncate">{me.name || me.email}</span>
+        <span className="truncate text-xs font-normal text-muted-foreground">{me.email}</span>
+        <span className="text-xs font-normal text-muted-foreground">
+          {me.isSuperOwner ? "Super-owner" : me.role}
+        </span>
+      </DropdownMenuLabel>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem
+        onSelect={(e) => {
+          e.preventDefault();
+          void copy(me.email);
+        }}
+      >
+        <CopyIcon /> {copied ? "Copied!" : "Copy Email"}
+      </DropdownMenuItem>
+      {can(me, "admin.view") && (
+        <DropdownMenuItem asChild>
+          <Link to="/admin">
+            <SettingsIcon /> Admin Settings
+          </Link>
+        </DropdownMenuItem>
+      )}
+      {config?.entra && (
+        <DropdownMenuItem asChild>
+          <a href={config.entra.accountUrl} target="_blank" rel="noreferrer noopener">
+            <ExternalLinkIcon /> Microsoft account
+          </a>
+        </DropdownMenuItem>
+      )}
+      {config?.mode === "local" && (
+        <DropdownMenuItem onSelect={onChangePassword}>
+          <KeyRoundIcon /> Change password
+        </DropdownMenuItem>
+      )}
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => void signOut()}>
+        <LogOutIcon /> Sign Out
+      </DropdownMenuItem>
     </>
   );
 }

@@ -49,7 +49,7 @@ export function readCookie(header: string | null, name: string): string | null {
 /** Secure cookies whenever the person is on HTTPS; cross-site ones when a listed origin is another site. */
 export function cookieReach(request: Request, env: Env): CookieReach {
   const portalHost = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : (request.headers.get("host") ?? "");
-  const hostPrefix = !!env.PUBLIC_URL?.startsWith("https:");
+  const hostPrefix = env.publicHttps;
   return {
     secure: hostPrefix || requestState(request).https,
     crossSite: env.CORS_ORIGINS.length > 0 && needsCrossSiteCookie(portalHost, env.CORS_ORIGINS),

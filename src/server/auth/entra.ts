@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from "jose";
 
 export interface EntraConfig {
+  tenantId: string;
   clientId: string;
   issuer: string;
   jwksUrl: string;
@@ -39,6 +40,8 @@ export function createEntraVerifier(config: EntraConfig) {
     }
     const { oid, tid } = payload;
     if (typeof oid !== "string" || typeof tid !== "string" || !oid || !tid) return null;
+    // The issuer names the tenant too, but ENTRA_ISSUER can be set by hand: the token's own tenant must be ours.
+    if (tid.toLowerCase() !== config.tenantId.toLowerCase()) return null;
     const email = [payload.preferred_username, payload.email, payload.upn].find(
       (v): v is string => typeof v === "string" && v.includes("@"),
     );

@@ -28,6 +28,7 @@ const WHILE_TEMPORARY = new Set([
   "/api/core-boxes/_debug", // the header's status pill
   "/api/auth/config",
   "/api/auth/me",
+  "/api/auth/login", // someone else may sign in on this browser
   "/api/auth/logout",
   "/api/auth/change-password",
 ]);

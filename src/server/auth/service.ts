@@ -37,7 +37,7 @@ export function createAuthService(deps: { db: Db; env: Env; identityChanges?: Ch
     autoProvision: env.AUTO_PROVISION,
   };
   const verifyEntra = env.entra ? createEntraVerifier(env.entra) : null;
-  const cookieName = sessionCookieName(!!env.PUBLIC_URL?.startsWith("https:"));
+  const cookieName = sessionCookieName(env.publicHttps);
 
   async function identify(request: Request, peer: string | null): Promise<SessionIdentity | null> {
     switch (env.AUTH_MODE) {
@@ -74,7 +74,13 @@ export function createAuthService(deps: { db: Db; env: Env; identityChanges?: Ch
     if (row.passwordTemporaryUntil && row.passwordTemporaryUntil <= now) {
       throw new AppError("UNAUTHORIZED", MESSAGES.temporaryPasswordExpired);
     }
-    const session = await createSession(db, row.id, { ...sessionOpts, ...meta, now });
+    const session = await createSession(
+      db,
+      { id: row.id, passwordHash: row.passwordHash! },
+      { ...sessionOpts, ...meta, now },
+    );
+    // The password changed (or the account was removed) while it was being checked.
+    if (!session) throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
     await db
       .update(users)
       .set({ lastSignInAt: now, firstSignInAt: row.firstSignInAt ?? now })

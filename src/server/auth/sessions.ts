@@ -20,24 +20,27 @@ export interface SessionOptions {
   cache?: SessionCache<Identity> | null;
 }
 
-/** Create a session and return the raw token for the cookie (only its hash is stored). */
+/**
+ * Open a session for the account whose password was just checked, and return the raw token for the cookie (only
+ * its hash is stored). One statement inserts it only if the account is still active and still has the password
+ * hash that was checked: a password changed or reset while the (slow) check ran makes no session, so no session
+ * made with an old password outlives the change that ended the others.
+ */
 export async function createSession(
   db: DbOrTx,
-  userId: number,
+  account: { id: number; passwordHash: string },
   opts: SessionOptions & { ip?: string | null; userAgent?: string | null; now?: Date },
-) {
+): Promise<{ token: string; expiresAt: Date } | null> {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const now = opts.now ?? new Date();
   const expiresAt = new Date(now.getTime() + Math.min(opts.ttlMs, opts.maxAgeMs));
-  await db.insert(sessions).values({
-    id: sha256(token),
-    userId,
-    createdAt: now,
-    expiresAt,
-    ip: opts.ip ?? null,
-    userAgent: opts.userAgent?.slice(0, 300) ?? null,
-  });
-  return { token, expiresAt };
+  const result = await db.run(sql`
+    INSERT INTO ${sessions} (id, user_id, created_at, expires_at, ip, user_agent)
+    SELECT ${sha256(token)}, ${users.id}, ${now.getTime()}, ${expiresAt.getTime()}, ${opts.ip ?? null},
+      ${opts.userAgent?.slice(0, 300) ?? null}
+    FROM ${users}
+    WHERE ${users.id} = ${account.id} AND ${users.status} = 'active' AND ${users.passwordHash} = ${account.passwordHash}`);
+  return result.rowsAffected ? { token, expiresAt } : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Env } from "../env";
 
 /**
  * Security headers for every response. The CSP allows Microsoft sign-in only when Entra mode is on.
- * `storageOrigins`: where the store's signed links point (ObjectStore.linkOrigin; the configured bucket's own
+ * `storageOrigins`: where the store's signed links point (ObjectStore.linkSource; the configured bucket's own
  * origin, never a wildcard that any bucket matches), so the storage screens can show a PDF or an image from it
  * in a frame. Only frames and images: nothing from the bucket may run as script in the portal.
  */
@@ -42,5 +42,5 @@ export function securityHeaders(env: Env, storageOrigins: readonly string[]): Re
  * the company's domain are not the portal's to decide).
  */
 function strictTransport(env: Env): Record<string, string> {
-  return env.PUBLIC_URL?.startsWith("https:") ? { "strict-transport-security": "max-age=31536000" } : {};
+  return env.publicHttps ? { "strict-transport-security": "max-age=31536000" } : {};
 }

@@ -219,7 +219,7 @@ export class LocalObjectStore implements ObjectStore {
     });
   }
 
-  async linkOrigin(): Promise<null> {
+  async linkSource(): Promise<null> {
     return null;
   }
 

@@ -76,10 +76,11 @@ export interface ObjectStore {
   /** Links for many keys at once (a listing signs thousands; drivers batch and reuse them). */
   signedUrls(keys: string[], opts?: SignedUrlOptions): Promise<string[]>;
   /**
-   * The origin of this store's signed links when they leave the portal's own (S3: the bucket's, as the SDK
-   * addresses it), null when they stay on it (the local store's /files/ links). The CSP names it.
+   * The CSP source that admits this store's signed links when they leave the portal's own origin (S3: the
+   * bucket's origin as the SDK addresses it, with the bucket's path for path style), null when they stay on it
+   * (the local store's /files/ links).
    */
-  linkOrigin(): Promise<string | null>;
+  linkSource(): Promise<string | null>;
   /** Release sockets/handles (S3 client). */
   close?(): void;
 }

@@ -91,11 +91,14 @@ export class S3ObjectStore implements ObjectStore {
    * with the links. Signed with stand-in keys: the host does not depend on them, and the configured ones may
    * come from the SDK's default chain, which can mean a network call.
    */
-  async linkOrigin(): Promise<string> {
+  async linkSource(): Promise<string> {
     const probe = new S3Client({ ...clientConfig(this.opts), credentials: STAND_IN_KEYS });
     try {
       const command = new GetObjectCommand({ Bucket: this.bucket, Key: "link-origin" });
-      return new URL(await getSignedUrl(probe, command, { expiresIn: 60 })).origin;
+      const link = new URL(await getSignedUrl(probe, command, { expiresIn: 60 }));
+      // Path style: the host serves every bucket of its region, so the source is narrowed to this bucket's path.
+      const path = `/${this.bucket}/`;
+      return link.pathname.startsWith(path) ? `${link.origin}${path}` : link.origin;
     } finally {
       probe.destroy();
     }

@@ -23,6 +23,11 @@ export const users = sqliteTable(
     passwordTemporaryUntil: integer({ mode: "timestamp_ms" }),
     /** The password is the one published in the README (demo accounts): Owners are warned until it changes. */
     demoPassword: integer({ mode: "boolean" }).notNull().default(false),
+    /**
+     * `demoPassword` is known for this password: set with every password the portal sets; a password from
+     * before the flag existed is checked against the published one once, at a start.
+     */
+    demoPasswordKnown: integer({ mode: "boolean" }).notNull().default(false),
     passwordChangedAt: integer({ mode: "timestamp_ms" }),
     /**
      * The identity provider's own key for the person (Entra: "<tid>:<oid>"): it never changes, while the email

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@shared/auth";
 import { stripInvisible } from "@shared/invisible-text";
 import type { Role } from "@shared/permissions";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Identity } from "../../auth/identity";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
@@ -67,14 +67,17 @@ export async function signInExternalUser(
   if (!emailDomainAllowed(email, opts.allowedDomains)) throw forbidden(MESSAGES.domainNotAllowed);
   let row = await findExternalAccount(db, email, claims.externalId);
   if (!row) {
-    if (!opts.autoProvision) throw forbidden(MESSAGES.notRegistered);
+    // The super-owner gets in anyway: nobody else could register them (the console refuses their address).
+    if (!opts.autoProvision && !isSuperOwnerEmail(email, opts.superOwnerEmail)) {
+      throw forbidden(MESSAGES.notRegistered);
+    }
     row = await registerAtSignIn(db, person, opts, now);
   }
   if (row.status !== "active") throw forbidden(MESSAGES.accountRemoved);
   const stale = !row.lastSignInAt || now.getTime() - row.lastSignInAt.getTime() > SIGN_IN_TOUCH_MS;
   const relink = !!claims.externalId && (row.externalId !== claims.externalId || row.email !== email);
   if (stale || relink || (!row.name && person.name)) {
-    row = await touchExternalAccount(db, row, person, now);
+    row = await touchExternalAccount(db, row, person, opts, now);
   }
   return toIdentity(row, opts.superOwnerEmail);
 }
@@ -131,14 +134,19 @@ async function registerAtSignIn(
   });
 }
 
-/** Record the sign-in; link the external id and follow a changed email (unless another account holds it). */
+/**
+ * Record the sign-in; link the external id and follow a changed email, in one statement (so two sign-ins cannot
+ * both take an address): the email is taken only while no other account holds it, and never when it is the
+ * super-owner's address (that account is made on the server). A followed email is recorded in the audit log.
+ */
 async function touchExternalAccount(
   db: Db,
   row: UserRow,
   claims: { email: string; name: string; externalId?: string },
+  opts: { superOwnerEmail?: string },
   now: Date,
 ) {
-  const emailFree = row.email === claims.email || !(await findUserByEmail(db, claims.email));
+  const follow = row.email !== claims.email && !isSuperOwnerEmail(claims.email, opts.superOwnerEmail);
   const [updated] = await db
     .update(users)
     .set({
@@ -146,9 +154,26 @@ async function touchExternalAccount(
       firstSignInAt: row.firstSignInAt ?? now,
       name: row.name || claims.name || nameFromEmail(claims.email),
       ...(claims.externalId ? { externalId: claims.externalId } : {}),
-      ...(emailFree ? { email: claims.email } : {}),
+      ...(follow
+        ? {
+            email: sql`case when exists (select 1 from users as others where others.email = ${claims.email})
+              then ${users.email} else ${claims.email} end`,
+          }
+        : {}),
     })
     .where(eq(users.id, row.id))
     .returning();
+  if (updated && updated.email !== row.email) {
+    await recordAudit(
+      db,
+      {
+        actor: updated.email,
+        action: "user.update",
+        target: updated.email,
+        details: { via: "sign-in", before: { email: row.email }, after: { email: updated.email } },
+      },
+      now,
+    );
+  }
   return updated ?? row;
 }

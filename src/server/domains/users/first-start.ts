@@ -7,7 +7,7 @@ import type { Env } from "../../env";
 import { recordAudit } from "../../lib/audit";
 import type { Logger } from "../../lib/logger";
 import { nameFromEmail } from "./accounts";
-import { accountsWithDemoPassword, flagSeededDemoPasswords } from "./passwords";
+import { accountsWithDemoPassword, flagOldDemoPasswords } from "./passwords";
 import { newTemporaryPassword } from "./temporary-password";
 
 /** Where the super-owner's first password is left for the operator (readable by the server's user only). */
@@ -21,7 +21,7 @@ export const FIRST_PASSWORD_FILE = "super-owner-first-password.txt";
 export async function prepareAccounts(deps: { db: Db; env: Env; log: Logger }) {
   const { db, env, log } = deps;
   if (env.AUTH_MODE === "local") await createSuperOwner(deps);
-  await flagSeededDemoPasswords(db);
+  await flagOldDemoPasswords(db);
   const demo = await accountsWithDemoPassword(db);
   if (demo.length) {
     log.warn(
@@ -32,11 +32,20 @@ export async function prepareAccounts(deps: { db: Db; env: Env; log: Logger }) {
     );
   }
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
-  if (n === 0 && env.AUTH_MODE === "local") {
-    log.warn(
-      "no accounts yet: set SUPER_OWNER_EMAIL and restart, or run `bun run user:add <email> --role Owner --password <password>`",
-    );
+  const hint = firstAccountHint(env, n);
+  if (hint) log.warn(hint);
+}
+
+/** What an operator must do when nobody can sign in yet, or null. */
+function firstAccountHint(env: Env, accounts: number): string | null {
+  if (accounts > 0) return null;
+  if (env.AUTH_MODE === "local") {
+    return "no accounts yet: set SUPER_OWNER_EMAIL and restart, or run `bun run user:add <email> --role Owner --password <password>`";
   }
+  if (!env.SUPER_OWNER_EMAIL && !env.AUTO_PROVISION) {
+    return "no accounts yet and AUTO_PROVISION=false: set SUPER_OWNER_EMAIL (that person gets in and registers the others)";
+  }
+  return null;
 }
 
 /**
@@ -47,8 +56,19 @@ export async function prepareAccounts(deps: { db: Db; env: Env; log: Logger }) {
 async function createSuperOwner({ db, env, log }: { db: Db; env: Env; log: Logger }) {
   const email = env.SUPER_OWNER_EMAIL;
   if (!email) return;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (existing) return;
+  const [existing] = await db
+    .select({ until: users.passwordTemporaryUntil })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (existing) {
+    if (existing.until && existing.until <= new Date()) {
+      log.warn("the super-owner's temporary password expired unused: set one with `bun run user:add`", {
+        email,
+      });
+    }
+    return;
+  }
   const now = new Date();
   const temporary = await newTemporaryPassword(now);
   const created = await db.transaction(async (tx) => {

@@ -48,6 +48,7 @@ async function saveLocalAccount(
     // The operator chose it: not temporary; flagged when it is the README's, so Owners are warned.
     passwordTemporaryUntil: null,
     demoPassword: input.password === PUBLISHED_DEMO_PASSWORD,
+    demoPasswordKnown: true,
     passwordChangedAt: new Date(),
   };
   return db.transaction(async (tx) => {

@@ -1,14 +1,14 @@
 import { type ChangePasswordInput, MESSAGES, PUBLISHED_DEMO_PASSWORD } from "@shared/auth";
 import { checkPasswordReset, isOwner } from "@shared/permissions";
 import { type EmailInput, type TemporaryPassword, USER_TEXTS } from "@shared/users";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
 import { reserveLoginAttempt, settleLoginSuccess } from "../../auth/rate-limit";
 import { revokeUserSessions } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
-import { AppError, badRequest, forbidden } from "../../lib/errors";
+import { AppError, badRequest, conflict, forbidden } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { activeRow, targetOf } from "./account-rows";
 import { findUserByEmail } from "./queries";
@@ -39,10 +39,19 @@ export async function changePassword(ctx: ServiceCtx, input: ChangePasswordInput
   }
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
-    await tx
+    // Only over the password that was checked: a reset or another change meanwhile wins, and this one says so.
+    const [changed] = await tx
       .update(users)
-      .set({ passwordHash, passwordTemporaryUntil: null, demoPassword: false, passwordChangedAt: at })
-      .where(eq(users.id, row.id));
+      .set({
+        passwordHash,
+        passwordTemporaryUntil: null,
+        demoPassword: false,
+        demoPasswordKnown: true,
+        passwordChangedAt: at,
+      })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash!)))
+      .returning({ id: users.id });
+    if (!changed) throw conflict(MESSAGES.passwordChangedMeanwhile);
     await revokeUserSessions(tx, row.id, ctx.user.sessionId);
     await recordAudit(tx, { actor: email, action: "user.password_change", target: email }, at);
   });
@@ -94,17 +103,16 @@ export async function demoPasswordAccounts(ctx: ServiceCtx): Promise<{ emails: s
 }
 
 /**
- * Accounts seeded before the demo password was flagged (an install from before this check): a seeded account
- * whose password was never changed is checked against the published one once, and flagged when it matches.
+ * Passwords set before the portal kept the flag (an install from before it): each is checked against the
+ * published one once, and the row remembers it was checked, so a start pays for each old password only once.
  */
-export async function flagSeededDemoPasswords(db: Db) {
-  const candidates = await db
+export async function flagOldDemoPasswords(db: Db) {
+  const unknown = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
-    .where(and(eq(users.source, "seed"), eq(users.demoPassword, false), isNull(users.passwordChangedAt)));
-  for (const row of candidates) {
-    if (await verifyPassword(PUBLISHED_DEMO_PASSWORD, row.passwordHash)) {
-      await db.update(users).set({ demoPassword: true }).where(eq(users.id, row.id));
-    }
+    .where(and(eq(users.demoPasswordKnown, false), isNotNull(users.passwordHash)));
+  for (const row of unknown) {
+    const demoPassword = await verifyPassword(PUBLISHED_DEMO_PASSWORD, row.passwordHash);
+    await db.update(users).set({ demoPassword, demoPasswordKnown: true }).where(eq(users.id, row.id));
   }
 }

@@ -24,6 +24,8 @@ export async function newTemporaryPassword(now: Date) {
       passwordHash: await hashPassword(password),
       passwordTemporaryUntil: new Date(now.getTime() + TEMPORARY_PASSWORD_DAYS * DAY_MS),
       demoPassword: false,
+      demoPasswordKnown: true,
+      passwordChangedAt: now,
     },
   };
 }

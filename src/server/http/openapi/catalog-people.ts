@@ -83,7 +83,7 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
       "Change one's own password (local accounts; at least 12 characters; throttled like sign-in). Ends the account's other sessions",
     body: changePasswordInput,
     returns: "{ ok, message }",
-    errors: [400, 429],
+    errors: [400, 401, 409, 429],
   }),
   // Users
   r({

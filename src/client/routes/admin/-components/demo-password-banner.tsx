@@ -22,8 +22,9 @@ export function DemoPasswordBanner() {
           demo password
         </p>
         <p className="text-muted-foreground">
-          Anyone who has read the README can sign in as {emails.join(", ")}. Reset their passwords or remove
-          them before the portal is used for real work.
+          Anyone who has read the README can sign in as {emails.join(", ")}. Before the portal is used for
+          real work, reset their passwords or remove them here; your own and the super-owner's are changed
+          from the account menu or on the server with <code>bun run user:add</code>.
         </p>
       </div>
     </div>
