@@ -1,0 +1,67 @@
+import { setPriority } from "node:os";
+import { AppError } from "../errors";
+import { watchMemory } from "../memory-watch";
+import { xlsxRefusal } from "./limits";
+import type { SheetReply, SheetRequest, SheetRow } from "./protocol";
+
+export interface XlsxReadLimits {
+  /** The import's row cap (reading stops a little past it). */
+  maxRows: number;
+  /** Resident memory the reading process may reach (IMPORT_MEMORY_MB). */
+  memoryBytes: number;
+  /** Longest the reading may take (IMPORT_TIMEOUT_S). */
+  timeoutMs: number;
+  /** The request ended: the reading stops. */
+  signal?: AbortSignal | null;
+}
+
+const ENTRY = new URL("./process.ts", import.meta.url).pathname;
+/** Below the server's priority: a request always goes before a spreadsheet. */
+const NICENESS = 10;
+
+/**
+ * Read an .xlsx in a process of its own (process.ts), one per workbook: past the memory ceiling or the time limit
+ * it is killed and the person is told so in a sentence (422); when it ends, all it used goes back to the system.
+ * The serving process only sends the bytes and receives the rows.
+ */
+export function readXlsxInChild(bytes: Uint8Array, limits: XlsxReadLimits): Promise<SheetRow[]> {
+  const { signal } = limits;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise<SheetRow[]>((resolve, reject) => {
+    let settled = false;
+    let unwatch = () => {};
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      unwatch();
+      signal?.removeEventListener("abort", onAbort);
+      proc.kill("SIGKILL");
+      outcome();
+    };
+    const onAbort = () => settle(() => reject(signal?.reason));
+    const proc = Bun.spawn([process.execPath, ENTRY], {
+      stdio: ["ignore", "inherit", "inherit"],
+      serialization: "advanced",
+      ipc: (reply: SheetReply) =>
+        settle(() => (reply.ok ? resolve(reply.rows) : reject(new AppError(reply.code, reply.message)))),
+      // Ended without answering: killed from outside, or crashed on the file.
+      onExit: () => settle(() => reject(xlsxRefusal.unreadable())),
+    });
+    try {
+      setPriority(proc.pid, NICENESS);
+    } catch {} // not permitted here: it runs at the server's priority
+    const timer = setTimeout(
+      () => settle(() => reject(xlsxRefusal.time(limits.timeoutMs / 1000))),
+      limits.timeoutMs,
+    );
+    unwatch = watchMemory(
+      proc.pid,
+      () => limits.memoryBytes,
+      () => settle(() => reject(xlsxRefusal.memory(limits.memoryBytes))),
+    );
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const request: SheetRequest = { bytes, maxRows: limits.maxRows };
+    proc.send(request);
+  });
+}

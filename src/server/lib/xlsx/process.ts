@@ -1,0 +1,92 @@
+/**
+ * A spreadsheet process: reads one .xlsx for the server that started it (host.ts) and ends. exceljs's streaming
+ * reader goes through the sheet row by row, so the import's row cap stops the reading where it is reached; the
+ * process's memory is watched from outside and its time bounded, so whatever a workbook costs, it costs here and
+ * never in the serving process.
+ */
+import type ExcelJS from "exceljs";
+import { AppError } from "../errors";
+import { CELL_MAX_CHARS, HEADER_ROWS_MAX, xlsxRefusal } from "./limits";
+import type { SheetReply, SheetRequest, SheetRow, XlsxCell } from "./protocol";
+import { workbookParts, workbookStream } from "./unpack";
+import { checkZipDirectory, readZipDirectory } from "./zip-directory";
+
+function cellValue(v: ExcelJS.CellValue): XlsxCell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v instanceof Date) return v;
+  if (typeof v === "object") {
+    if ("richText" in v) return v.richText.map((t) => t.text).join("");
+    if ("result" in v) return cellValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ("formula" in v || "sharedFormula" in v) return null;
+    if ("text" in v) return String((v as ExcelJS.CellHyperlinkValue).text);
+    if ("error" in v) return null;
+  }
+  return String(v);
+}
+
+const blank = (c: XlsxCell) => c === null || (typeof c === "string" && !c.trim());
+
+/** The first sheet with any data, row by row: its rows that are not blank, at most `maxRows` + HEADER_ROWS_MAX + 1. */
+async function readRows(msg: SheetRequest): Promise<SheetRow[]> {
+  // A Node Buffer arrives as one; the reader slices it.
+  const bytes = new Uint8Array(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength);
+  const entries = readZipDirectory(bytes);
+  checkZipDirectory(entries);
+  const parts = workbookParts(entries);
+  if (!parts) throw xlsxRefusal.unreadable();
+  const { default: Excel } = await import("exceljs");
+  const source = workbookStream(bytes, parts);
+  const failed = new Promise<never>((_, reject) => source.once("error", reject));
+  const reader = new Excel.stream.xlsx.WorkbookReader(source, {
+    sharedStrings: "cache",
+    // Styles tell a date cell from a number; hyperlinks and other parts are not needed.
+    styles: "cache",
+    hyperlinks: "ignore",
+    worksheets: "emit",
+    entries: "ignore",
+  });
+  const keep = msg.maxRows + HEADER_ROWS_MAX;
+  const read = async () => {
+    for await (const sheet of reader) {
+      const rows: SheetRow[] = [];
+      let filled = 0;
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        if (!row.hasValues) continue;
+        const cells: XlsxCell[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, col) => {
+          const value = cellValue(cell.value);
+          if (typeof value === "string" && value.length > CELL_MAX_CHARS) throw xlsxRefusal.cell(row.number);
+          cells[col - 1] = value;
+        });
+        const dense = Array.from(cells, (c) => c ?? null);
+        // Blank rows (spaces only) are passed over by every import: not kept, not counted.
+        if (dense.every(blank)) continue;
+        rows.push([row.number, dense]);
+        // Enough rows for the import to count more than its cap: the rest of the sheet is not read.
+        if (++filled > keep) return rows;
+      }
+      if (filled) return rows;
+    }
+    return [];
+  };
+  return Promise.race([read(), failed]);
+}
+
+function replyOf(err: unknown): SheetReply {
+  if (err instanceof AppError) return { ok: false, code: err.code, message: err.message };
+  // exceljs and its XML parser throw plain errors for a damaged file: the person needs only "could not be read".
+  const refusal = xlsxRefusal.unreadable();
+  return { ok: false, code: refusal.code, message: refusal.message };
+}
+
+process.on("message", async (msg: SheetRequest) => {
+  let reply: SheetReply;
+  try {
+    reply = { ok: true, rows: await readRows(msg) };
+  } catch (err) {
+    reply = replyOf(err);
+  }
+  process.send?.(reply);
+});
+// The server went away (even killed): nothing is left to do for it.
+process.on("disconnect", () => process.exit(0));
