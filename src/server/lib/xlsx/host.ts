@@ -28,6 +28,7 @@ export function readXlsxInChild(bytes: Uint8Array, limits: XlsxReadLimits): Prom
   const { signal } = limits;
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise<SheetRow[]>((resolve, reject) => {
+    const rows: SheetRow[] = [];
     let settled = false;
     let unwatch = () => {};
     const settle = (outcome: () => void) => {
@@ -43,8 +44,11 @@ export function readXlsxInChild(bytes: Uint8Array, limits: XlsxReadLimits): Prom
     const proc = Bun.spawn([process.execPath, ENTRY], {
       stdio: ["ignore", "inherit", "inherit"],
       serialization: "advanced",
-      ipc: (reply: SheetReply) =>
-        settle(() => (reply.ok ? resolve(reply.rows) : reject(new AppError(reply.code, reply.message)))),
+      ipc: (reply: SheetReply) => {
+        if (reply.kind === "rows") for (const row of reply.rows) rows.push(row);
+        else if (reply.kind === "done") settle(() => resolve(rows));
+        else settle(() => reject(new AppError(reply.code, reply.message)));
+      },
       // Ended without answering: killed from outside, or crashed on the file.
       onExit: () => settle(() => reject(xlsxRefusal.unreadable())),
     });

@@ -26,8 +26,14 @@ function cellValue(v: ExcelJS.CellValue): XlsxCell {
 
 const blank = (c: XlsxCell) => c === null || (typeof c === "string" && !c.trim());
 
-/** The first sheet with any data, row by row: its rows that are not blank, at most `maxRows` + HEADER_ROWS_MAX + 1. */
-async function readRows(msg: SheetRequest): Promise<SheetRow[]> {
+/** Rows sent to the server per message: one message of the whole sheet costs far more to pass (seconds). */
+const BATCH = 2000;
+
+/**
+ * The first sheet with any data, row by row: its rows that are not blank, at most `maxRows` + HEADER_ROWS_MAX + 1,
+ * handed to `send` in batches as they are read.
+ */
+async function readRows(msg: SheetRequest, send: (rows: SheetRow[]) => void): Promise<void> {
   // A Node Buffer arrives as one; the reader slices it.
   const bytes = new Uint8Array(msg.bytes.buffer, msg.bytes.byteOffset, msg.bytes.byteLength);
   const entries = readZipDirectory(bytes);
@@ -48,7 +54,7 @@ async function readRows(msg: SheetRequest): Promise<SheetRow[]> {
   const keep = msg.maxRows + HEADER_ROWS_MAX;
   const read = async () => {
     for await (const sheet of reader) {
-      const rows: SheetRow[] = [];
+      let rows: SheetRow[] = [];
       let filled = 0;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         if (!row.hasValues) continue;
@@ -63,30 +69,34 @@ async function readRows(msg: SheetRequest): Promise<SheetRow[]> {
         if (dense.every(blank)) continue;
         rows.push([row.number, dense]);
         // Enough rows for the import to count more than its cap: the rest of the sheet is not read.
-        if (++filled > keep) return rows;
+        if (++filled > keep) break;
+        if (rows.length === BATCH) {
+          send(rows);
+          rows = [];
+        }
       }
-      if (filled) return rows;
+      if (rows.length) send(rows);
+      if (filled) return;
     }
-    return [];
   };
-  return Promise.race([read(), failed]);
+  await Promise.race([read(), failed]);
 }
 
 function replyOf(err: unknown): SheetReply {
-  if (err instanceof AppError) return { ok: false, code: err.code, message: err.message };
+  if (err instanceof AppError) return { kind: "refused", code: err.code, message: err.message };
   // exceljs and its XML parser throw plain errors for a damaged file: the person needs only "could not be read".
   const refusal = xlsxRefusal.unreadable();
-  return { ok: false, code: refusal.code, message: refusal.message };
+  return { kind: "refused", code: refusal.code, message: refusal.message };
 }
 
 process.on("message", async (msg: SheetRequest) => {
-  let reply: SheetReply;
+  const send = (reply: SheetReply) => process.send?.(reply);
   try {
-    reply = { ok: true, rows: await readRows(msg) };
+    await readRows(msg, (rows) => send({ kind: "rows", rows }));
+    send({ kind: "done" });
   } catch (err) {
-    reply = replyOf(err);
+    send(replyOf(err));
   }
-  process.send?.(reply);
 });
 // The server went away (even killed): nothing is left to do for it.
 process.on("disconnect", () => process.exit(0));

@@ -11,4 +11,8 @@ export interface SheetRequest {
   maxRows: number;
 }
 
-export type SheetReply = { ok: true; rows: SheetRow[] } | { ok: false; code: ErrorCode; message: string };
+/** Rows come in batches as they are read, then `done`; or the refusal that ended the reading. */
+export type SheetReply =
+  | { kind: "rows"; rows: SheetRow[] }
+  | { kind: "done" }
+  | { kind: "refused"; code: ErrorCode; message: string };
