@@ -13,7 +13,7 @@ beforeAll(async () => {
   // The bombs come one after another from the same people: the per-person import rate is not under test here.
   t = await startTestApp({ RATE_IMPORTS_PER_MIN: "1000" });
   for (const email of [DEMO.user, DEMO.admin]) cookies.set(email, await t.login(email));
-});
+}, 30_000);
 afterAll(() => t.close());
 
 const cellBomb = oneCellBomb(1000);

@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await startTestApp({ RATE_IMPORTS_PER_MIN: "1000" });
   user = await t.login(DEMO.user);
   admin = await t.login(DEMO.admin);
-});
+}, 30_000);
 afterAll(() => t.close());
 
 const door = (name: string) => IMPORT_DOORS.find((d) => d.name === name)!;

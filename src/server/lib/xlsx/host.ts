@@ -1,8 +1,8 @@
-import { setPriority } from "node:os";
 import { AppError } from "../errors";
 import { watchMemory } from "../memory-watch";
 import { xlsxRefusal } from "./limits";
 import type { SheetReply, SheetRequest, SheetRow } from "./protocol";
+import { prepareSpare, takeReader } from "./spare";
 
 export interface XlsxReadLimits {
   /** The import's row cap (reading stops a little past it). */
@@ -15,10 +15,6 @@ export interface XlsxReadLimits {
   signal?: AbortSignal | null;
 }
 
-const ENTRY = new URL("./process.ts", import.meta.url).pathname;
-/** Below the server's priority: a request always goes before a spreadsheet. */
-const NICENESS = 10;
-
 /**
  * Read an .xlsx in a process of its own (process.ts), one per workbook: past the memory ceiling or the time limit
  * it is killed and the person is told so in a sentence (422); when it ends, all it used goes back to the system.
@@ -29,8 +25,8 @@ export function readXlsxInChild(bytes: Uint8Array, limits: XlsxReadLimits): Prom
   if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise<SheetRow[]>((resolve, reject) => {
     const rows: SheetRow[] = [];
+    const { proc, listen } = takeReader();
     let settled = false;
-    let unwatch = () => {};
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
@@ -38,28 +34,24 @@ export function readXlsxInChild(bytes: Uint8Array, limits: XlsxReadLimits): Prom
       unwatch();
       signal?.removeEventListener("abort", onAbort);
       proc.kill("SIGKILL");
+      prepareSpare();
       outcome();
     };
     const onAbort = () => settle(() => reject(signal?.reason));
-    const proc = Bun.spawn([process.execPath, ENTRY], {
-      stdio: ["ignore", "inherit", "inherit"],
-      serialization: "advanced",
-      ipc: (reply: SheetReply) => {
+    listen(
+      (reply: SheetReply) => {
         if (reply.kind === "rows") for (const row of reply.rows) rows.push(row);
         else if (reply.kind === "done") settle(() => resolve(rows));
         else settle(() => reject(new AppError(reply.code, reply.message)));
       },
       // Ended without answering: killed from outside, or crashed on the file.
-      onExit: () => settle(() => reject(xlsxRefusal.unreadable())),
-    });
-    try {
-      setPriority(proc.pid, NICENESS);
-    } catch {} // not permitted here: it runs at the server's priority
+      () => settle(() => reject(xlsxRefusal.unreadable())),
+    );
     const timer = setTimeout(
       () => settle(() => reject(xlsxRefusal.time(limits.timeoutMs / 1000))),
       limits.timeoutMs,
     );
-    unwatch = watchMemory(
+    const unwatch = watchMemory(
       proc.pid,
       () => limits.memoryBytes,
       () => settle(() => reject(xlsxRefusal.memory(limits.memoryBytes))),

@@ -26,6 +26,9 @@ function cellValue(v: ExcelJS.CellValue): XlsxCell {
 
 const blank = (c: XlsxCell) => c === null || (typeof c === "string" && !c.trim());
 
+/** Loaded as the process starts: it is started before it is needed (spare.ts), so this is done by then. */
+const excel = import("exceljs");
+
 /** Rows sent to the server per message: one message of the whole sheet costs far more to pass (seconds). */
 const BATCH = 2000;
 
@@ -40,7 +43,7 @@ async function readRows(msg: SheetRequest, send: (rows: SheetRow[]) => void): Pr
   checkZipDirectory(entries);
   const parts = workbookParts(entries);
   if (!parts) throw xlsxRefusal.unreadable();
-  const { default: Excel } = await import("exceljs");
+  const { default: Excel } = await excel;
   const source = workbookStream(bytes, parts);
   const failed = new Promise<never>((_, reject) => source.once("error", reject));
   const reader = new Excel.stream.xlsx.WorkbookReader(source, {
