@@ -46,6 +46,8 @@ async function readRows(msg: SheetRequest, send: (rows: SheetRow[]) => void): Pr
   const { default: Excel } = await excel;
   const source = workbookStream(bytes, parts);
   const failed = new Promise<never>((_, reject) => source.once("error", reject));
+  // Once the rows are read, a later error of the source (its reader gone) concerns nobody.
+  failed.catch(() => {});
   const reader = new Excel.stream.xlsx.WorkbookReader(source, {
     sharedStrings: "cache",
     // Styles tell a date cell from a number; hyperlinks and other parts are not needed.
