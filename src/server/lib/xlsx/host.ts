@@ -34,15 +34,17 @@ export function readXlsxInChild(bytes: Uint8Array, limits: XlsxReadLimits): Prom
       unwatch();
       signal?.removeEventListener("abort", onAbort);
       proc.kill("SIGKILL");
-      prepareSpare();
       outcome();
     };
     const onAbort = () => settle(() => reject(signal?.reason));
     listen(
       (reply: SheetReply) => {
         if (reply.kind === "rows") for (const row of reply.rows) rows.push(row);
-        else if (reply.kind === "done") settle(() => resolve(rows));
-        else settle(() => reject(new AppError(reply.code, reply.message)));
+        else if (reply.kind === "done") {
+          // A workbook read through: the next one's process starts now (a refused one does not earn that).
+          settle(() => resolve(rows));
+          prepareSpare();
+        } else settle(() => reject(new AppError(reply.code, reply.message)));
       },
       // Ended without answering: killed from outside, or crashed on the file.
       () => settle(() => reject(xlsxRefusal.unreadable())),

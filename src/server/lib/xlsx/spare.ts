@@ -54,7 +54,7 @@ export function takeReader(): Reader {
   return reader;
 }
 
-/** Start the next workbook's process now, while the server works on this one's rows; ended when left idle. */
+/** After a workbook is read: start the next one's process now, while the server works on the rows; ended when left idle. */
 export function prepareSpare(): void {
   if (spare) return;
   spare = spawnReader();
