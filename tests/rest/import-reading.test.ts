@@ -62,6 +62,16 @@ describe("reading a workbook", () => {
     expect(servingRiseMb).toBeLessThan(150);
   }, 60_000);
 
+  test("a CSV of millions of blank lines is not built into rows: parsing stops past what the cap needs", async () => {
+    const lines = `Work Order #\n1234-01\n${"\n".repeat(5_000_000)}`;
+    const { value: r, servingRiseMb } = await memoryWhile(() =>
+      sendImport(t, door("binder REST"), user, textOf(lines), "blank-lines.csv"),
+    );
+    expect(r.status).toBe(413);
+    expect(r.error).toBe("The file has more than 101,040 lines; remove the empty ones or split it.");
+    expect(servingRiseMb).toBeLessThan(150);
+  }, 60_000);
+
   test("a cell longer than Excel's 32,767 characters is refused, naming its row", async () => {
     const file = plainWorkbook([
       ["Work Order #", "Billing"],
