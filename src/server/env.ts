@@ -195,6 +195,9 @@ const schema = z.object({
   /** Spreadsheet imports read at once in this process, and how many may wait (503 beyond). */
   IMPORTS_AT_ONCE: z.coerce.number().int().min(1).max(16).default(1),
   IMPORTS_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(16),
+  /** An .xlsx is read in a process of its own: past this memory or this time it is stopped (422 in words). */
+  IMPORT_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).default(512),
+  IMPORT_TIMEOUT_S: z.coerce.number().positive().max(3600).default(60),
   /** What one person may start per minute (429 with Retry-After past it), per process. */
   RATE_PHOTOS_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
   RATE_QUESTIONS_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(30),

@@ -20,6 +20,8 @@ export interface ServiceCtx {
   now: () => Date;
   /** The caller's address (throttling keys), when a request made the call. */
   ip: string | null;
+  /** Aborted when the request that made the call ends (the person left): long work stops. */
+  signal?: AbortSignal | null;
 }
 
 export function serviceCtx(
@@ -37,8 +39,12 @@ export function trpcServiceCtx(ctx: {
   user: Identity;
   reqId: string;
   ip?: string | null;
+  signal?: AbortSignal | null;
 }): ServiceCtx {
-  return serviceCtx(ctx.deps, ctx.user, ctx.deps.log.child({ reqId: ctx.reqId }), ctx.ip ?? null);
+  return {
+    ...serviceCtx(ctx.deps, ctx.user, ctx.deps.log.child({ reqId: ctx.reqId }), ctx.ip ?? null),
+    signal: ctx.signal,
+  };
 }
 
 /** A REST handler's ctx: the signed-in caller (401 otherwise), or `user` when the handler checked more. */
@@ -47,7 +53,10 @@ export function restServiceCtx(
   request: Request,
   user: Identity = requireUser(request),
 ): ServiceCtx {
-  return serviceCtx(deps, user, requestLog(deps.log, request), requestState(request).ip);
+  return {
+    ...serviceCtx(deps, user, requestLog(deps.log, request), requestState(request).ip),
+    signal: request.signal,
+  };
 }
 
 /**

@@ -6,6 +6,8 @@ export interface Context {
   user: Identity | null;
   reqId: string;
   ip: string | null;
+  /** Aborted when the request ends (the person left). */
+  signal?: AbortSignal;
   /** Counts a procedure's unexpected failure in the metrics (the REST door counts its own in app.ts). */
   countUnhandled?: () => void;
 }

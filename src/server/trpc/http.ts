@@ -53,6 +53,7 @@ export async function handleTrpc(deps: AppDeps, request: Request, metrics: Metri
       user: state.user,
       reqId: state.reqId,
       ip: state.ip,
+      signal: request.signal,
       countUnhandled: metrics.countUnhandled,
     }),
   });

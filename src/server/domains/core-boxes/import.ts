@@ -14,6 +14,7 @@ import { coreBoxes } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, badRequest } from "../../lib/errors";
 import { recordChanges } from "../../lib/history";
+import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 import { cellText, findHeader, type ImportField, isBlank } from "./import-cells";
@@ -32,7 +33,18 @@ export async function importBoxes(ctx: ServiceCtx, input: z.infer<typeof coreBox
   if (file.size > IMPORT_MAX_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
   }
-  const grid = await readSpreadsheet(new Uint8Array(await file.arrayBuffer()));
+  return inImportTurn(ctx, file.size, async () => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const grid = await readSpreadsheet(ctx, bytes, { maxRows: IMPORT_MAX_ROWS });
+    return importGrid(ctx, grid, { fileName, dryRun: input.dry_run === true });
+  });
+}
+
+async function importGrid(
+  ctx: ServiceCtx,
+  grid: Cell[][],
+  { fileName, dryRun }: { fileName: string; dryRun: boolean },
+): Promise<CoreBoxImportResult> {
   const header = findHeader(grid);
   if (!header) {
     throw badRequest(
@@ -69,7 +81,7 @@ export async function importBoxes(ctx: ServiceCtx, input: z.infer<typeof coreBox
 
   const result: CoreBoxImportResult = {
     ok: rejected.length === 0,
-    dry_run: input.dry_run === true,
+    dry_run: dryRun,
     file_name: fileName,
     rows,
     valid: valid.length,

@@ -5,9 +5,10 @@ import type { DbOrTx } from "../../db/client";
 import { projects } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { forbidden } from "../../lib/errors";
+import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { IMPORT_ACTION } from "./queries";
-import { readRegisterFile } from "./register-file";
+import { type RegisterSheet, readRegisterFile } from "./register-file";
 import { checkRegister, type RegisterProject } from "./register-rows";
 
 const LISTED_REJECTIONS = 200;
@@ -24,8 +25,17 @@ export async function importRegister(
 ): Promise<ImportReport> {
   if (!can(ctx.user, "projects.import"))
     throw forbidden("Only Admins and Owners can import the project register.");
+  return inImportTurn(ctx, input.bytes.length, async () =>
+    applyRegister(ctx, await readRegisterFile(ctx, input.bytes), input),
+  );
+}
+
+async function applyRegister(
+  ctx: ServiceCtx,
+  sheet: RegisterSheet,
+  input: ImportOptions,
+): Promise<ImportReport> {
   const { db } = ctx;
-  const sheet = await readRegisterFile(input.bytes);
   const checked = checkRegister(sheet);
   const existing = await countExisting(db, checked.projects);
   const [{ n: before } = { n: 0 }] = await db.select({ n: count() }).from(projects);

@@ -16,6 +16,7 @@ import { reportsBinder as rb } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, badRequest } from "../../lib/errors";
 import { recordChanges } from "../../lib/history";
+import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 // The date and cell readers of the core box import: one set of rules for the firm's spreadsheets.
@@ -79,7 +80,14 @@ export async function importBinder(
   if (file.size === 0) throw badRequest("The file is empty.");
   if (file.size > BINDER_IMPORT_MAX_BYTES)
     throw new AppError("PAYLOAD_TOO_LARGE", "The file is larger than 10 MB.");
-  const grid = await readSpreadsheet(new Uint8Array(await file.arrayBuffer()));
+  return inImportTurn(ctx, file.size, async () => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const grid = await readSpreadsheet(ctx, bytes, { maxRows: BINDER_IMPORT_MAX_ROWS });
+    return importGrid(ctx, grid, input.dry_run === true);
+  });
+}
+
+async function importGrid(ctx: ServiceCtx, grid: Cell[][], dryRun: boolean): Promise<BinderImportResult> {
   const header = findHeader(grid);
   if (!header)
     throw badRequest(
@@ -111,7 +119,7 @@ export async function importBinder(
   }
   const result: BinderImportResult = {
     ok: rejected.length === 0,
-    dry_run: input.dry_run === true,
+    dry_run: dryRun,
     rows,
     valid: valid.length,
     imported: 0,
