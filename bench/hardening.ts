@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { blankPagesPdf, giantPagePdf, streamBombPdf } from "../tests/helpers/costly-pdfs";
 import { buildPdf } from "../tests/helpers/pdfs";
-import { commandOf, type Figure, freePort, processTree, ROOT, startServer } from "./lib";
 import { answersHardeningBench } from "./hardening-answers";
+import { importBombsBench } from "./hardening-imports";
+import { commandOf, type Figure, freePort, processTree, ROOT, startServer } from "./lib";
 import { drive, formatRun, type LoadPath } from "./load-driver";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -254,6 +255,7 @@ export async function hardeningBench(): Promise<Figure[]> {
   }
   figures.push(await restart(1), await restart(2));
   // Issue 52: nothing one person sends stalls everyone else.
+  figures.push(...(await importBombsBench()));
   figures.push(...(await answersHardeningBench()));
   return figures;
 }
