@@ -98,7 +98,10 @@ for (const setup of SETUPS) {
       expect(reinstated.status).toBe(200);
       // Back with a new temporary password: the one from before no longer signs in.
       expect(await signIn(b)).toBe("");
-      cookie = await signIn(b, ((await reinstated.json()) as { temporary_password: string }).temporary_password);
+      cookie = await signIn(
+        b,
+        ((await reinstated.json()) as { temporary_password: string }).temporary_password,
+      );
       expect([await me(a, cookie), await me(b, cookie)]).toEqual(["Admin", "Admin"]);
       expect((await fetch(`${a.base}/api/auth/logout`, json(cookie, {}))).status).toBe(200);
       expect([await me(b, cookie), await me(a, cookie)]).toEqual([401, 401]);
