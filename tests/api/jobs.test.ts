@@ -44,17 +44,11 @@ const LEASE_MS = 1000;
 const leaseLater = () => Date.now() + LEASE_MS + 100;
 
 function runner(ocr: OcrPool, opts: { store?: ObjectStore; retryBaseMs?: number; now?: () => number } = {}) {
-  const pipeline = {
-    db: t.deps.db,
-    store: opts.store ?? t.deps.store,
-    ocr,
-    pdf: t.deps.pdf,
-    log: t.deps.log,
-    embeddings: null,
-  };
+  const { db, pdf, log } = t.deps;
+  const pipeline = { db, store: opts.store ?? t.deps.store, ocr, pdf, log, embeddings: null };
   const r: JobRunner = createJobRunner({
-    db: t.deps.db,
-    log: t.deps.log,
+    db,
+    log,
     handlers: documentJobHandlers(pipeline, () => r),
     cleanups: documentJobCleanups(pipeline),
     leaseMs: LEASE_MS,
@@ -141,11 +135,7 @@ describe("restart during a job", () => {
     const final = (await getJob(t.deps.db, id))!;
     expect(final.steps).toEqual(done.steps);
     expect(final.steps.filter((s) => s.startsWith("OCR page 2")).length).toBe(1);
-    const docs = await t.deps.db
-      .select()
-      .from(docDocuments)
-      .where(eq(docDocuments.storageKey, "restart.db/scan.pdf"));
-    expect(docs.length).toBe(1);
+    expect(await docsAt("restart.db/scan.pdf")).toHaveLength(1);
     expect(await t.deps.store.head(job.key)).toBeNull();
     expect(await t.deps.store.head("restart.db/scan.pdf")).not.toBeNull();
   });
