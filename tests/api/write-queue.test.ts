@@ -18,17 +18,67 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * A transaction that writes, then awaits between statements until the test opens it (an import, a save with
+ * history): `started` resolves once its first write is in, so the test acts while it is open, not after a pause.
+ */
+function openTransaction(action: string, then: string | null = null) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let started!: () => void;
+  const begun = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const done = t.deps.db.transaction(async (q) => {
+    await q.run(sql`insert into audit_log (ts, actor, action, target) values (1, 'test', ${action}, 'a')`);
+    started();
+    await gate;
+    if (then)
+      await q.run(
+        sql`insert into audit_log (ts, actor, action, target) values (2, 'test', ${action}, ${then})`,
+      );
+  });
+  return { started: begun, open, done };
+}
+
+/**
+ * Resolves once `n` writes (a write statement, a batch or a write transaction) have been handed to the database
+ * client: from there each waits its turn in the write queue.
+ */
+function writesIssued(n: number) {
+  const client = t.deps.db.$client;
+  const original = { execute: client.execute, batch: client.batch, transaction: client.transaction };
+  let seen = 0;
+  return new Promise<void>((resolve) => {
+    const count = (write: boolean) => {
+      if (write && ++seen === n) {
+        Object.assign(client, original);
+        resolve();
+      }
+    };
+    const wrap = <K extends keyof typeof original>(key: K, isWrite: (args: unknown[]) => boolean) => {
+      const fn = original[key] as (...args: unknown[]) => unknown;
+      (client as unknown as Record<K, unknown>)[key] = (...args: unknown[]) => {
+        count(isWrite(args));
+        return fn(...args);
+      };
+    };
+    const sqlOf = (stmt: unknown) => (typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql);
+    wrap("execute", ([stmt]) => /^\s*(insert|update|delete|replace)\b/i.test(sqlOf(stmt)));
+    wrap("batch", ([, mode]) => mode !== "read");
+    wrap("transaction", ([mode]) => mode !== "read");
+  });
+}
+
 test("a sign-in during a slow transaction waits its turn: no frozen process, no busy error", async () => {
   let committed = 0;
-  const tx = t.deps.db.transaction(async (q) => {
-    await q.run(sql`insert into audit_log (ts, actor, action, target) values (1, 'test', 'slow.tx', 'a')`);
-    await Bun.sleep(1200); // a transaction that awaits between statements (an import, a save with history)
-    await q.run(sql`insert into audit_log (ts, actor, action, target) values (2, 'test', 'slow.tx', 'b')`);
-  });
-  void tx.then(() => {
+  const slow = openTransaction("slow.tx", "b");
+  const tx = slow.done.then(() => {
     committed = performance.now();
   });
-  await Bun.sleep(20);
+  await slow.started;
   // The event loop keeps turning meanwhile (a thread frozen in SQLite's busy handler would delay this timer).
   let lag = 0;
   const tick = performance.now();
@@ -38,12 +88,20 @@ test("a sign-in during a slow transaction waits its turn: no frozen process, no 
       resolve();
     }, 50),
   );
-  const plain = t.deps.db.insert(auditLog).values({ ts: new Date(), actor: "test", action: "slow.plain" });
+  // The plain write and the sign-in's first write (its drizzle builders run when awaited: `then` starts them).
+  const queued = writesIssued(2);
+  const plain = t.deps.db
+    .insert(auditLog)
+    .values({ ts: new Date(), actor: "test", action: "slow.plain" })
+    .then(() => {});
   const login = t.request("/api/auth/login", {
     method: "POST",
     json: { email: DEMO.user, password: "geolabs-demo" },
   });
-  const [res] = await Promise.all([login, plain, tx, timer]);
+  // The transaction ends only once both wait behind it, and the timer has fired.
+  await Promise.all([queued, timer]);
+  slow.open();
+  const [res] = await Promise.all([login, plain, tx]);
   expect(res.status).toBe(200);
   expect(lag).toBeLessThan(500);
   expect(performance.now() - committed).toBeLessThan(2000); // done soon after the transaction, not 5 s later
@@ -52,11 +110,8 @@ test("a sign-in during a slow transaction waits its turn: no frozen process, no 
 });
 
 test("a batch (an answer's save) during an open transaction waits its turn and lands", async () => {
-  const tx = t.deps.db.transaction(async (q) => {
-    await q.run(sql`insert into audit_log (ts, actor, action, target) values (1, 'test', 'batch.tx', 'a')`);
-    await Bun.sleep(300);
-  });
-  await Bun.sleep(20);
+  const tx = openTransaction("batch.tx");
+  await tx.started;
   // Unqueued, its BEGIN IMMEDIATE would meet the open transaction's lock and fail at once (SQLITE_BUSY).
   const batch = t.deps.db.$client.batch(
     [
@@ -65,28 +120,20 @@ test("a batch (an answer's save) during an open transaction waits its turn and l
     ],
     "write",
   );
-  await Promise.all([tx, batch]);
+  tx.open(); // the batch has taken its place in the queue (synchronously, in the call above)
+  await Promise.all([tx.done, batch]);
   const rows = await t.deps.db.select().from(auditLog).where(sql`${auditLog.action} like 'batch.%'`);
   expect(rows.map((r) => r.target).sort()).toEqual(["a", "b", "c"]);
 });
 
 test("a batch that only reads is not held behind an open transaction", async () => {
-  let txDone = false;
-  const tx = t.deps.db
-    .transaction(async (q) => {
-      await q.run(
-        sql`insert into audit_log (ts, actor, action, target) values (4, 'test', 'batch.read', 'd')`,
-      );
-      await Bun.sleep(300);
-    })
-    .then(() => {
-      txDone = true;
-    });
-  await Bun.sleep(20);
+  const tx = openTransaction("batch.read");
+  await tx.started;
+  // The transaction stays open until after the answer: a read held behind it would wait out WRITE_WAIT_MS.
   const [counted] = await t.deps.db.$client.batch(["select count(*) as n from audit_log"]);
-  expect(txDone).toBe(false); // answered while the transaction was still open
   expect(Number(counted!.rows[0]!.n)).toBeGreaterThan(0);
-  await tx;
+  tx.open();
+  await tx.done;
 });
 
 test("concurrent transactions and plain writes all land", async () => {
@@ -96,7 +143,7 @@ test("concurrent transactions and plain writes all land", async () => {
           await q.run(
             sql`insert into audit_log (ts, actor, action, target) values (${i}, 'test', 'mix', 'tx')`,
           );
-          await Bun.sleep(2);
+          await new Promise((resolve) => setTimeout(resolve, 0)); // a turn of the event loop between statements
           await q.run(
             sql`insert into audit_log (ts, actor, action, target) values (${i}, 'test', 'mix', 'tx')`,
           );
@@ -125,8 +172,13 @@ test("a write while another process holds the write lock waits without freezing 
     const tx = mine.db.transaction(async (q) => {
       await q.run(sql`insert into t (who) values ('mine, in a transaction')`);
     });
+    let settled = false;
+    void Promise.allSettled([write, tx]).then(() => {
+      settled = true;
+    });
     expect(await lag).toBeLessThan(30);
-    await Bun.sleep(30);
+    // Still waiting, not refused: a write that met the lock without waiting would have failed by now.
+    expect(settled).toBe(false);
     expect((await mine.client.execute("select count(*) as n from t")).rows[0]!.n).toBe(0);
     await held.commit();
     await Promise.all([write, tx]);

@@ -327,7 +327,7 @@ describe("console", () => {
     await networkSettled(out);
     expect(noise).toEqual([]);
     await out.context().close();
-  });
+  }, 90_000); // it waits for every screen's requests to end (networkSettled): about a second a screen here
 });
 
 describe("small things", () => {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page, type Request } from "playwright-core";
 import { startTestApp, type TestApp } from "./app";
 
 /** Flags that keep headless Chromium quiet and offline on these machines (see STACK-NOTES). */
@@ -57,6 +57,7 @@ export async function startBrowserEnv(overrides: Record<string, string> = {}): P
     async newPage(email) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
+      trackRequests(page); // from the first request on, so a later networkSettled knows what is in flight
       if (email) {
         const res = await page.request.post("/api/auth/login", { data: { email, password: "geolabs-demo" } });
         if (!res.ok()) throw new Error(`sign-in failed for ${email}: ${res.status()}`);
@@ -83,35 +84,62 @@ export async function throttleUpload(page: Page, bytesPerSecond: number) {
   });
 }
 
-/**
- * Resolves once `page` has had no request in flight for `quietMs` (failing after `maxMs`): what a test waits
- * on before it checks that nothing more happened (no second request, no second message, no console error).
- * Counts the requests started from the call on, and those still running then.
- */
-export async function networkSettled(page: Page, quietMs = 250, maxMs = 10_000) {
-  let inflight = 0;
-  let last = performance.now();
-  const start = () => {
-    inflight++;
-    last = performance.now();
+/** What a page has in flight, counted from its creation: a request started before a wait is known to it. */
+interface RequestTracker {
+  inflight: Set<Request>;
+  /** Requests started so far (to see whether a turn of the page's own script started another). */
+  started: number;
+  /** Called when a request ends. */
+  waiters: Set<() => void>;
+}
+const trackers = new WeakMap<Page, RequestTracker>();
+
+/** Follow `page`'s requests from now on (startBrowserEnv's newPage does it as it makes the page). */
+export function trackRequests(page: Page): RequestTracker {
+  const known = trackers.get(page);
+  if (known) return known;
+  const tracker: RequestTracker = { inflight: new Set(), started: 0, waiters: new Set() };
+  page.on("request", (req) => {
+    tracker.inflight.add(req);
+    tracker.started++;
+  });
+  const end = (req: Request) => {
+    tracker.inflight.delete(req);
+    for (const wake of tracker.waiters) wake();
+    tracker.waiters.clear();
   };
-  const end = () => {
-    inflight = Math.max(0, inflight - 1);
-    last = performance.now();
-  };
-  page.on("request", start);
   page.on("requestfinished", end);
   page.on("requestfailed", end);
-  try {
-    const deadline = performance.now() + maxMs;
-    while (inflight > 0 || performance.now() - last < quietMs) {
-      if (performance.now() > deadline) throw new Error(`the page kept loading for ${maxMs} ms`);
-      await page.waitForTimeout(25);
+  trackers.set(page, tracker);
+  return tracker;
+}
+
+/**
+ * Resolves once every request `page` has in flight has ended, and a turn of the page's own script (which may
+ * start the next request, or render a message or an error, on what a response said) started no other: what a
+ * test waits on before it checks that nothing more happened. Fails after `maxMs`, naming what still loads.
+ */
+export async function networkSettled(page: Page, maxMs = 10_000) {
+  const tracker = trackRequests(page);
+  const deadline = performance.now() + maxMs;
+  for (;;) {
+    while (tracker.inflight.size) {
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        const urls = [...tracker.inflight].map((r) => r.url());
+        throw new Error(`the page kept loading for ${maxMs} ms: ${urls.join(", ")}`);
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        tracker.waiters.add(resolve);
+        timer = setTimeout(resolve, left);
+      });
+      clearTimeout(timer);
     }
-  } finally {
-    page.off("request", start);
-    page.off("requestfinished", end);
-    page.off("requestfailed", end);
+    const started = tracker.started;
+    // Two macrotask turns: a fetch's result is handled, then what it schedules (a render, a refetch) runs.
+    await page.evaluate(() => new Promise((r) => setTimeout(() => setTimeout(r, 0), 0)));
+    if (tracker.started === started && !tracker.inflight.size) return;
   }
 }
 

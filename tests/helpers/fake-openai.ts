@@ -11,6 +11,8 @@ export interface FakeOpenAi {
   embeddings: { model: string; input: string[] }[];
   /** Chat requests whose client went away before the answer was complete. */
   aborted: number;
+  /** Resolves once `aborted` is past `count` (the client's call was cut); fails after `ms`. */
+  abortedPast(count: number, ms?: number): Promise<void>;
   stop(): void;
 }
 
@@ -38,7 +40,28 @@ function answerFor(messages: { role: string; content: string }[], model: string)
 }
 
 export function startFakeOpenAi(opts: { slowMs?: number } = {}): FakeOpenAi {
-  const state: Omit<FakeOpenAi, "baseURL" | "stop"> = { chats: [], embeddings: [], aborted: 0 };
+  const state: Omit<FakeOpenAi, "baseURL" | "stop" | "abortedPast"> = {
+    chats: [],
+    embeddings: [],
+    aborted: 0,
+  };
+  const waiters = new Set<() => void>();
+  const cut = () => {
+    state.aborted++;
+    for (const wake of waiters) wake();
+  };
+  const abortedPast = async (count: number, ms = 5_000) => {
+    const deadline = performance.now() + ms;
+    while (state.aborted <= count) {
+      const left = deadline - performance.now();
+      if (left <= 0) throw new Error(`no chat call was cut within ${ms} ms`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        waiters.add(resolve);
+        timer = setTimeout(resolve, left);
+      }).finally(() => clearTimeout(timer));
+    }
+  };
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
@@ -64,7 +87,7 @@ export function startFakeOpenAi(opts: { slowMs?: number } = {}): FakeOpenAi {
       if (model === "fail") return Response.json({ error: { message: "model crashed" } }, { status: 500 });
       if (model === "hang") {
         await new Promise<void>((resolve) => req.signal.addEventListener("abort", () => resolve()));
-        state.aborted++;
+        cut();
         return new Response(null, { status: 499 });
       }
       const text = answerFor(messages, model);
@@ -95,17 +118,18 @@ export function startFakeOpenAi(opts: { slowMs?: number } = {}): FakeOpenAi {
             controller.enqueue(enc.encode("data: [DONE]\n\n"));
             controller.close();
           } catch {
-            state.aborted++;
+            cut();
           }
         },
         cancel() {
-          state.aborted++;
+          cut();
         },
       });
       return new Response(stream, { headers: { "content-type": "text/event-stream" } });
     },
   });
   return Object.assign(state, {
+    abortedPast,
     baseURL: `http://127.0.0.1:${server.port}/v1`,
     stop: () => server.stop(true),
   });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,26 @@ const root = join(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "geolabs-backup-"));
 const dataDir = join(dir, "data");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// What a test started, ended even when one of its assertions fails: a writer still posting, or a server still
+// running, would keep the run from ever finishing.
+type Server = Awaited<ReturnType<typeof startServer>>;
+const servers = new Set<Server>();
+let stopWriter = () => {};
+afterEach(async () => {
+  stopWriter();
+  await Promise.all([...servers].map((s) => s.stop()));
+  servers.clear();
+});
+async function start() {
+  const server = await startServer({ DATA_DIR: dataDir });
+  servers.add(server);
+  return server;
+}
+async function stop(server: Server) {
+  await server.stop();
+  servers.delete(server);
+}
 
 async function cli(script: "db:backup" | "db:restore", file: string) {
   const proc = Bun.spawn(["bun", "run", script, file], {
@@ -51,7 +71,7 @@ async function boxesIn(file: string, prefix: string) {
 
 describe("backup and restore of the embedded database", () => {
   test("a consistent backup while the server writes; restore refused while it runs, then puts the copy back", async () => {
-    let server = await startServer({ DATA_DIR: dataDir });
+    let server = await start();
     const cookie = await server.login("user@geolabs.example");
     const post = (work_order: string) =>
       fetch(`${server.base}/api/core-boxes`, {
@@ -61,14 +81,25 @@ describe("backup and restore of the embedded database", () => {
       });
     expect((await post("BK-0001")).status).toBe(201);
 
-    // A steady stream of writes while the backup runs.
+    // A steady stream of writes while the backup runs; the backup starts once it is under way.
     let writing = true;
+    stopWriter = () => {
+      writing = false;
+    };
     let n = 1;
     let confirmed = 1;
+    let underWay!: () => void;
+    const flowing = new Promise<void>((resolve) => {
+      underWay = resolve;
+    });
     const writer = (async () => {
-      while (writing) if ((await post(`BK-${String(++n).padStart(4, "0")}`)).status === 201) confirmed++;
+      while (writing) {
+        if ((await post(`BK-${String(++n).padStart(4, "0")}`)).status === 201) confirmed++;
+        if (confirmed > 5) underWay();
+      }
     })();
-    await Bun.sleep(100);
+    await Promise.race([flowing, writer]);
+    expect(confirmed).toBeGreaterThan(5);
     const file = join(dir, "backup-1.db");
     const confirmedBefore = confirmed;
     const made = await cli("db:backup", file);
@@ -99,24 +130,24 @@ describe("backup and restore of the embedded database", () => {
 
     // Stop, restore, start again: the backup's boxes are there, the later one is not.
     const live = await boxesIn(join(dataDir, "portal.db"), "BK-");
-    await server.stop();
+    await stop(server);
     const restored = await cli("db:restore", file);
     expect(restored.text).toContain("Restored");
     expect(restored.code).toBe(0);
     expect(readdirSync(dataDir).some((f) => f.startsWith("portal.db.before-restore-"))).toBe(true);
-    server = await startServer({ DATA_DIR: dataDir });
-    try {
-      const again = await server.login("user@geolabs.example");
-      const list = (await (
-        await fetch(`${server.base}/api/core-boxes?q=BK-&page_size=100`, { headers: { cookie: again } })
-      ).json()) as { total: number };
-      expect(list.total).toBe(copy.ids.length);
-      expect(live.ids.length).toBeGreaterThan(copy.ids.length);
-      const after = await fetch(`${server.base}/api/core-boxes?q=BK-AFTER`, { headers: { cookie: again } });
-      expect(((await after.json()) as { total: number }).total).toBe(0);
-    } finally {
-      await server.stop();
-    }
+    server = await start();
+    const restoredCookie = await server.login("user@geolabs.example");
+    const list = (await (
+      await fetch(`${server.base}/api/core-boxes?q=BK-&page_size=100`, {
+        headers: { cookie: restoredCookie },
+      })
+    ).json()) as { total: number };
+    expect(list.total).toBe(copy.ids.length);
+    expect(live.ids.length).toBeGreaterThan(copy.ids.length);
+    const after = await fetch(`${server.base}/api/core-boxes?q=BK-AFTER`, {
+      headers: { cookie: restoredCookie },
+    });
+    expect(((await after.json()) as { total: number }).total).toBe(0);
   }, 90_000);
 
   test("restore refuses a file that is not a portal database backup", async () => {

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { formatReport, loadFigures, runLoad, SHORT } from "../../bench/load";
+import { sayWhySkipped } from "../helpers/platform";
 import { SQLD_PLATFORM, startSqld } from "../helpers/sqld";
 
 /**
@@ -54,6 +55,7 @@ test("bench/load.ts short mode: every path answers with 1 and 2 processes, no er
   );
 }, 180_000);
 
+sayWhySkipped(SQLD_PLATFORM, "the load paths against a libSQL server", "sqld ships for Linux x64 only");
 test.skipIf(!SQLD_PLATFORM)(
   "the same paths against a libSQL server (sqld, DATABASE_URL=http://…): every one answers, no errors",
   async () => {

@@ -6,6 +6,7 @@ import { createClient } from "@libsql/client";
 import { ROOT, startServer } from "../../bench/lib";
 import { listAll } from "../../src/server/storage/object-store";
 import { buildPdf, textPdf } from "../helpers/pdfs";
+import { sayWhySkipped } from "../helpers/platform";
 import { startS3 } from "../helpers/s3";
 import { SQLD_PLATFORM, startSqld } from "../helpers/sqld";
 
@@ -273,6 +274,7 @@ for (const setup of SETUPS) {
  * runs out and the other instance takes it over and completes it, once. A pair of servers of its own, with a short
  * lease (JOBS_LEASE_S=5, the least allowed) and no demo data (its seed would queue jobs of its own).
  */
+sayWhySkipped(SQLD_PLATFORM, "two instances on sqld, one killed mid-job", "sqld ships for Linux x64 only");
 describe.skipIf(!SQLD_PLATFORM)(
   "two instances on a libSQL server (sqld) and an S3 store, one killed mid-job",
   () => {

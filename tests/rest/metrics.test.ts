@@ -8,8 +8,18 @@ const TOKEN = "scrape-token-0123456789";
 const lines: Record<string, unknown>[] = [];
 let t: TestApp;
 let breakStore = false;
-/** The request log and metrics are written just after the response is handed back. */
-const settle = () => Bun.sleep(20);
+/**
+ * The request log line and the metrics are written just after the response is handed back (metrics first, in the
+ * same call: app.ts logRequest): wait for the log lines of these request ids.
+ */
+async function logged(...reqIds: string[]) {
+  const deadline = performance.now() + 5_000;
+  const missing = () => reqIds.filter((id) => !lines.some((l) => l.msg === "request" && l.reqId === id));
+  while (missing().length) {
+    if (performance.now() > deadline) throw new Error(`no request log line for ${missing().join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -33,7 +43,7 @@ async function withBrokenStore(path: string, reqId: string) {
   breakStore = true;
   const res = await t.request(path, { cookie: cookies.user, headers: { "x-request-id": reqId } });
   breakStore = false;
-  await settle();
+  await logged(reqId);
   return res;
 }
 
@@ -76,11 +86,16 @@ describe("GET /api/metrics: who may read it", () => {
 
 describe("the exposition", () => {
   test("requests and latency histograms per route pattern and status class, in valid text format", async () => {
-    await t.request("/api/core-boxes/999999", { cookie: cookies.user });
-    await t.request("/api/core-boxes/123456", { cookie: cookies.user });
-    await t.request("/trpc/dashboard.kpis", { cookie: cookies.user });
-    await t.request("/api/zz-scanner-probe-8841", { cookie: cookies.user });
-    await settle();
+    const paths = [
+      "/api/core-boxes/999999",
+      "/api/core-boxes/123456",
+      "/trpc/dashboard.kpis",
+      "/api/zz-scanner-probe-8841",
+    ];
+    for (const [i, path] of paths.entries()) {
+      await t.request(path, { cookie: cookies.user, headers: { "x-request-id": `req-expo-${i}` } });
+    }
+    await logged(...paths.map((_, i) => `req-expo-${i}`));
     const text = await (await scrape({ cookie: cookies.owner })).text();
     for (const line of text.trim().split("\n")) {
       if (line.startsWith("#")) expect(line).toMatch(/^# (HELP|TYPE) [a-z_]+ .+/);
@@ -150,7 +165,7 @@ describe("structured logs", () => {
   test("every request (answered or refused) is one JSON line carrying the request id", async () => {
     await t.request("/api/auth/me", { cookie: cookies.user, headers: { "x-request-id": "req-log-42" } });
     await t.request("/api/auth/me", { headers: { "x-request-id": "req-log-43" } });
-    await settle();
+    await logged("req-log-42", "req-log-43");
     const ok = lines.find((l) => l.reqId === "req-log-42");
     expect(ok).toMatchObject({
       level: "info",
@@ -167,7 +182,7 @@ describe("structured logs", () => {
   test("without an incoming id the server makes one and returns it", async () => {
     const res = await t.request("/api/health");
     const id = res.headers.get("x-request-id")!;
-    await settle();
+    await logged(id);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.find((l) => l.reqId === id)).toMatchObject({ path: "/api/health", status: 200 });
   });

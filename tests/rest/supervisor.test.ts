@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { commandOf, freePort, processTree, ROOT } from "../../bench/lib";
 import { buildPdf } from "../helpers/pdfs";
+import { sayWhySkipped } from "../helpers/platform";
 
 /**
  * `bun run start` keeps the portal up: a serving process killed with SIGKILL is replaced and the portal answers
@@ -60,6 +61,7 @@ async function killAndWait(s: Awaited<ReturnType<typeof start>>, pid: number, co
   return performance.now() - t0;
 }
 
+sayWhySkipped(process.platform === "linux", "bun run start supervises", "it finds its processes in /proc");
 describe.if(process.platform === "linux")("bun run start supervises the server", () => {
   test("WEB_CONCURRENCY=1: the serving process killed with SIGKILL is replaced and answers again", async () => {
     const s = await start({ SEED_DEMO: "false", WEB_CONCURRENCY: "1" });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { cpuSeconds, listeners, startServer } from "../../bench/lib";
 import { textPdf } from "../helpers/pdfs";
+import { sayWhySkipped } from "../helpers/platform";
 
 /**
  * WEB_CONCURRENCY=2: one instance as two processes sharing the port (SO_REUSEPORT). Linux only, like the setting.
@@ -28,6 +29,11 @@ async function until<T>(what: string, fn: () => T | null | false | Promise<T | n
   }
 }
 
+sayWhySkipped(
+  process.platform === "linux",
+  "WEB_CONCURRENCY=2",
+  "several processes on one port need SO_REUSEPORT (Linux)",
+);
 describe.if(process.platform === "linux")("WEB_CONCURRENCY=2", () => {
   test("two processes listen on the port and both serve; /api/metrics counts the whole instance", async () => {
     const [primary, worker] = s.pids();
@@ -101,6 +107,11 @@ describe.if(process.platform === "linux")("WEB_CONCURRENCY=2", () => {
   });
 });
 
+sayWhySkipped(
+  process.platform === "linux",
+  "stopping a WEB_CONCURRENCY instance",
+  "several processes on one port need SO_REUSEPORT (Linux)",
+);
 describe.if(process.platform === "linux")("stopping a WEB_CONCURRENCY instance", () => {
   test("SIGTERM to the primary stops every process; a SIGKILLed primary's workers stop by themselves", async () => {
     const a = await startServer({ WEB_CONCURRENCY: "2", SEED_DEMO: "false" });

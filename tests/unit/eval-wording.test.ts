@@ -29,7 +29,8 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-test("no word 3-gram of a held-out evaluation question is in the answering or recognition code", () => {
+/** Each qualifying word 3-gram of the held-out questions, with the question it comes from. */
+function evaluationGrams() {
   const grams = new Map<string, string>();
   for (const set of readdirSync(SETS)) {
     const questions = JSON.parse(readFileSync(join(SETS, set, "questions.json"), "utf8")) as { q: string }[];
@@ -41,12 +42,29 @@ test("no word 3-gram of a held-out evaluation question is in the answering or re
       }
     }
   }
+  return grams;
+}
+const grams = evaluationGrams();
+
+/** The held-out 3-grams a source text contains, each with its question. */
+function hitsIn(source: string) {
+  const text = ` ${words(source).join(" ")} `;
+  return [...grams].filter(([g]) => text.includes(` ${g} `)).map(([g, q]) => `"${g}" (${q})`);
+}
+
+test("no word 3-gram of a held-out evaluation question is in the answering or recognition code", () => {
   expect(grams.size).toBeGreaterThan(500);
   const hits: string[] = [];
   for (const file of ["ai", "ocr"].flatMap((d) => sourceFiles(join(ROOT, "src/server", d)))) {
-    const text = ` ${words(readFileSync(file, "utf8")).join(" ")} `;
-    for (const [g, q] of grams)
-      if (text.includes(` ${g} `)) hits.push(`${relative(ROOT, file)}: "${g}" (${q})`);
+    hits.push(...hitsIn(readFileSync(file, "utf8")).map((h) => `${relative(ROOT, file)}: ${h}`));
   }
   expect(hits).toEqual([]);
+});
+
+test("the guard catches a held-out question pasted into code, in a comment or a pattern, whatever its case", () => {
+  // A guard that found nothing here would pass on any code: it must see a question someone pasted.
+  const [, question] = [...grams][0]!;
+  expect(hitsIn(`const x = 1; // e.g. "${question}"\nreturn x;`).length).toBeGreaterThan(0);
+  expect(hitsIn(`const rule = /${question.toUpperCase()}/i;`).length).toBeGreaterThan(0);
+  expect(hitsIn("const answer = retrieve(question, passages);")).toEqual([]);
 });

@@ -145,9 +145,9 @@ export async function release(
   db: Db,
   id: number,
   owner: string,
-  opts: { refund?: boolean; retryAfterMs?: number } = {},
+  opts: { refund?: boolean; retryAfterMs?: number; now?: number } = {},
 ) {
-  const now = Date.now();
+  const now = opts.now ?? Date.now();
   await db.transaction((tx) =>
     tx
       .update(jobs)

@@ -50,8 +50,11 @@ export interface JobRunner {
   poke(): void;
   /** Graceful: stop claiming, abort running jobs and hand them back to the queue for the next worker. */
   stop(): Promise<void>;
-  /** Tests: vanish like a killed process (no more writes; leases are left to expire). */
-  kill(): void;
+  /**
+   * Tests: vanish like a killed process (no more writes; leases are left to expire). Resolves once the handlers
+   * it was running have returned, so a test can check what their late work did (nothing, it must be).
+   */
+  kill(): Promise<void>;
 }
 
 export interface WorkerOptions {
@@ -72,6 +75,11 @@ export interface WorkerOptions {
   retryBaseMs?: number;
   /** Chores the runner does between polls (only a runner that claims jobs: one per database's primary). */
   chores?: readonly Chore[];
+  /**
+   * The clock leases are taken, renewed and judged expired by (Date.now unless given): a test gives a later
+   * worker a clock a lease ahead, to stand for the time a dead worker's lease takes to run out.
+   */
+  now?: () => number;
 }
 
 const RETRY_MAX_MS = 60_000;
@@ -82,6 +90,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
   const leaseMs = opts.leaseMs ?? 60_000;
   const pollMs = opts.pollMs ?? 2_000;
   const retryBaseMs = opts.retryBaseMs ?? 2_000;
+  const now = opts.now ?? Date.now;
   const owner = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const events = new EventEmitter().setMaxListeners(0);
   const running = new Map<number, { abort: AbortController; done: Promise<void> }>();
@@ -96,14 +105,14 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
     if (polling || !alive()) return;
     polling = true;
     try {
-      const orphans = await queue.releaseOrphans(db, hostname(), queue.processAlive);
+      const orphans = await queue.releaseOrphans(db, hostname(), queue.processAlive, now());
       if (orphans) log.warn("jobs of a stopped process resumed", { jobs: orphans });
-      for (const job of await queue.failAbandoned(db)) {
+      for (const job of await queue.failAbandoned(db, now())) {
         log.warn("job abandoned", { id: job.id, kind: job.kind, attempts: job.attempts });
         await cleanUp(job);
       }
       while (alive() && running.size < concurrency) {
-        const job = await queue.claim(db, owner, leaseMs);
+        const job = await queue.claim(db, owner, leaseMs, now());
         if (!job) break;
         run(job);
       }
@@ -132,7 +141,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
     const checkpoint: Record<string, unknown> = { ...(job.result ?? {}) };
     const renewal = setInterval(async () => {
       if (!alive()) return;
-      const ok = await queue.renew(db, job.id, owner, leaseMs).catch(() => false);
+      const ok = await queue.renew(db, job.id, owner, leaseMs, now()).catch(() => false);
       if (!ok) abort.abort(new queue.LeaseLostError(job.id));
     }, leaseMs / 3);
     const ctx: JobContext = {
@@ -183,7 +192,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
           await ctx
             .step(`Attempt ${job.attempts} failed: ${message} Trying again in ${Math.ceil(waitMs / 1000)} s.`)
             .catch(() => {});
-          await queue.release(db, job.id, owner, { retryAfterMs: waitMs }).catch(() => {});
+          await queue.release(db, job.id, owner, { retryAfterMs: waitMs, now: now() }).catch(() => {});
         } else {
           await ctx.step(`Failed: ${message}`).catch(() => {});
           // When the outage is the database itself, the job cannot be marked either: it stays leased, and the next
@@ -281,12 +290,15 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
       for (const [, r] of jobs) r.abort.abort(new Error("The server is stopping."));
       await Promise.allSettled(jobs.map(([, r]) => r.done));
       // Not the job's fault: hand it back without spending an attempt.
-      for (const [id] of jobs) await queue.release(db, id, owner, { refund: true }).catch(() => {});
+      for (const [id] of jobs)
+        await queue.release(db, id, owner, { refund: true, now: now() }).catch(() => {});
     },
-    kill() {
+    async kill() {
       state = "dead";
       if (timer) clearInterval(timer);
-      for (const r of running.values()) r.abort.abort(new Error("killed"));
+      const jobs = [...running.values()];
+      for (const r of jobs) r.abort.abort(new Error("killed"));
+      await Promise.allSettled(jobs.map((r) => r.done));
     },
   };
 }
