@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, dropFile, eventually, startBrowserEnv } from "../helpers/browser";
+import { printedList, unsurePhoto } from "../helpers/drawn-photos";
 
-const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
-/** A printed list of four work orders: two in the demo register, two not (4804-05B, 9540-01A). */
-const IMAGE = "clean-09-list.png";
+/** A printed list of four work orders drawn by the test: two not in the demo register, then two in it. */
+const IMAGE = "list.png";
+let list: Buffer;
 
 let env: BrowserEnv;
 beforeAll(async () => {
+  list = await printedList(["4802-07B", "9581-02A", "2521-06", "5065-04"]);
   env = await startBrowserEnv();
 });
 afterAll(() => env?.close());
@@ -19,13 +20,13 @@ describe("Work Order Recognition", () => {
     const page = await env.newPage(DEMO.user);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/ocr-lookup");
-    await dropFile(page, readFileSync(join(EVAL, IMAGE)), IMAGE, "image/png");
+    await dropFile(page, list, IMAGE, "image/png");
     await page.getByRole("button", { name: "Upload & Extract" }).click();
 
     const found = page.getByTestId("found-count");
     await found.waitFor({ timeout: 20_000 });
     await expectText(found, "Found: 2 / 4");
-    expect(await page.getByRole("textbox", { name: "Work order 1" }).inputValue()).toBe("4804-05B");
+    expect(await page.getByRole("textbox", { name: "Work order 1" }).inputValue()).toBe("4802-07B");
     expect(await page.getByTestId("wo-box").count()).toBe(4);
     const matches = page.getByRole("table", { name: "Matches" });
     await matches.getByText("Not Found").first().waitFor();
@@ -33,16 +34,16 @@ describe("Work Order Recognition", () => {
 
     // Fix a misread: the second work order becomes one the register knows.
     const second = page.getByRole("textbox", { name: "Work order 2" });
-    await second.fill("6594-04");
+    await second.fill("3519-03");
     await second.press("Enter");
     await expectText(found, "Found: 3 / 4");
-    await matches.getByText("6594-04").first().waitFor();
+    await matches.getByText("3519-03").first().waitFor();
 
     await page.getByRole("button", { name: "Copy Matches" }).click();
     await page.getByRole("button", { name: "Copied!" }).waitFor();
     const tsv = await page.evaluate(() => navigator.clipboard.readText());
     expect(tsv.split("\n")[0]).toBe("Work Order\tMatched WO\tPR\tClient\tProject\tDate");
-    expect(tsv).toContain("6594-04\t6594-04\t");
+    expect(tsv).toContain("3519-03\t3519-03\t");
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -67,9 +68,8 @@ describe("Work Order Recognition", () => {
   test("an unsure reading is shown apart with a dashed box; Add puts it in the list", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");
-    // A sticky note whose handwritten 7060-07 (and another) the reader is unsure of.
-    const photo = join(import.meta.dir, "../../bench/ocr-eval/photos/images/dev-42-sticky.jpg");
-    await dropFile(page, readFileSync(photo), "note.jpg", "image/jpeg");
+    // A sticky note, drawn by the test, with a torn handwritten work order the reader is unsure of.
+    await dropFile(page, (await unsurePhoto()).jpg, "note.jpg", "image/jpeg");
     await page.getByRole("button", { name: "Upload & Extract" }).click();
     const unsure = page.getByRole("region", { name: "Unsure readings" });
     await unsure.waitFor({ timeout: 30_000 });
@@ -99,7 +99,7 @@ describe("Work Order Recognition", () => {
     const page = await env.newPage(DEMO.user);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/ocr-lookup");
-    await dropFile(page, readFileSync(join(EVAL, IMAGE)), IMAGE, "image/png");
+    await dropFile(page, list, IMAGE, "image/png");
     await page.getByRole("button", { name: "Upload & Extract" }).click();
     await page
       .getByRole("table", { name: "Matches" })
@@ -126,13 +126,14 @@ describe("Work Order Recognition", () => {
   test("every sharp printed work order is listed, none left among the unsure; the badge counts the list", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");
-    await dropFile(page, readFileSync(join(EVAL, "clean-01-list.png")), "list.png", "image/png");
+    const printed = await printedList(["2521-06", "3519-03", "4554-03", "6070-03"]);
+    await dropFile(page, printed, "list.png", "image/png");
     await page.getByRole("button", { name: "Upload & Extract" }).click();
     const found = page.getByTestId("found-count");
     await found.waitFor({ timeout: 20_000 });
     const listed = page.getByRole("textbox", { name: /^Work order \d+$/ });
     const values = await Promise.all((await listed.all()).map((box) => box.inputValue()));
-    expect(values).toEqual(["6594-04", "4861-01", "6803-01", "7062-01"]);
+    expect(values).toEqual(["2521-06", "3519-03", "4554-03", "6070-03"]);
     expect(await page.getByTestId("unsure-box").count()).toBe(0);
     expect(await found.textContent()).toMatch(/^Found: \d \/ 4$/);
     await page.context().close();
@@ -141,9 +142,8 @@ describe("Work Order Recognition", () => {
   test("a damaged image, or a PDF named .png, says what is wrong with the file, not 'Please try again'", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");
-    const png = readFileSync(join(EVAL, IMAGE));
     const tries: [Buffer, string][] = [
-      [png.subarray(0, 200), "The image could not be decoded: the file is damaged or cut short."],
+      [list.subarray(0, 200), "The image could not be decoded: the file is damaged or cut short."],
       [Buffer.from("%PDF-1.7\n1 0 obj << >> endobj\n"), "Only PNG, JPG and GIF images are accepted."],
     ];
     for (const [bytes, message] of tries) {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { projects } from "@server/db/schema";
 import { workOrderKey } from "@shared/work-orders";
 import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, dropFile, startBrowserEnv } from "../helpers/browser";
+import { printedList } from "../helpers/drawn-photos";
 import { textPdf } from "../helpers/pdfs";
 import { bulkIndex } from "../helpers/reports";
 
@@ -14,7 +13,6 @@ import { bulkIndex } from "../helpers/reports";
  * search; its "Ask about this work order" answers from that work order's reports alone.
  */
 let env: BrowserEnv;
-const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
 
 beforeAll(async () => {
   env = await startBrowserEnv();
@@ -84,7 +82,9 @@ describe("reaching a work order's page", () => {
   test("from a recognised photo: a matched work order opens its page", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/ocr-lookup");
-    await dropFile(page, readFileSync(join(EVAL, "clean-09-list.png")), "list.png", "image/png");
+    // A printed list drawn by the test: two work orders the demo register has, two it has not.
+    const list = await printedList(["4802-07B", "9581-02A", "2521-06", "5065-04"]);
+    await dropFile(page, list, "list.png", "image/png");
     await page.getByRole("button", { name: "Upload & Extract" }).click();
     const link = page.getByRole("table", { name: "Matches" }).getByRole("link").first();
     await link.waitFor({ timeout: 20_000 });

@@ -77,7 +77,7 @@ describe("OpenAI-compatible chat endpoint", () => {
 
   test("the prompt carries the passages and the rules; a refusal comes back as a refusal, citing nothing", async () => {
     useModel("refuse");
-    const res = await question("Does the company pay for prescription safety glasses?");
+    const res = await question("Are the steel-toed boots dyed orange?");
     expect(res.status).toBe(200);
     const body = (await res.json()) as { answer: string; sources: unknown[] };
     expect(body.answer).toBe("The documents in Policies don't say.");

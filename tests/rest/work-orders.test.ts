@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { projects } from "@server/db/schema";
-import { MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
 import { workOrderKey } from "@shared/work-orders";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
+import { printedLabel } from "../helpers/drawn-photos";
 
-const EVAL = join(import.meta.dir, "../../bench/ocr-eval/images");
 let t: TestApp;
 let user: string;
 
@@ -187,14 +184,12 @@ describe("POST /api/ocr-upload refusals", () => {
     const damaged = await upload(pngHeader(100, 100));
     expect(damaged.status).toBe(422);
     expect(await errorOf(damaged)).toBe("The image could not be decoded: the file is damaged or cut short.");
-    expect((await upload(readFileSync(join(EVAL, "clean-03-label.png")), "a.png", user, "file")).status).toBe(
-      400,
-    );
+    expect((await upload((await printedLabel()).png, "a.png", user, "file")).status).toBe(400);
     const json = await t.request("/api/ocr-upload", { method: "POST", json: { image: "x" }, cookie: user });
     expect(json.status).toBe(415);
   });
   test("no sign-in (401)", async () => {
-    expect((await upload(readFileSync(join(EVAL, "clean-03-label.png")), "a.png", null)).status).toBe(401);
+    expect((await upload((await printedLabel()).png, "a.png", null)).status).toBe(401);
   });
   test("a file over OCR_MAX_MB (413)", async () => {
     const small = await startTestApp({ OCR_MAX_MB: "0.01", SEED_DEMO: "true" });
@@ -209,109 +204,4 @@ describe("POST /api/ocr-upload refusals", () => {
       await small.close();
     }
   });
-});
-
-describe("POST /api/ocr-upload reading an image", () => {
-  test("answers recognized_work_orders with a box for each on the image", async () => {
-    const manifest = JSON.parse(readFileSync(join(EVAL, "manifest.json"), "utf8")) as {
-      file: string;
-      truth: string[];
-    }[];
-    const label = manifest.find((m) => m.file === "clean-03-label.png")!;
-    const res = await upload(readFileSync(join(EVAL, label.file)));
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as {
-      recognized_work_orders: string[];
-      items: { work_order: string; box: { x: number; y: number; w: number; h: number } }[];
-      image: { width: number; height: number };
-    };
-    expect(body.recognized_work_orders).toEqual(label.truth);
-    expect(body.image).toEqual({ width: 480, height: 225 });
-    const box = body.items[0]!.box;
-    expect(box.w).toBeGreaterThan(50);
-    expect(box.x + box.w).toBeLessThanOrEqual(480);
-    expect(box.y + box.h).toBeLessThanOrEqual(225);
-  }, 30_000);
-
-  // Photos from the dev half of the held-out set (bench/ocr-eval/photos): never the test half.
-  const PHOTOS = join(import.meta.dir, "../../bench/ocr-eval/photos/images");
-  test("a phone photo of a letter: its two work orders, not the suite, phone, truck, employee or date numbers", async () => {
-    const res = await upload(readFileSync(join(PHOTOS, "dev-02-letter.jpg")));
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { recognized_work_orders: string[] };
-    expect(body.recognized_work_orders).toEqual(["6086-07", "3812-06"]);
-  }, 30_000);
-  test("a sticky note: labelled four-digit and lettered work orders, not the phone number", async () => {
-    const res = await upload(readFileSync(join(PHOTOS, "dev-24-sticky.jpg")));
-    const body = (await res.json()) as { recognized_work_orders: string[] };
-    expect(body.recognized_work_orders).toEqual(["6408-07(D)", "2941-01E", "3466-16"]);
-  }, 30_000);
-  test("work orders read with low confidence are not given as found but offered apart, each with its box", async () => {
-    // A handwritten 7060-07 whose middle digits the reader is unsure of: offered for a person to check.
-    const res = await upload(readFileSync(join(PHOTOS, "dev-42-sticky.jpg")));
-    const body = (await res.json()) as {
-      recognized_work_orders: string[];
-      unsure: { work_order: string; confidence: number; box: unknown }[];
-    };
-    const unsure = body.unsure.find((u) => u.work_order.startsWith("70"));
-    expect(unsure).toBeDefined();
-    expect(unsure!.confidence).toBeLessThan(MIN_CONFIDENCE);
-    expect(unsure!.box).not.toBeNull();
-    expect(body.recognized_work_orders).not.toContain(unsure!.work_order);
-    expect(body.recognized_work_orders).toContain("1904-36A");
-  }, 30_000);
-  test("a ruled register table: every row's work order, not its dates, PR numbers or sheet numbers", async () => {
-    const manifest = JSON.parse(readFileSync(join(PHOTOS, "manifest.json"), "utf8")) as {
-      file: string;
-      truth: string[];
-    }[];
-    const register = manifest.find((m) => m.file === "dev-27-register.jpg")!;
-    const body = (await (await upload(readFileSync(join(PHOTOS, register.file)))).json()) as {
-      recognized_work_orders: string[];
-    };
-    expect(body.recognized_work_orders).toEqual(register.truth);
-  }, 30_000);
-  test("the same note photographed upside down is read half a turn round; an upright one is not turned", async () => {
-    const upright = readFileSync(join(PHOTOS, "dev-24-sticky.jpg"));
-    const turned = await (await import("sharp"))
-      .default(upright)
-      .rotate(180)
-      .jpeg({ quality: 90 })
-      .toBuffer();
-    const body = (await (await upload(turned)).json()) as {
-      recognized_work_orders: string[];
-      rotation: number;
-    };
-    expect(body.rotation).toBe(180);
-    expect(body.recognized_work_orders).toEqual(["6408-07(D)", "2941-01E", "3466-16"]);
-    // A page of handwriting upright is read as it is.
-    const notebook = (await (await upload(readFileSync(join(PHOTOS, "dev-19-notebook.jpg")))).json()) as {
-      rotation: number;
-    };
-    expect(notebook.rotation).toBe(0);
-  }, 60_000);
-});
-
-describe("POST /api/ocr-upload when the reader process dies", () => {
-  test("the photo it held is answered 503 at once, and the next photo is read by its replacement", async () => {
-    const photo = readFileSync(
-      join(import.meta.dir, "../../bench/ocr-eval/photos/images/dev-27-register.jpg"),
-    );
-    await t.deps.photos.warm();
-    const reading = upload(photo);
-    const started = performance.now();
-    while (t.deps.photos.stats().busy === 0) {
-      if (performance.now() - started > 10_000) throw new Error("the reader never took the photo");
-      await Bun.sleep(5);
-    }
-    const [pid] = t.deps.photos.stats().pids;
-    process.kill(pid!, "SIGKILL");
-    const res = await reading;
-    expect(res.status).toBe(503);
-    expect(await errorOf(res)).toBe("The text reader stopped while reading this image. Please try again.");
-    expect(performance.now() - started).toBeLessThan(10_000);
-    const next = await upload(readFileSync(join(EVAL, "clean-03-label.png")));
-    expect(next.status).toBe(200);
-    expect(t.deps.photos.stats().pids).not.toContain(pid);
-  }, 60_000);
 });

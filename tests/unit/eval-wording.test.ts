@@ -1,6 +1,19 @@
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import {
+  evalImages,
+  evalQuestions,
+  evalSentences,
+  evalWorkOrders,
+  imageMatcher,
+  normWords,
+  QUESTION_RUN,
+  questionMatcher,
+  sentenceMatcher,
+  treeFiles,
+  workOrderMatcher,
+} from "../helpers/eval-material";
 
 /**
  * No evaluation in the answering and recognition code: no word 3-gram (two or more content words) of a held-out
@@ -68,3 +81,63 @@ test("the guard catches a held-out question pasted into code, in a comment or a 
   expect(hitsIn(`const rule = /${question.toUpperCase()}/i;`).length).toBeGreaterThan(0);
   expect(hitsIn("const answer = retrieve(question, passages);")).toEqual([]);
 });
+
+/**
+ * The whole tree, src/ and tests/: no run of six words of an evaluation question, no sentence (8+ words) of an
+ * evaluation document, no work order an evaluation image carries. Tests pinned to held-out material make the
+ * figures measured on it mean less than they say.
+ */
+function evalMaterialIn(files: string[]) {
+  const matchers = [
+    questionMatcher(evalQuestions()),
+    sentenceMatcher(evalSentences()),
+    workOrderMatcher(evalWorkOrders()),
+    imageMatcher(evalImages()),
+  ];
+  return files.flatMap((file) => {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    const words = normWords(text);
+    return matchers.flatMap((match) => match(text, words).map((hit) => `${file}: ${hit}`));
+  });
+}
+
+test("no evaluation question, document sentence, image or image work order is in src/ or tests/", () => {
+  const files = treeFiles();
+  expect(files.length).toBeGreaterThan(300);
+  expect(evalMaterialIn(files)).toEqual([]);
+});
+
+function guardSeesPastedText() {
+  // The first question long enough to have runs of six words, and its first five words.
+  const question = evalQuestions().find((q) => normWords(q.q).length > QUESTION_RUN)!;
+  const sentence = evalSentences()[0]!;
+  // What a hurried test would hold: the question pasted as asked, a copied sentence.
+  const pasted = `test("answers", () => expect(ask(${JSON.stringify(question.q)})).toContain("x"));`;
+  expect(questionMatcher(evalQuestions())(pasted)).toEqual([
+    expect.stringContaining(`question ${question.id} (`),
+  ]);
+  const copied = `const page = "Intro. ${sentence.words.join(" ")}. More.";`;
+  expect(sentenceMatcher(evalSentences())(copied)[0]).toContain(`sentence of ${sentence.file}`);
+  // Five words of a question are common English, not a paste.
+  const five = normWords(question.q)
+    .slice(0, QUESTION_RUN - 1)
+    .join(" ");
+  expect(questionMatcher([question])(five)).toEqual([]);
+}
+
+function guardSeesImages() {
+  const truths = evalWorkOrders();
+  const [workOrder, image] = [...truths][0]!;
+  expect(workOrderMatcher(truths)(`expect(read(img)).toEqual(["${workOrder}"]);`)).toEqual([
+    `work order ${workOrder} (the truth of ${image})`,
+  ]);
+  // A number only counts whole: not inside a date or a longer number.
+  expect(workOrderMatcher(truths)(`date 2024-01-10, ${workOrder}7, 9${workOrder}`)).toEqual([]);
+  const [name, path] = [...evalImages()][0]!;
+  expect(imageMatcher(evalImages())(`readFileSync(join(DIR, "${name}"))`)).toEqual([
+    `evaluation image ${path}`,
+  ]);
+}
+
+test("the guard sees a pasted question and a copied sentence", guardSeesPastedText);
+test("the guard sees an evaluation image read and an image's work order", guardSeesImages);

@@ -85,7 +85,7 @@ describe("the size and slope of the writing", () => {
       ctx.font = "28px sans-serif";
       ctx.translate(350, 150);
       ctx.rotate((4 * Math.PI) / 180); // clockwise on the page
-      ctx.fillText("W.O. 4284-07E and 1234-56", -230, -20);
+      ctx.fillText("W.O. 4294-07E and 1234-56", -230, -20);
       ctx.fillText("Kapolei Parking Structure", -230, 30);
     });
     const writing = findWriting(g, 16);

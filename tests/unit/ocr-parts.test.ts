@@ -63,12 +63,12 @@ describe("register dates", () => {
 describe("a work order read twice", () => {
   test("is kept once, in its first place, with its surer reading", () => {
     const lines = [
-      ocrLine(["W.O.", 20], ["4490-01B", 9]),
-      ocrLine(["W.O.", 90], ["1244-06", 90]),
-      ocrLine(["W.O.", 90], ["4490-01B", 88]),
+      ocrLine(["W.O.", 20], ["4460-01B", 9]),
+      ocrLine(["W.O.", 90], ["1254-06", 90]),
+      ocrLine(["W.O.", 90], ["4460-01B", 88]),
     ];
     const found = extractFromLines(lines);
-    expect(found.map((w) => w.work_order)).toEqual(["4490-01B", "1244-06"]);
+    expect(found.map((w) => w.work_order)).toEqual(["4460-01B", "1254-06"]);
     expect(found[0]!.confidence).toBeGreaterThan(30);
   });
 });

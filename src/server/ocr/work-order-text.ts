@@ -8,7 +8,7 @@
 
 const D = "[0-9]";
 const DASH = "[-\u2010-\u2015~_]";
-/** A dash ending the line ("3970-", "(WO 3970-)"): the reading stopped short of the rest of the number. */
+/** A dash ending the line ("3980-", "(WO 3980-)"): the reading stopped short of the rest of the number. */
 const CUT_AFTER = new RegExp(`^${DASH}[)\\]},;.:]*\\s*$`);
 /** A dot or comma between the parts: OCR's reading of a short handwritten dash (or of a decimal number). */
 const DOT = "[.,]";
@@ -21,7 +21,7 @@ const PREFIX = String.raw`${LABEL}\s*[:#.]?\s*`;
 /**
  * Not part of a longer number, a date, a decimal, a path or an amount on the left; a word or label glued to it
  * is fine (spaces are often lost), and so is a date ("12/1", "2019-04-20") whose space was lost. A list marker
- * at the start of a line ("2.4861-01") is not a decimal.
+ * at the start of a line ("2.4871-01") is not a decimal.
  */
 const BEFORE = String.raw`(?:(?<=^\s*\d{1,2}\.)|(?<=(?<![\d/])\d{1,2}\/\d{1,2}|\b\d{4}-\d{2}-\d{2})|(?<![0-9/\\$€£+@])(?<!\d[-\u2010-\u2015_.,:]))`;
 /** Not part of a longer number, a date, a decimal or a path on the right; a word glued after it is fine. */
@@ -57,7 +57,7 @@ export interface Candidate {
   /** Four digits alone without a label: a work order only where the page says so (see work-orders.ts). */
   bare: boolean;
   /**
-   * The number may go on past what was read: four digits and a dash with nothing after it ("3970-"), or two
+   * The number may go on past what was read: four digits and a dash with nothing after it ("3980-"), or two
    * digits glued to a run of capitals, whose first may be the suffix letter. Offered for a person to complete.
    */
   cut: boolean;
@@ -102,7 +102,7 @@ function isNearMiss(
 ) {
   const before = line.slice(Math.max(0, start - 40), start).toLowerCase();
   const after = line.slice(end, end + 12);
-  // A suffix letter makes it no measurement: "8582-11(C) M. Silva" is not metres.
+  // A suffix letter makes it no measurement: "8592-11(C) M. Silva" is not metres.
   if ((!lettered && UNIT_AFTER.test(after)) || OTHER_NUMBER_BEFORE.test(before)) return true;
   if (/\(\d{3}\)\s?$/.test(before) || MONTH_BEFORE.test(before) || PHONE_BEFORE.test(before)) return true;
   // 2019-05 followed by a day is a date, and so is 2019 followed by a month; 1234.56 after a currency sign is an

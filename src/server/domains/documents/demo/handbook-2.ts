@@ -6,7 +6,7 @@ export const HANDBOOK_PAGES_2: DemoPage[] = [
     heading: "17. Personal Protective Equipment on Drill Sites",
     paragraphs: [
       "Everyone within 50 feet of an operating drill rig, including visitors and client staff, wears:",
-      "- A hard hat meeting ANSI Z89.1 Type I. Replace it every 5 years, or at once after any impact.\n- Safety-toe boots meeting ASTM F2413.\n- A high-visibility vest, ANSI Class 2; Class 3 when working next to traffic or at night.\n- Safety glasses with side shields (Z87.1).\n- Hearing protection whenever noise exceeds 85 dBA, which includes all rotary and percussion drilling.\n- Work gloves when handling drill rods, augers, casing or samples.",
+      "- A hard hat rated ANSI Z89.1 Type I, swapped for a new one every 5 years or at once after any impact.\n- Safety-toe boots meeting ASTM F2413.\n- A high-visibility vest, ANSI Class 2; Class 3 when working next to traffic or at night.\n- Safety glasses with side shields (Z87.1).\n- Hearing protection whenever noise exceeds 85 dBA, which includes all rotary and percussion drilling.\n- Work gloves when handling drill rods, augers, casing or samples.",
       "Geolabs supplies hard hats, vests, glasses, hearing protection and gloves at no cost, and pays an annual safety boot allowance of $200. Fall protection harnesses are required when working more than 6 feet above a lower level, for example on a rig mast.",
       "PPE is inspected before each use. Damaged equipment is tagged out of service and replaced through the office Safety Coordinator the same day.",
     ],
