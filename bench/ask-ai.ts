@@ -11,7 +11,7 @@ import { createLogger } from "../src/server/lib/logger";
 import { indexDemoDocuments } from "../tests/helpers/chat";
 import { EVAL_QUESTIONS } from "./ask-ai-eval/questions";
 import { seedSyntheticChunks } from "./ask-ai-load";
-import { type Figure, firstTokenMs, percentile } from "./lib";
+import { type Figure, firstTokenMs, LIFTED_RATES, percentile } from "./lib";
 
 /**
  * Ask AI: (1) the first streamed token with the built-in model on the demo collections, from the request to
@@ -28,7 +28,9 @@ export async function askAiBench(): Promise<Figure[]> {
 async function withDeps<T>(fn: (deps: Awaited<ReturnType<typeof createDeps>>) => Promise<T>) {
   const dataDir = mkdtempSync(join(tmpdir(), "geolabs-bench-ai-"));
   const log = createLogger("silent");
-  const deps = await createDeps(loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), { log });
+  const deps = await createDeps(loadEnv({ ...LIFTED_RATES, DATA_DIR: dataDir, LOG_LEVEL: "silent" }), {
+    log,
+  });
   try {
     return await fn(deps);
   } finally {

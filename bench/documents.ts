@@ -12,7 +12,7 @@ import { createLogger } from "../src/server/lib/logger";
 import { operatorIdentity, serviceCtx } from "../src/server/lib/service-ctx";
 import { documentsOcrBench } from "./documents-ocr";
 import { loadCollection } from "./documents-scale";
-import { type Figure, timeIt } from "./lib";
+import { type Figure, LIFTED_RATES, timeIt } from "./lib";
 
 const PAGES = 100;
 const WARM = 4;
@@ -52,7 +52,7 @@ async function reportPdf(seed: string): Promise<Uint8Array> {
  */
 export async function documentsBench(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), "geolabs-bench-docs-"));
-  const env = loadEnv({ DATA_DIR: dir, LOG_LEVEL: "warn", SEED_DEMO: "false" });
+  const env = loadEnv({ ...LIFTED_RATES, DATA_DIR: dir, LOG_LEVEL: "warn", SEED_DEMO: "false" });
   const deps = await createDeps(env, { log: createLogger("warn") });
   try {
     const figures = [...(await indexSpeed(deps, dir))];

@@ -3,6 +3,7 @@
  * pipeline into a temporary data directory. Prints hit@1, hit@5 and MRR (over the top 10) of retrieval and
  * the share of answers (built-in model, no cache) that cite a right file and page. `--verbose` lists misses.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +17,7 @@ import { createLogger } from "@server/lib/logger";
 import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { CITATION_PATTERN } from "@shared/chat";
 import { indexDemoDocuments } from "../../tests/helpers/chat";
+import { LIFTED_RATES } from "../lib";
 import { EVAL_QUESTIONS, type EvalQuestion } from "./questions";
 
 export interface EvalResult {
@@ -32,7 +34,7 @@ export async function runEval(opts: { verbose?: boolean; env?: Record<string, st
   const log = createLogger("silent");
   const { answerModelEnv } = await import("./held-out");
   const deps = await createDeps(
-    loadEnv({ ...answerModelEnv(), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }),
+    loadEnv({ ...answerModelEnv(), ...LIFTED_RATES, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }),
     { log },
   );
   try {

@@ -6,6 +6,7 @@
  * only to score): retrieval hit@1/hit@5/MRR, the fact in the answer, refusals of what the documents do not say,
  * wrong refusals, the fact's page among the cited ones, and whether each quoted sentence is on the page it cites.
  */
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { retrieve } from "@server/ai/retrieval";
@@ -18,6 +19,7 @@ import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { CHAT_TEXTS, CITATION_PATTERN, isRefusal } from "@shared/chat";
 import { sql } from "drizzle-orm";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { LIFTED_RATES } from "../lib";
 
 export interface SetDocument {
   db: string;
@@ -336,7 +338,7 @@ export async function runHeldOut(
   const reuse = !!keep && existsSync(join(keep, "portal.db"));
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), "geolabs-eval-set-"));
   const deps = await createDeps(
-    loadEnv({ ...answerModelEnv(), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }),
+    loadEnv({ ...answerModelEnv(), ...LIFTED_RATES, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env }),
     {
       log: createLogger("silent"),
     },
