@@ -166,6 +166,12 @@ export interface Miss {
 }
 
 /** Ask every question of `split` and score it; the misses are returned for the dev split only. */
+/**
+ * Every answer of a run, by question: with EVAL_ANSWERS_OUT set, written to `<that>.<set>.json`, so two runs
+ * (a rule in, a rule out) can be compared item by item — how many answers a rule changes on each half.
+ */
+const answersGiven: { id: string; split: string; answer: string }[] = [];
+
 export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split: "dev" | "test") {
   const qs = questions.filter((q) => q.split === split);
   const pageText = await pageTexts(deps);
@@ -262,6 +268,7 @@ export async function scoreSplit(deps: AppDeps, questions: SetQuestion[], split:
       else problems.push("fact's page not cited");
     }
     if (problems.length && split === "dev") misses.push({ q, rank, answer, problems });
+    answersGiven.push({ id: q.id, split, answer });
   }
   const answerable = qs.length - s.unN;
   const score: SplitScore = {
@@ -358,6 +365,10 @@ export async function runHeldOut(
           console.log(`  ${m.answer.split("\n").slice(0, 5).join("\n  ")}`);
         }
       }
+    }
+    if (process.env.EVAL_ANSWERS_OUT) {
+      const { writeFileSync } = await import("node:fs");
+      writeFileSync(`${process.env.EVAL_ANSWERS_OUT}.${name}.json`, JSON.stringify(answersGiven, null, 1));
     }
     return out;
   } finally {
