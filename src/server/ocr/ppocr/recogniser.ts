@@ -47,9 +47,6 @@ const MAX_DET_ZOOM = 3;
 /** Characters a work order, its label, a date or the words around them can hold: printable ASCII. */
 const PLAIN = (ch: string) => ch >= " " && ch <= "~";
 
-/** The detector's arena shrinks back after each image: one large photo does not set the process's size. */
-const DETECTOR_RUN = { extra: { memory: { enable_memory_arena_shrinkage: "cpu:0" } } };
-
 export async function createRecogniser(threads = 1): Promise<Recogniser> {
   const ort = await import("onnxruntime-node");
   const options: InferenceSession.SessionOptions = {
@@ -61,18 +58,13 @@ export async function createRecogniser(threads = 1): Promise<Recogniser> {
     enableMemPattern: false,
   };
   const [det, rec, cls] = await Promise.all([
-    // The detector's maps at 1280 pixels are tens of MB each: without its arena every one is a fresh mapping
-    // of memory the kernel zeroes, and a detection cost several times its arithmetic (about 6 s of CPU for a
-    // 1280×1280 page against under 1 s). The arena is handed back after each run (DETECTOR_RUN), and the
-    // process's memory ends about where it did without it.
-    ort.InferenceSession.create(MODEL_FILES.detector, { ...options, enableCpuMemArena: true }),
+    ort.InferenceSession.create(MODEL_FILES.detector, options),
     ort.InferenceSession.create(MODEL_FILES.recogniser, options),
     ort.InferenceSession.create(MODEL_FILES.classifier, options),
   ]);
   const alphabet = alphabetOf(recogniserCharacters(), PLAIN);
   const run = async (session: InferenceSession, data: Float32Array, dims: number[]): Promise<Tensor> => {
-    const feeds = { [session.inputNames[0]!]: new ort.Tensor("float32", data, dims) };
-    const out = await session.run(feeds, session === det ? DETECTOR_RUN : {});
+    const out = await session.run({ [session.inputNames[0]!]: new ort.Tensor("float32", data, dims) });
     return out[session.outputNames[0]!]!;
   };
 
