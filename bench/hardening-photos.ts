@@ -74,7 +74,9 @@ export async function photoHardeningBench(): Promise<Figure[]> {
     const a = await s.login("user@geolabs.example");
     const b = await s.login("owner@geolabs.example");
     // The reader process is started and warm: what follows is reading, not starting.
-    await (await upload(s, b, readFileSync(PHOTO), "warm.jpg")).arrayBuffer();
+    const warm = await upload(s, b, readFileSync(PHOTO), "warm.jpg");
+    if (!warm.ok) throw new Error(`the first photo was not read: ${warm.status} ${await warm.text()}`);
+    await warm.arrayBuffer();
     const base = s.rssMb();
     let peak = base;
     const sampler = setInterval(() => {
