@@ -11,6 +11,7 @@ import { blankPagesPdf, giantPagePdf, streamBombPdf } from "../tests/helpers/cos
 import { buildPdf } from "../tests/helpers/pdfs";
 import { answersHardeningBench } from "./hardening-answers";
 import { importBombsBench } from "./hardening-imports";
+import { photoHardeningBench } from "./hardening-photos";
 import { commandOf, type Figure, freePort, processTree, ROOT, startServer } from "./lib";
 import { drive, formatRun, type LoadPath } from "./load-driver";
 
@@ -256,6 +257,7 @@ export async function hardeningBench(): Promise<Figure[]> {
   figures.push(await restart(1), await restart(2));
   // Issue 52: nothing one person sends stalls everyone else.
   figures.push(...(await importBombsBench()));
+  figures.push(...(await photoHardeningBench()));
   figures.push(...(await answersHardeningBench()));
   return figures;
 }

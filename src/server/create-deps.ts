@@ -48,6 +48,7 @@ export async function createDeps(
     log: log.child({ part: "photos" }),
     maxQueue: env.OCR_QUEUE_MAX,
     timeoutMs: env.OCR_TIMEOUT_S * 1000,
+    memoryBytes: env.OCR_MEMORY_MB * 1024 * 1024,
   });
   const pdf = createPdfHost(pdfLimitsOf(env), { ocrLangPath: env.OCR_LANG_PATH });
   const pipeline = { db: database.db, store, pdf, log, embeddings: embeddingsConfig(env) };

@@ -140,6 +140,10 @@ const schema = z.object({
   OCR_MAX_PIXELS: z.coerce.number().int().min(10_000).max(500_000_000).default(40_000_000),
   OCR_TIMEOUT_S: z.coerce.number().positive().max(600).default(60),
   OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(10_000).default(50),
+  /** Megabytes of photos waiting for a reader, all people together: past it a photo is refused with 503. */
+  OCR_QUEUE_MB: z.coerce.number().positive().max(4096).default(64),
+  /** A photo reader process past this while it reads is killed and replaced; the photo gets a 422. */
+  OCR_MEMORY_MB: z.coerce.number().int().min(32).max(65_536).default(1024),
   /** Scanned PDF pages (tesseract.js): folder with eng.traineddata.gz; default @tesseract.js-data/eng 4.0.0_best_int. */
   OCR_LANG_PATH: optionalText,
   /** What one PDF may cost when it is indexed (documents/pdf-limits.ts): each refusal is a 422 in words. */

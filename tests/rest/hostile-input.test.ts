@@ -61,7 +61,7 @@ const routes = () => restRoutes(t).filter((r) => !SKIP.has(r.key));
  * busy database may give it here: a "cannot be written" or "disk full" answer would mean hostile input reached a
  * place it may not write to.
  */
-const ACCEPTABLE_503 = /text reader|Reading the image took too long|database is busy/i;
+const ACCEPTABLE_503 = /text reader|photos are waiting to be read|database is busy/i;
 
 async function check(label: string, res: Response) {
   const body = await res.text();

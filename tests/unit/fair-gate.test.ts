@@ -24,7 +24,7 @@ function jobs() {
 }
 
 describe("the fair gate in front of costly work", () => {
-  test("round-robin by person: another person's single request waits behind at most one queued item of a batch", async () => {
+  test("by person: others' single requests go before a batch's queued items (only its running one is ahead)", async () => {
     const g = gate();
     const { order, job, finish } = jobs();
     const names = ["ann-1", "ann-2", "ann-3", "ann-4", "bob-1", "cat-1"];
@@ -36,7 +36,7 @@ describe("the fair gate in front of costly work", () => {
       finish(order[i]!);
       await done.get(order[i]!);
     }
-    expect(order).toEqual(["ann-1", "ann-2", "bob-1", "cat-1", "ann-3", "ann-4"]);
+    expect(order).toEqual(["ann-1", "bob-1", "cat-1", "ann-2", "ann-3", "ann-4"]);
   });
 
   test("past the bounded queue a request is refused at once with 503 and when to come back", async () => {
@@ -116,5 +116,49 @@ describe("the fair gate in front of costly work", () => {
     await Bun.sleep(0);
     expect(order).toEqual(["b"]);
     expect(g.stats()).toMatchObject({ running: 1, waiting: 1 });
+  });
+});
+
+const oneAtATime = () =>
+  createFairGate({ concurrency: 1, maxWaiting: 100, busyMessage: "Busy.", retryAfterS: 5 });
+
+/** Each piece of work records its name when it is let in, then holds its place until released by the test. */
+function track(g: ReturnType<typeof oneAtATime>) {
+  const order: string[] = [];
+  const places: (() => void)[] = [];
+  const send = (person: string, name: string) =>
+    g.acquire(person).then((place) => {
+      order.push(name);
+      places.push(() => place.release());
+    });
+  /** Let the pieces finish one at a time, as each is let in, until all `n` have been. */
+  const drain = async (n: number) => {
+    while (order.length < n || places.length) {
+      await new Promise((resolve) => setImmediate(resolve));
+      places.shift()?.();
+    }
+  };
+  return { order, send, drain };
+}
+
+describe("fair gate: turns by person", () => {
+  test("a newcomer goes next after the batch's first piece, even though the batch was already waiting", async () => {
+    const t = track(oneAtATime());
+    const sent = [
+      t.send("a", "a1"),
+      t.send("a", "a2"),
+      t.send("a", "a3"),
+      t.send("a", "a4"),
+      t.send("b", "b1"),
+    ];
+    await t.drain(sent.length);
+    expect(t.order).toEqual(["a1", "b1", "a2", "a3", "a4"]);
+  });
+
+  test("two batches alternate, one piece each", async () => {
+    const t = track(oneAtATime());
+    const sent = ["a1", "a2", "a3", "b1", "b2", "b3"].map((n) => t.send(n[0]!, n));
+    await t.drain(sent.length);
+    expect(t.order).toEqual(["a1", "b1", "a2", "b2", "a3", "b3"]);
   });
 });

@@ -27,7 +27,7 @@ export interface Admission {
 interface Waiter {
   person: string;
   bytes: number;
-  admit(): void;
+  admit(place: Admission): void;
   abort(reason: unknown): void;
 }
 
@@ -43,22 +43,42 @@ export function createFairGate(opts: FairGateOptions) {
   /** Waiting requests per person, in arrival order; `turns` is the order people are served in. */
   const byPerson = new Map<string, Waiter[]>();
   const turns: string[] = [];
+  /**
+   * When each person with work running or waiting was last let in. The person let in least recently goes next,
+   * so someone whose first request was let in at once (nobody waited) does not also go before a newcomer.
+   */
+  const lastIn = new Map<string, { at: number; running: number }>();
+  let tick = 0;
   let running = 0;
   let waiting = 0;
   let waitingBytes = 0;
 
   const busy = () => new AppError("SERVICE_UNAVAILABLE", opts.busyMessage, { retryAfterS: opts.retryAfterS });
 
-  function admission(): Admission {
+  function admit(person: string): Admission {
+    const seen = lastIn.get(person) ?? { at: 0, running: 0 };
+    seen.at = ++tick;
+    seen.running++;
+    lastIn.set(person, seen);
+    running++;
     let released = false;
     return {
       release() {
         if (released) return;
         released = true;
         running--;
+        if (--seen.running === 0 && !byPerson.has(person)) lastIn.delete(person);
         next();
       },
     };
+  }
+
+  /** The waiting person let in least recently; among those never let in, the first to arrive. */
+  function nextTurn(): number {
+    let best = 0;
+    const at = (i: number) => lastIn.get(turns[i]!)?.at ?? 0;
+    for (let i = 1; i < turns.length; i++) if (at(i) < at(best)) best = i;
+    return best;
   }
 
   function remove(w: Waiter) {
@@ -72,21 +92,21 @@ export function createFairGate(opts: FairGateOptions) {
     if (!queue.length) {
       byPerson.delete(w.person);
       turns.splice(turns.indexOf(w.person), 1);
+      if (lastIn.get(w.person)?.running === 0) lastIn.delete(w.person);
     }
   }
 
   /** The next person in turn gets their oldest request in; they go to the back of the line if they have more. */
   function next() {
     while (running < concurrency && turns.length) {
-      const person = turns.shift()!;
+      const person = turns.splice(nextTurn(), 1)[0]!;
       const queue = byPerson.get(person)!;
       const w = queue.shift()!;
       waiting--;
       waitingBytes -= w.bytes;
       if (queue.length) turns.push(person);
       else byPerson.delete(person);
-      running++;
-      w.admit();
+      w.admit(admit(person));
     }
   }
 
@@ -94,10 +114,7 @@ export function createFairGate(opts: FairGateOptions) {
     /** Wait for a place (round-robin by `person`); resolves with the place to release when the work is done. */
     acquire(person: string, o: { signal?: AbortSignal | null; bytes?: number } = {}): Promise<Admission> {
       if (o.signal?.aborted) return Promise.reject(new GateStopped());
-      if (running < concurrency && waiting === 0) {
-        running++;
-        return Promise.resolve(admission());
-      }
+      if (running < concurrency && waiting === 0) return Promise.resolve(admit(person));
       const bytes = o.bytes ?? 0;
       const overBytes = opts.maxWaitingBytes !== undefined && waitingBytes + bytes > opts.maxWaitingBytes;
       if (waiting >= opts.maxWaiting || overBytes) return Promise.reject(busy());
@@ -109,9 +126,9 @@ export function createFairGate(opts: FairGateOptions) {
         const w: Waiter = {
           person,
           bytes,
-          admit: () => {
+          admit: (place) => {
             o.signal?.removeEventListener("abort", onAbort);
-            resolve(admission());
+            resolve(place);
           },
           abort: onAbort,
         };

@@ -24,7 +24,7 @@ export function bySureness<T extends { confidence: number; cut: boolean }>(read:
  * a photo-reading process decodes and reads it (ppocr/); the rules then find the work orders in its lines.
  */
 export async function readWorkOrders(
-  reader: PhotoReader,
+  reader: Pick<PhotoReader, "read">,
   bytes: Uint8Array,
   limits: ImageLimits,
 ): Promise<RecognizeResult> {

@@ -18,7 +18,7 @@ export function workOrdersRest(deps: AppDeps) {
       const ctx = restServiceCtx(deps, request);
       const form = await readForm(request, maxBytes, `The image is larger than ${deps.env.OCR_MAX_MB} MB.`);
       const { bytes } = await formFile(form, "image");
-      return recognizeWorkOrders(ctx, { bytes });
+      return recognizeWorkOrders(ctx, { bytes, signal: request.signal });
     },
     { parse: "none" },
   );

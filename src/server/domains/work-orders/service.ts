@@ -1,5 +1,7 @@
 import type { RecognizeResult, WorkOrderLookup, WorkOrderMatch } from "@shared/ocr";
 import type { Env } from "../../env";
+import { AppError } from "../../lib/errors";
+import { GateStopped } from "../../lib/fair-gate";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import type { ImageLimits } from "../../ocr/image-check";
 import { readWorkOrders } from "../../ocr/read-work-orders";
@@ -12,12 +14,31 @@ export const imageLimits = (env: Env): ImageLimits => ({
 
 /* Work Order Recognition: read work orders off an image, and find their projects in the register. */
 
-/** Image bytes (PNG/JPEG/GIF, checked here) → recognised work orders with their boxes. */
+/**
+ * Image bytes (PNG/JPEG/GIF, checked here) → recognised work orders with their boxes. Within the person's rate
+ * (429), then read in turn: photos wait for a reader round-robin by person, so one person's batch delays
+ * another's single photo by at most one photo, and a request that ends while it waits leaves the line.
+ */
 export async function recognizeWorkOrders(
   ctx: ServiceCtx,
-  input: { bytes: Uint8Array },
+  input: { bytes: Uint8Array; signal?: AbortSignal | null },
 ): Promise<RecognizeResult> {
-  return readWorkOrders(ctx.deps.photos, input.bytes, imageLimits(ctx.settings));
+  const { limits, photos } = ctx.deps;
+  limits.rate.photos.take(ctx.user.email);
+  const inTurn = {
+    read: (bytes: Uint8Array, maxPixels: number) =>
+      limits.photos.run(ctx.user.email, () => photos.read(bytes, maxPixels), {
+        signal: input.signal,
+        bytes: bytes.length,
+      }),
+  };
+  try {
+    return await readWorkOrders(inTurn, input.bytes, imageLimits(ctx.settings));
+  } catch (err) {
+    if (err instanceof GateStopped)
+      throw new AppError("BAD_REQUEST", "The photo was withdrawn before it was read.");
+    throw err;
+  }
 }
 
 /** One match per work order, in the order given (the list was de-duplicated by its schema). */

@@ -155,7 +155,7 @@ export const PEOPLE_ROUTES: RouteDoc[] = [
     summary: "Read work orders off a photo",
     form: { files: { image: "PNG, JPEG or GIF (OCR_MAX_MB)" } },
     returns: "{ recognized_work_orders, items, unsure, image, confidence, rotation, ms }",
-    errors: [413, 415, 422, 503],
+    errors: [413, 415, 422, 429, 503],
   }),
   r({
     method: "POST",

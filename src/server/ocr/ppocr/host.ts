@@ -2,13 +2,16 @@ import { availableParallelism, setPriority } from "node:os";
 import type { Subprocess } from "bun";
 import { AppError } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
+import { watchMemory } from "../../lib/memory-watch";
 import type { PhotoReading, ReadReply } from "./protocol";
 
 /**
  * The photo readers: a fixed number of child processes (process.ts), each holding the PP-OCRv4 models and
  * reading one image at a time on one core. Started ahead of need (`warm`) and kept, because loading the models
- * costs about a second. Images queue (bounded) for a free process. A process that crashes, or takes longer than
- * the time limit, is ended and replaced; the image it held is answered with a 503 at once, never left hanging.
+ * costs about a second. Images queue (bounded) for a free process. A process that crashes is ended and replaced,
+ * its image answered with a 503 at once, never left hanging. One that reads a photo longer than the time limit,
+ * or past its memory ceiling, is killed and replaced too, and the photo answered with a 422 that says so: that
+ * photo costs too much, and sending it again would cost as much.
  */
 
 export interface PhotoReader {
@@ -27,8 +30,10 @@ export interface PhotoReaderOptions {
   threads?: number;
   /** Images waiting beyond this are refused with 503 (protects memory under a burst). */
   maxQueue?: number;
-  /** An image read longer than this fails with 503 and its process is replaced. */
+  /** An image read longer than this fails with 422 and its process is replaced. */
   timeoutMs?: number;
+  /** A process whose memory passes this while it reads is killed; the image fails with 422. */
+  memoryBytes?: number;
 }
 
 /**
@@ -57,8 +62,20 @@ const MESSAGES = {
   closed: "The text reader is shutting down.",
   start: "The text reader could not start. Please try again in a moment.",
   crashed: "The text reader stopped while reading this image. Please try again.",
-  slow: "Reading the image took too long.",
 };
+const MB = 1024 * 1024;
+/** What the photo costs, in words a person can act on: the same photo would cost as much again. */
+export const photoCostMessages = {
+  slow: (ms: number) =>
+    `The photo took more than ${formatSeconds(ms)} to read and was stopped. Crop it to the part with the work orders (or take it closer) and send it again.`,
+  memory: (bytes: number) =>
+    `The photo needed more than ${Math.round(bytes / MB)} MB of memory to read and was stopped. Crop it to the part with the work orders, or send a smaller photo.`,
+};
+const formatSeconds = (ms: number) => {
+  const s = Math.round(ms / 100) / 10;
+  return `${s} second${s === 1 ? "" : "s"}`;
+};
+const tooCostly = (message: string) => new AppError("UNPROCESSABLE_CONTENT", message);
 
 /** One reading process: "starting" until its models load, then reads one image at a time. */
 class Worker {
@@ -67,11 +84,13 @@ class Worker {
   job: Job | null = null;
   private id = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private unwatch: (() => void) | null = null;
   private dead = false;
 
   constructor(
     threads: number,
     private readonly timeoutMs: number,
+    private readonly memoryBytes: number,
     private readonly events: { free(w: Worker): void; gone(w: Worker, err: AppError): void },
   ) {
     this.proc = Bun.spawn([process.execPath, ENTRY, String(threads)], {
@@ -95,15 +114,24 @@ class Worker {
   run(job: Job) {
     this.job = job;
     this.id++;
-    this.timer = setTimeout(() => {
-      this.gone(unavailable(MESSAGES.slow));
-      this.kill();
-    }, this.timeoutMs);
+    this.timer = setTimeout(() => this.stop(photoCostMessages.slow(this.timeoutMs)), this.timeoutMs);
+    // Watched only while it reads: the models alone are most of an idle process, and that is not the photo's.
+    this.unwatch = watchMemory(
+      this.proc.pid,
+      () => this.memoryBytes,
+      () => this.stop(photoCostMessages.memory(this.memoryBytes)),
+    );
     this.proc.send({ id: this.id, bytes: job.bytes, maxPixels: job.maxPixels });
   }
 
   kill() {
     this.proc.kill("SIGKILL");
+  }
+
+  /** The photo in hand costs too much: it is answered with `message` (422) and the process ended. */
+  private stop(message: string) {
+    this.gone(tooCostly(message));
+    this.kill();
   }
 
   private receive(reply: ReadReply) {
@@ -121,7 +149,9 @@ class Worker {
 
   private settle() {
     if (this.timer) clearTimeout(this.timer);
+    this.unwatch?.();
     this.timer = null;
+    this.unwatch = null;
     this.job = null;
   }
 
@@ -145,6 +175,7 @@ export function createPhotoReader(opts: PhotoReaderOptions): PhotoReader {
   const size = Math.max(1, Math.floor(opts.size));
   const maxQueue = opts.maxQueue ?? 50;
   const timeoutMs = opts.timeoutMs ?? 60_000;
+  const memoryBytes = opts.memoryBytes ?? 1024 * MB;
   const threads = Math.max(1, Math.floor(opts.threads ?? 1));
   const workers: Worker[] = [];
   const queue: Job[] = [];
@@ -169,7 +200,7 @@ export function createPhotoReader(opts: PhotoReaderOptions): PhotoReader {
     },
   };
 
-  const spawn = () => workers.push(new Worker(threads, timeoutMs, events));
+  const spawn = () => workers.push(new Worker(threads, timeoutMs, memoryBytes, events));
 
   function pump() {
     while (queue.length && !closed) {

@@ -13,6 +13,8 @@ export interface PhotoReading {
   width: number;
   height: number;
   boxes: ReadBox[];
+  /** The image the reader worked on (the photo, or the photo decoded down to the reader's working size). */
+  worked: { width: number; height: number };
   /** Time spent reading (not queueing), ms. */
   ms: number;
 }

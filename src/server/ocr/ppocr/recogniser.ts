@@ -148,6 +148,8 @@ export async function createRecogniser(threads = 1): Promise<Recogniser> {
         const { width, height } = quadSize(q);
         return height >= width * TALL ? quarterTurn(q) : q;
       });
+      // Nothing found, nothing to turn, rule or read: a blank page costs its detection alone.
+      if (!found.length) return [];
       const flip = await upsideDown(img, found);
       const upright = found.map((q) => (flip ? halfTurn(q) : q));
       const grid = findGrid(img, textAngle(upright));
