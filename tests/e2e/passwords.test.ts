@@ -31,6 +31,15 @@ async function signInByHand(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/** Switch the system's colour scheme and wait for the page's media-query listener to follow it. */
+async function toScheme(page: Page, scheme: "dark" | "light") {
+  await page.emulateMedia({ colorScheme: scheme });
+  const dark = scheme === "dark";
+  await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, dark, {
+    timeout: 5000,
+  });
+}
+
 async function fillChange(page: Page, current: string, next: string, again = next) {
   await page.getByLabel("Current password").fill(current);
   await page.getByLabel("New password", { exact: true }).fill(next);
@@ -52,10 +61,9 @@ describe("passwords people own", () => {
     await signInByHand(page, "kaipo.first@geolabs.example", temporary);
     await page.getByRole("heading", { name: "Choose your own password" }).waitFor();
     await page.screenshot({ path: join(SHOTS, "change-password-light.png") });
-    await page.emulateMedia({ colorScheme: "dark" });
-    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    await toScheme(page, "dark");
     await page.screenshot({ path: join(SHOTS, "change-password-dark.png") });
-    await page.emulateMedia({ colorScheme: "light" });
+    await toScheme(page, "light");
     // Going elsewhere shows the same card: nothing else answers until it is changed.
     await page.goto("/reports-binder");
     await page.getByRole("heading", { name: "Choose your own password" }).waitFor();
@@ -98,7 +106,7 @@ describe("passwords people own", () => {
     await fillChange(page, "not-the-password", "reef-break-morning");
     await dialog.getByText(MESSAGES.wrongCurrentPassword).waitFor();
     await page.screenshot({ path: join(SHOTS, "change-password-dialog-light.png") });
-    await page.emulateMedia({ colorScheme: "dark" });
+    await toScheme(page, "dark");
     await page.screenshot({ path: join(SHOTS, "change-password-dialog-dark.png") });
     await page.setViewportSize({ width: 390, height: 800 });
     await page.screenshot({ path: join(SHOTS, "change-password-dialog-390.png") });
@@ -127,9 +135,9 @@ describe("passwords people own", () => {
     const temporary = (await issued.getByTitle("Temporary password").textContent()) ?? "";
     expect(temporary).toMatch(/^[a-z2-9]{12}$/);
     await page.screenshot({ path: join(SHOTS, "reset-password-light.png") });
-    await page.emulateMedia({ colorScheme: "dark" });
+    await toScheme(page, "dark");
     await page.screenshot({ path: join(SHOTS, "reset-password-dark.png") });
-    await page.emulateMedia({ colorScheme: "light" });
+    await toScheme(page, "light");
     await issued.getByRole("button", { name: "Done" }).click();
     await issued.waitFor({ state: "hidden" });
     expect(

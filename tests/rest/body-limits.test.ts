@@ -5,10 +5,10 @@ import { startServer } from "../../bench/lib";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 
 /**
- * POST a body of `mb` megabytes in chunks (no Content-Length) over a raw socket, reading while it sends, and stop
- * sending once the server answers: what a client that reads the early answer sees. fetch() cannot tell a 413
- * sent while it still wrote from a server that dropped the connection; here a dropped connection answers
- * `status: null`, and fails the test.
+ * POST `mb` megabytes in chunks (no Content-Length) over a raw socket, reading while it sends, and never send the
+ * closing chunk: the body stays unfinished, so any answer is one the server gave before the body's end. No answer
+ * within a few seconds, or a dropped connection, answers `status: null` and fails the test (fetch() cannot tell a
+ * 413 sent while it still wrote from a server that dropped the connection).
  */
 function postChunked(base: string, path: string, headers: Record<string, string>, mb: number, first: string) {
   const { hostname, port } = new URL(base);
@@ -18,14 +18,16 @@ function postChunked(base: string, path: string, headers: Record<string, string>
   const head = [`POST ${path} HTTP/1.1`, `host: ${hostname}:${port}`, "transfer-encoding: chunked"]
     .concat(Object.entries(headers).map(([k, v]) => `${k}: ${v}`))
     .join("\r\n");
-  return new Promise<{ status: number | null; body: string; sentMb: number }>((resolve) => {
+  return new Promise<{ status: number | null; body: string }>((resolve) => {
     const socket = connect(Number(port), hostname);
     let got = "";
     let sentMb = 0;
+    let waiting: Timer | undefined;
     const done = () => {
+      clearTimeout(waiting);
       socket.destroy();
       const [top = "", body = ""] = got.split("\r\n\r\n");
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1]) || null, body, sentMb });
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(top)?.[1]) || null, body });
     };
     socket.on("data", (d) => {
       got += d.toString();
@@ -37,7 +39,7 @@ function postChunked(base: string, path: string, headers: Record<string, string>
     socket.on("error", () => {}); // a reset after the answer: "close" follows and reports what was read
     const pump = () => {
       if (got || socket.destroyed) return;
-      if (sentMb >= mb) return void socket.write("0\r\n\r\n");
+      if (sentMb >= mb) return void (waiting = setTimeout(done, 5_000)); // the body's end never comes
       sentMb++;
       socket.write(frame(megabyte), pump);
     };
@@ -50,6 +52,12 @@ describe("oversize bodies on the real server", () => {
   let s: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
     s = await startServer({ SEED_DEMO: "true" });
+    // One ordinary sign-in first, so the memory the sign-in path takes on its first use is not counted below.
+    await fetch(`${s.base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: s.base },
+      body: JSON.stringify({ email: "nobody@geolabs.example", password: "not-this-one" }),
+    });
   }, 60_000);
   afterAll(async () => {
     await s?.stop();
@@ -63,7 +71,6 @@ describe("oversize bodies on the real server", () => {
     const ms = performance.now() - t0;
     expect(answer.status).toBe(413);
     expect((JSON.parse(answer.body) as { error: string }).error).toContain("too large");
-    expect(answer.sentMb).toBeLessThan(100); // answered before the body was all sent
     // It read 1,000 MB for 48 s before; the figure itself (under 300 ms) is measured by `bun run bench hardening`.
     expect(ms).toBeLessThan(2000);
     expect(s.rssMb() - before).toBeLessThan(32);
