@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readWorkOrderShapes } from "@server/ocr/digit-readings";
 import type { ReadChar } from "@server/ocr/ppocr/recogniser";
+import { MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
+import { perCharacter } from "@server/ocr/work-orders";
 
 type Second = { digit?: string; digitP?: number; digitShare?: number; letter?: string; letterP?: number };
 
@@ -25,12 +27,14 @@ function read(text: string, seconds: Record<number, Second> = {}): ReadChar[] {
 const text = (chars: ReadChar[]) => chars.map((c) => c.char).join("");
 
 describe("where a work order's shape needs a digit, the recogniser's own second choice", () => {
-  test("a letter taken for a handwritten digit is read as the digit, as sure as that digit was among digits", () => {
+  test("a letter taken for a handwritten digit is read as the digit, only as sure as the recogniser was of it", () => {
     const two = { digit: "2", digitP: 0.04, digitShare: 0.9 };
     const out = readWorkOrderShapes(read("29ZZ-11B Waipahu", { 2: two, 3: two }));
     expect(text(out)).toBe("2922-11B Waipahu");
-    expect(out[2]!.p).toBe(0.9);
+    // Its own probability, not its share among the digits (0.9): the doubt at that place stays in the reading.
+    expect(out[2]!.p).toBe(0.04);
     expect(out[0]!.p).toBe(0.95);
+    expect(100 * perCharacter(out.slice(0, 8).map((c) => c.p))).toBeLessThan(MIN_CONFIDENCE);
   });
   test("in the two digits after the dash too, and before a suffix in brackets", () => {
     const seven = { digit: "7", digitP: 0.3, digitShare: 0.8 };
@@ -59,9 +63,18 @@ describe("where the suffix letter stands, a digit the recogniser thought might b
     expect(text(readWorkOrderShapes(read("4460-018 DAGS", { 7: b })))).toBe("4460-01B DAGS");
     expect(text(readWorkOrderShapes(read("4257-07(8)", { 8: b })))).toBe("4257-07(B)");
   });
-  test("in a bracket, as the likeliest letter however little weight it had (nothing else stands there)", () => {
+  test("in a bracket, as the likeliest letter however little weight it had, and offered for checking", () => {
     const b = { letter: "B", letterP: 0.002 };
-    expect(text(readWorkOrderShapes(read("1870-34(9)", { 8: b })))).toBe("1870-34(B)");
+    const out = readWorkOrderShapes(read("1870-34(9)", { 8: b }));
+    expect(text(out)).toBe("1870-34(B)");
+    // The letter carries the recogniser's 0.2%, so the reading falls under the bar: unsure, not found.
+    expect(out[8]!.p).toBe(0.002);
+    expect(100 * perCharacter(out.map((c) => c.p))).toBeLessThan(MIN_CONFIDENCE);
+  });
+  test("a sure letter in the bracket keeps the reading sure", () => {
+    const b = { letter: "B", letterP: 0.9 };
+    const out = readWorkOrderShapes(read("1870-34(9)", { 8: b }));
+    expect(100 * perCharacter(out.map((c) => c.p))).toBeGreaterThanOrEqual(MIN_CONFIDENCE);
   });
   test("but a third digit with no weight for a letter keeps the number longer (not a work order)", () => {
     const t = { letter: "T", letterP: 0.001 };

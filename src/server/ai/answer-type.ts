@@ -1,10 +1,10 @@
 /**
  * What kind of answer a question asks for, read from its grammar: a quantity (narrowed to a span of time, a
- * frequency, money or a count when it says which), a list, a form, a phone number, a person, or anything else.
+ * frequency, money or a count when it says which), a list, a phone number, a person, or anything else.
  */
 import { STOP_WORDS } from "./fts-query";
 
-export type AnswerType = "quantity" | "list" | "form" | "contact" | "person" | "other";
+export type AnswerType = "quantity" | "list" | "contact" | "person" | "other";
 
 export interface Expected {
   type: AnswerType;
@@ -16,7 +16,6 @@ const QUANTITY =
   /\b(how (many|much|long|far|often|soon|late|early|old|big|high|deep|heavy|wide|fast|hot|cold)|what( is| are|['’]?s) the (rate|amount|limit|minimum|maximum|min|max|number|percentage|cost|price|fee|deadline|distance|temperature|age)|deadline|by when|when (is|are|do|does|must|should)|what time|what percent(age)?)\b/i;
 const LIST =
   /\b(what (are|were) (all )?the (steps|items|requirements|rules|kinds|types|documents|forms|options)|list (the|all)|which (items|documents|steps|forms) )/i;
-const FORM = /\b(what|which) forms?\b(?!\s+of\b)|\bform (number|no\.?|#)/i;
 const CONTACT =
   /\b(extension|ext\.|phone number|hotline|number to call|(contact|emergency) (number|line))\b/i;
 /** "Who is the safety officer" names a person; "who gets", "who can", "who is eligible" ask for a group. */
@@ -42,7 +41,6 @@ const DURATION = new RegExp(
 const FREQUENCY =
   /\b(every|each|once|twice|per (day|week|month|year|quarter|shift)|a (day|week|month|year)|daily|weekly|monthly|quarterly|annually|yearly|times a)\b/i;
 const MONEY = /\$\s?\d|\b\d[\d,.]{0,20}\s?(cents?|dollars?|%)|\bpercent\b|\bno (cost|charge)\b/i;
-const FORM_CODE = /\bForm [A-Z]{1,5}-?\d/;
 const EXTENSION = /\bext\.?\s?\d{2,5}\b|\bextension \d{2,5}\b/i;
 const PHONE = new RegExp(`\\b\\d{3}[-.\\s]\\d{3}[-.\\s]\\d{4}\\b|${EXTENSION.source}`, "i");
 /** Two capitalised words (a middle initial allowed) after a comma, colon or "is": how documents name a person. */
@@ -64,7 +62,6 @@ function countOf(words: string[]): (text: string) => boolean {
 
 export function expectedAnswer(question: string): Expected {
   if (LIST.test(question)) return { type: "list", fits: always };
-  if (FORM.test(question)) return { type: "form", fits: (t) => FORM_CODE.test(t) };
   if (CONTACT.test(question)) {
     const ext = /\bext(ension|\.|\b)/i.test(question);
     return { type: "contact", fits: (t) => (ext ? EXTENSION : PHONE).test(t) };

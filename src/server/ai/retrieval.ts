@@ -147,7 +147,7 @@ export async function retrieve(
   }
   lap("search");
   if (!ranked.length) return { ...empty, mode };
-  // Asked for a person, a form or a number: a chunk that names one comes before one that only shares words.
+  // Asked for a person or a number: a chunk that names one comes before one that only shares words.
   const expected = expectedAnswer(question);
   const named = NAMED_ANSWERS.has(expected.type);
   const pool = ranked.slice(0, limit * (named ? 3 : 2));
@@ -156,8 +156,8 @@ export async function retrieve(
   return { passages, terms, corrections, chunks, mode };
 }
 
-/** Answers that are a name, a form or a number: the text shows them, whatever the wording. */
-const NAMED_ANSWERS = new Set<AnswerType>(["person", "form", "contact"]);
+/** Answers that are a name or a number: the text shows them, whatever the wording. */
+const NAMED_ANSWERS = new Set<AnswerType>(["person", "contact"]);
 
 /**
  * A large index, where FTS5's BM25 over an OR of common terms walks millions of rows: the first stage takes,

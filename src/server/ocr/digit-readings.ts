@@ -6,8 +6,10 @@ import type { ReadChar } from "./ppocr/recogniser";
  * words, may give the letter. It also says how likely each digit was at that place. So in a run shaped like a
  * work order, most of whose digits were read as digits, a letter where a digit must stand is read as the
  * likeliest digit when the recogniser gave digits any real weight there; likewise a digit where the suffix
- * letter stands is read as the likeliest letter. What stands then carries the chosen digit's share of all the
- * digits' probability: how sure the reading is, given that a digit stands there. Pure functions.
+ * letter stands is read as the likeliest letter. What stands then carries the recogniser's own probability for
+ * the character chosen, never more: a digit it gave a few hundredths keeps its few hundredths, so the reading's
+ * confidence says how doubtful that place is and a shaky reading is offered for checking, not listed as found.
+ * Pure functions.
  */
 
 /** Inside ordinary words the recogniser gives the digits a few thousandths at most. */
@@ -37,7 +39,7 @@ export function readWorkOrderShapes(chars: ReadChar[]): ReadChar[] {
     const suffix = end > i + 4 ? suffixAt(out, i) : undefined;
     if (suffix && mayBeLetter(suffix, bracketed(out, i) ? 0 : DIGIT_WEIGHT)) {
       suffix.char = suffix.letter;
-      suffix.p = suffix.letterShare;
+      suffix.p = suffix.letterP;
     }
     i = end;
   }
@@ -89,5 +91,5 @@ const mayBeLetter = (c: ReadChar, minWeight = DIGIT_WEIGHT) =>
 
 function asDigit(c: ReadChar) {
   c.char = c.digit;
-  c.p = c.digitShare;
+  c.p = c.digitP;
 }
