@@ -1,10 +1,12 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Figure } from "./lib";
 import { formatTable } from "./report";
 
 export const RESULTS_FILE = join(import.meta.dir, "results.json");
 const DOC = join(import.meta.dir, "../docs/benchmarks.md");
+/** Accuracy on the held-out sets, written by hand after `bun run eval` / `eval:ocr` (they take an hour together). */
+const QUALITY = join(import.meta.dir, "quality.md");
 
 export interface Results {
   machine: { cpu: string; cores: number; memoryGb: number; os: string; bun: string };
@@ -41,7 +43,7 @@ ${runs}
 ## Figures
 
 ${formatTable(r.results)}
-`;
+${existsSync(QUALITY) ? `\n${readFileSync(QUALITY, "utf8")}` : ""}`;
   writeFileSync(DOC, text);
 }
 
