@@ -39,7 +39,10 @@ function postChunked(base: string, path: string, headers: Record<string, string>
     socket.on("error", () => {}); // a reset after the answer: "close" follows and reports what was read
     const pump = () => {
       if (got || socket.destroyed) return;
-      if (sentMb >= mb) return void (waiting = setTimeout(done, 5_000)); // the body's end never comes
+      if (sentMb >= mb) {
+        waiting = setTimeout(done, 5_000); // the body's end never comes
+        return;
+      }
       sentMb++;
       socket.write(frame(megabyte), pump);
     };
