@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import { CORE_BOX_MESSAGES, type CoreBox } from "@shared/core-boxes";
-import { UNREADABLE_DATE } from "@/lib/field-problems";
 import {
   boxSearch,
   checkDraft,
@@ -14,7 +13,8 @@ import {
   patchOf,
   removalBlocked,
   skippedLines,
-} from "@/routes/core-box-inventory/-components/box-model";
+} from "@/features/core-boxes/box-model";
+import { UNREADABLE_DATE } from "@/lib/field-problems";
 import { changeLines, dispositionBeforeDump } from "@/routes/core-box-inventory/-components/history-format";
 
 const box: CoreBox = {

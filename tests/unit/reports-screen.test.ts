@@ -20,7 +20,7 @@ import {
   summariseSelection,
   totalsOfLines,
   totalsText,
-} from "@/routes/reports/-components/reports-model";
+} from "@/features/reports/reports-model";
 
 const f = (name: string, size = 100, webkitRelativePath = ""): PickedFile => ({
   name,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { boxSearch } from "./-components/box-model";
+import { boxSearch } from "@/features/core-boxes/box-model";
 import { BoxScreen } from "./-components/box-screen";
 
 /** Core Inventory: filters, sort and page live in the URL (bad values fall back to the defaults). */

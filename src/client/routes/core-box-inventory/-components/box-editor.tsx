@@ -5,10 +5,16 @@ import { Button } from "@/components/ui/button";
 import { FieldError, focusFirstInvalid, invalidProps, unreadableDates } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/select";
+import {
+  checkDraft,
+  type Draft,
+  type DraftField,
+  type DraftProblems,
+  followExpiry,
+} from "@/features/core-boxes/box-model";
+import { StatusBadge } from "@/features/core-boxes/status-badge";
 import { hasProblems } from "@/lib/field-problems";
 import { cn } from "@/lib/utils";
-import { checkDraft, type Draft, type DraftField, type DraftProblems, followExpiry } from "./box-model";
-import { StatusBadge } from "./status-badge";
 
 /**
  * One table row of inputs for a new or edited box, in the table's column order. Enter saves, Escape cancels.

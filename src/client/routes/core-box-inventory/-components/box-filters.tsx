@@ -6,7 +6,12 @@ import { SearchBox } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/misc";
 import { NativeSelect } from "@/components/ui/select";
-import { type BoxSearch, CLEARED_FILTERS, hasFilters, type SetBoxSearch } from "./box-model";
+import {
+  type BoxSearch,
+  CLEARED_FILTERS,
+  hasFilters,
+  type SetBoxSearch,
+} from "@/features/core-boxes/box-model";
 
 /** Search, Island, Year, Complete, Disposition, Expired only and Reset; every choice goes to the URL. */
 export function BoxFilters({

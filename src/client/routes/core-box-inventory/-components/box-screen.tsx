@@ -7,12 +7,7 @@ import { DataTable } from "@/components/data-table/data-table";
 import { ListToolbar } from "@/components/data-table/list-toolbar";
 import { Pager } from "@/components/data-table/pager";
 import { Screen } from "@/components/screen";
-import { errorMessage } from "@/lib/api";
-import { trpc } from "@/lib/trpc";
-import { useSearchState } from "@/lib/use-search-state";
-import { boxColumns } from "./box-columns";
-import { BoxEditor } from "./box-editor";
-import { BoxFilters } from "./box-filters";
+import { boxColumns } from "@/features/core-boxes/box-columns";
 import {
   type BoxSearch,
   createInputOf,
@@ -22,7 +17,12 @@ import {
   listInputOf,
   patchOf,
   plural,
-} from "./box-model";
+} from "@/features/core-boxes/box-model";
+import { errorMessage } from "@/lib/api";
+import { trpc } from "@/lib/trpc";
+import { useSearchState } from "@/lib/use-search-state";
+import { BoxEditor } from "./box-editor";
+import { BoxFilters } from "./box-filters";
 import { HeaderActions, SkippedNotice } from "./box-toolbar";
 import { HistoryDrawer } from "./history-drawer";
 import { useBoxActions } from "./use-box-actions";

@@ -2,10 +2,10 @@ import type { CoreBoxListInput } from "@shared/core-boxes";
 import { DownloadIcon, HistoryIcon, XIcon } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { exportHref, plural } from "@/features/core-boxes/box-model";
 import { errorMessage } from "@/lib/api";
 import { onAuthedDownload } from "@/lib/download";
 import { BoxImport } from "./box-import";
-import { exportHref, plural } from "./box-model";
 import { HISTORY_DRAWER_ID } from "./history-drawer";
 
 /** The header's Show/Hide History, Export CSV (every box matching the filters) and Import. */

@@ -6,9 +6,9 @@ import {
   CORE_BOX_MESSAGES as M,
 } from "@shared/core-boxes";
 import { toast } from "sonner";
+import { plural, skippedLines } from "@/features/core-boxes/box-model";
 import { errorMessage } from "@/lib/api";
 import { trpc } from "@/lib/trpc";
-import { plural, skippedLines } from "./box-model";
 
 const ms = { duration: CORE_BOX_TOAST_MS };
 const undoAction = (onClick: () => void) => ({ ...ms, action: { label: "Undo", onClick } });

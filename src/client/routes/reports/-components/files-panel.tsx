@@ -7,11 +7,11 @@ import { Pager } from "@/components/data-table/pager";
 import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
 import { WorkOrderLink } from "@/components/work-order-link";
+import { checkWoPrefix } from "@/features/reports/reports-model";
+import { WoPrefixField } from "@/features/reports/wo-prefix-field";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { checkWoPrefix } from "./reports-model";
-import { WoPrefixField } from "./wo-prefix-field";
 
 const num = (n: number) => <span className="tabular-nums">{n.toLocaleString()}</span>;
 

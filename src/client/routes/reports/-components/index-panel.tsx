@@ -7,8 +7,8 @@ import { Checkbox } from "@/components/ui/misc";
 import { Progress } from "@/components/ui/progress";
 import { NativeSelect } from "@/components/ui/select";
 import { DropZone } from "@/components/upload-queue/drop-zone";
+import { addToSelection, indexBlocker, summariseSelection } from "@/features/reports/reports-model";
 import { cn } from "@/lib/utils";
-import { addToSelection, indexBlocker, summariseSelection } from "./reports-model";
 import { SelectionList } from "./selection-list";
 import type { IndexOptions, IndexProgress, RunResult } from "./use-bulk-index";
 

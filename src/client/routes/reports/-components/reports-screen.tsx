@@ -8,22 +8,22 @@ import { LogPanel } from "@/components/log-panel";
 import { Screen } from "@/components/screen";
 import { StatTile } from "@/components/stat-tile";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api";
-import { useAuth } from "@/lib/auth";
-import { trpc } from "@/lib/trpc";
-import { useSearchState } from "@/lib/use-search-state";
-import { FilesPanel } from "./files-panel";
-import { IndexPanel } from "./index-panel";
 import {
   isUnreachable,
   type ReportsSearch,
   type RunTotals,
   reportsViewOf,
   totalsText,
-} from "./reports-model";
-import { SearchPanel } from "./search-panel";
+} from "@/features/reports/reports-model";
+import { SearchPanel } from "@/features/reports/search-panel";
+import { useOpenReport } from "@/features/reports/use-open-report";
+import { errorMessage } from "@/lib/api";
+import { useAuth } from "@/lib/auth";
+import { trpc } from "@/lib/trpc";
+import { useSearchState } from "@/lib/use-search-state";
+import { FilesPanel } from "./files-panel";
+import { IndexPanel } from "./index-panel";
 import { useBulkIndex } from "./use-bulk-index";
-import { useOpenReport } from "./use-open-report";
 
 /** The Reports Indexer (/reports): every signed-in person searches and browses; Admins and Owners index. */
 export function ReportsScreen() {

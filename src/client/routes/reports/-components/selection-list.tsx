@@ -1,7 +1,7 @@
 import { formatSize } from "@shared/storage";
 import { FileTextIcon, TriangleAlertIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { pathOf, type SelectionSummary } from "./reports-model";
+import { pathOf, type SelectionSummary } from "@/features/reports/reports-model";
 
 /**
  * The chosen PDFs: how many and how big, then each one, names that do not follow the report form marked with the

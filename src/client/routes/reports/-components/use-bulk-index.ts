@@ -1,7 +1,5 @@
 import { DEFAULT_UPLOAD_MAX_MB } from "@shared/storage";
 import { useCallback, useRef, useState } from "react";
-import { ApiError } from "@/lib/api";
-import { uploadForm } from "@/lib/upload";
 import {
   addTotals,
   batchesOf,
@@ -15,7 +13,9 @@ import {
   type RunTotals,
   type StepLine,
   totalsOfLines,
-} from "./reports-model";
+} from "@/features/reports/reports-model";
+import { ApiError } from "@/lib/api";
+import { uploadForm } from "@/lib/upload";
 
 export interface IndexOptions {
   uploadToS3: boolean;

@@ -5,8 +5,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ArchiveIcon, BookOpenIcon, ExternalLinkIcon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { boxColumns } from "../../core-box-inventory/-components/box-columns";
-import { binderColumns } from "../../reports-binder/-components/binder-columns";
+import { boxColumns } from "@/features/core-boxes/box-columns";
+import { binderColumns } from "@/features/reports-binder/binder-columns";
 import { None, Section } from "./section";
 
 const LINK = "inline-flex items-center gap-1 text-xs text-primary underline-offset-2 hover:underline";

@@ -8,9 +8,9 @@ import { DataTable } from "@/components/data-table/data-table";
 import { SearchBox } from "@/components/search-box";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { SearchResults, useReportSearch } from "@/features/reports/search-panel";
+import { useOpenReport } from "@/features/reports/use-open-report";
 import { formatDate } from "@/lib/format";
-import { SearchResults, useReportSearch } from "../../reports/-components/search-panel";
-import { useOpenReport } from "../../reports/-components/use-open-report";
 import { None, Section } from "./section";
 
 /**
