@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { WORK_PIXELS } from "@server/ocr/ppocr/read-photo";
+import { DETECTOR_SIDE, WORK_PIXELS } from "@server/ocr/ppocr/read-photo";
 import sharp from "sharp";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 
@@ -58,7 +58,7 @@ describe("a photo costs what a photo costs", () => {
   });
   afterAll(() => t.close());
 
-  test("a blank 6000×6000 PNG is read at the reader's working size, not at 36 megapixels", async () => {
+  test("a blank 6000×6000 PNG costs the detector's look alone, never 36 (or 12) megapixels of work", async () => {
     const blank = await sharp({
       create: { width: 6000, height: 6000, channels: 3, background: "#ffffff" },
     })
@@ -67,7 +67,8 @@ describe("a photo costs what a photo costs", () => {
     const reading = await t.deps.photos.read(blank, t.deps.env.OCR_MAX_PIXELS);
     expect(reading.boxes).toEqual([]);
     expect({ width: reading.width, height: reading.height }).toEqual({ width: 6000, height: 6000 });
-    expect(reading.worked.width * reading.worked.height).toBeLessThanOrEqual(WORK_PIXELS);
+    // Nothing found at the detector's size, so the photo is never decoded at the size text is read at.
+    expect(Math.max(reading.worked.width, reading.worked.height)).toBeLessThanOrEqual(DETECTOR_SIDE);
   }, 60_000);
 
   test("a work order on a 24-megapixel photo is still read, its box in the photo's own pixels", async () => {
@@ -86,6 +87,10 @@ describe("a photo costs what a photo costs", () => {
     // The text stands on y = 2000, 260 pixels tall: read at the working size, the box is put back there.
     expect(box.y + box.h / 2).toBeGreaterThan(1750);
     expect(box.y + box.h / 2).toBeLessThan(2050);
+    // Text was found, so it was read at the working size: 12 megapixels at most, more than the detector's look.
+    const { worked } = await t.deps.photos.read(photo, t.deps.env.OCR_MAX_PIXELS);
+    expect(worked.width * worked.height).toBeLessThanOrEqual(WORK_PIXELS);
+    expect(Math.max(worked.width, worked.height)).toBeGreaterThan(DETECTOR_SIDE);
   }, 60_000);
 
   test("one person's batch delays another person's single photo by at most one photo", async () => {

@@ -28,11 +28,18 @@ export interface PhotoRead {
   width: number;
   height: number;
   boxes: ReadBox[];
-  /** The image the reader worked on: the photo itself, or the photo decoded down to WORK_PIXELS. */
+  /**
+   * The largest image the reader decoded: the detector's (at most DETECTOR_SIDE long) when nothing was found,
+   * else the photo itself or the photo decoded down to WORK_PIXELS.
+   */
   worked: { width: number; height: number };
 }
 
-/** Image bytes → the text boxes on it, read, in the image's pixels as a person sees it (EXIF applied). */
+/**
+ * Image bytes → the text boxes on it, read, in the image's pixels as a person sees it (EXIF applied). The
+ * detector's look comes first, at its own size: a photo with no text (a blank page, a wall) costs that look
+ * alone, and only a photo with text is decoded at the size its text is read at.
+ */
 export async function readPhoto(
   recogniser: Recogniser,
   bytes: Uint8Array,
@@ -40,23 +47,56 @@ export async function readPhoto(
 ): Promise<PhotoRead> {
   const sharp = (await import("sharp")).default;
   const size = await orientedSize(sharp, bytes);
-  const scale = Math.min(1, Math.sqrt(WORK_PIXELS / (size.width * size.height)));
-  const img = await decode(
-    sharp,
-    bytes,
-    maxPixels,
-    scale < 1 ? { width: Math.round(size.width * scale), height: Math.round(size.height * scale) } : null,
+  const toDetector = Math.min(1, DETECTOR_SIDE / Math.max(size.width, size.height));
+  const toWork = Math.min(1, Math.sqrt(WORK_PIXELS / (size.width * size.height)));
+  const scaled = (k: number) =>
+    k < 1 ? { width: Math.round(size.width * k), height: Math.round(size.height * k) } : null;
+  const glance = await decode(sharp, bytes, maxPixels, scaled(toDetector));
+  const nothing = { ...size, boxes: [], worked: { width: glance.width, height: glance.height } };
+  // Text is ink against paper: an image without a step of MIN_CONTRAST grey levels anywhere holds none.
+  if (!hasContrast(glance)) return nothing;
+  const found = await recogniser.detect(glance, DETECTOR_SIDE);
+  if (!found.length) return nothing;
+  const img = toDetector < 1 ? await decode(sharp, bytes, maxPixels, scaled(toWork)) : glance;
+  const toImg = scaler(img.width / glance.width, img.height / glance.height);
+  const boxes = await recogniser.readFound(
+    img,
+    found.map((q) => q.map(toImg) as Quad),
   );
-  const boxes = await recogniser.read(img, DETECTOR_SIDE);
   const worked = { width: img.width, height: img.height };
   if (img.width === size.width && img.height === size.height) return { ...size, boxes, worked };
   // Back in the photo's own pixels: the overlay and the answer describe the photo that was sent.
-  const sx = size.width / img.width;
-  const sy = size.height / img.height;
-  const at = <P extends Point>(p: P): P => ({ ...p, x: p.x * sx, y: p.y * sy });
-  const scaled = boxes.map((b) => ({ quad: b.quad.map(at) as Quad, chars: b.chars.map(at) }));
-  return { ...size, boxes: scaled, worked };
+  const at = scaler(size.width / img.width, size.height / img.height);
+  const scaledBoxes = boxes.map((b) => ({ quad: b.quad.map(at) as Quad, chars: b.chars.map(at) }));
+  return { ...size, boxes: scaledBoxes, worked };
 }
+
+/**
+ * Grey levels (of 255) between the lightest and darkest pixel below which an image is taken as holding no text. Faint
+ * pencil, thinned by the detector's downscale, still differs from its paper by several times this; a flat image
+ * (a blank page drawn by a program, a frame of one colour) by nothing, and the detector's look (seconds on a large
+ * image) is spared.
+ */
+export const MIN_CONTRAST = 6;
+
+/** Whether any two pixels of the image differ in brightness by MIN_CONTRAST or more (stops at the first such pair). */
+export function hasContrast(img: Rgb): boolean {
+  const { data } = img;
+  let lo = 255;
+  let hi = 0;
+  for (let i = 0; i < data.length; i += 3) {
+    const grey = (data[i]! + 2 * data[i + 1]! + data[i + 2]!) >> 2;
+    if (grey < lo) lo = grey;
+    if (grey > hi) hi = grey;
+    if (hi - lo >= MIN_CONTRAST) return true;
+  }
+  return false;
+}
+
+/** A point (or a character at one) moved by the factors between two sizes of one image. */
+const scaler =
+  (sx: number, sy: number) =>
+  <P extends Point>(p: P): P => ({ ...p, x: p.x * sx, y: p.y * sy });
 
 type Sharp = typeof SharpModule;
 

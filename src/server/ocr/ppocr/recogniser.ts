@@ -29,6 +29,10 @@ export interface ReadBox {
 export interface Recogniser {
   /** Find the text on an image and read it; `side` is the long side the detector looks at. */
   read(img: Rgb, side: number): Promise<ReadBox[]>;
+  /** Where the text is on an image, in its pixels; `side` is the long side the detector looks at. */
+  detect(img: Rgb, side: number): Promise<Quad[]>;
+  /** Read the text in boxes `detect` found (in `img`'s pixels): turned upright, a ruled table cell by cell. */
+  readFound(img: Rgb, found: Quad[]): Promise<ReadBox[]>;
   /** Read given boxes (cells of a ruled table), each one line of text, turning none. */
   readBoxes(img: Rgb, quads: Quad[]): Promise<ReadBox[]>;
 }
@@ -142,18 +146,24 @@ export async function createRecogniser(threads = 1): Promise<Recogniser> {
     return out;
   }
 
+  async function readFound(img: Rgb, quads: Quad[]): Promise<ReadBox[]> {
+    const found = quads.map((q) => {
+      const { width, height } = quadSize(q);
+      return height >= width * TALL ? quarterTurn(q) : q;
+    });
+    // Nothing found, nothing to turn, rule or read: a blank page costs its detection alone.
+    if (!found.length) return [];
+    const flip = await upsideDown(img, found);
+    const upright = found.map((q) => (flip ? halfTurn(q) : q));
+    const grid = findGrid(img, textAngle(upright));
+    return (await recognise(img, grid ? cellBoxes(grid, upright) : upright)).filter((b) => b.chars.length);
+  }
+
   return {
+    detect,
+    readFound,
     async read(img, side) {
-      const found = (await detect(img, side)).map((q) => {
-        const { width, height } = quadSize(q);
-        return height >= width * TALL ? quarterTurn(q) : q;
-      });
-      // Nothing found, nothing to turn, rule or read: a blank page costs its detection alone.
-      if (!found.length) return [];
-      const flip = await upsideDown(img, found);
-      const upright = found.map((q) => (flip ? halfTurn(q) : q));
-      const grid = findGrid(img, textAngle(upright));
-      return (await recognise(img, grid ? cellBoxes(grid, upright) : upright)).filter((b) => b.chars.length);
+      return readFound(img, await detect(img, side));
     },
     async readBoxes(img, quads) {
       return (await recognise(img, quads)).filter((b) => b.chars.length);
