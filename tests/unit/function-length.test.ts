@@ -94,7 +94,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/s3-admin/-components/use-storage-actions.ts useStorageActions": 93,
   "src/server/app.ts createApp": 153,
   "src/server/cluster.ts startWorkers": 89,
-  "src/server/domains/chat/ask.ts startAnswer": 158,
   "src/server/domains/dashboard/github.ts createGithubSummaryService": 84,
   "src/server/domains/documents/pdf/host.ts createPdfHost": 127,
   "src/server/domains/documents/pipeline/index-file.ts indexFile": 139,
