@@ -95,7 +95,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/server/cluster.ts startWorkers": 89,
   "src/server/domains/dashboard/github.ts createGithubSummaryService": 84,
   "src/server/domains/documents/pdf/host.ts createPdfHost": 127,
-  "src/server/domains/documents/pipeline/index-file.ts indexFile": 139,
   "src/server/domains/storage/upload-form.ts receiveUpload": 81,
   "src/server/domains/storage/upload-form.ts receiveUploads": 87,
   "src/server/http/metrics.ts createMetrics": 130,
