@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ListToolbar } from "@/components/data-table/list-toolbar";
 import { Screen } from "@/components/screen";
 import { boxColumns } from "@/features/core-boxes/box-columns";
@@ -10,6 +10,7 @@ import {
   patchOf,
 } from "@/features/core-boxes/box-model";
 import { trpc } from "@/lib/trpc";
+import { useRowEditing } from "@/lib/use-row-editing";
 import { useSearchState } from "@/lib/use-search-state";
 import { BoxFilters } from "./box-filters";
 import { BoxTable } from "./box-table";
@@ -27,7 +28,7 @@ export function BoxScreen() {
   const utils = trpc.useUtils();
   const boxes = useBoxList(input, set);
   const removal = useBoxRemoval(actions, boxes.list.data?.rows, JSON.stringify(input));
-  const { editing, setEditing, closeIfSaved } = useRowEditing();
+  const { editing, setEditing, closeIfSaved } = useBoxEditing();
   const [historyOpen, setHistoryOpen] = useState(false);
   const { total, capped } = boxes;
 
@@ -95,17 +96,9 @@ export function BoxScreen() {
   );
 }
 
-/** Which row is being edited (a box's id, or "new"); Escape cancels it even when focus has left the editor. */
-function useRowEditing() {
-  const [editing, setEditing] = useState<number | "new" | null>(null);
-  // Escape cancels an edit or a new row even when focus has left the editor.
-  useEffect(() => {
-    if (editing === null) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setEditing(null);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [editing]);
-  /** Closes the editor when the save succeeded (no error to show). */
+/** The inline editor, closed when the save succeeded (no error to show). */
+function useBoxEditing() {
+  const { editing, setEditing } = useRowEditing();
   const closeIfSaved = (error: string | null) => {
     if (error === null) setEditing(null);
     return error;
