@@ -93,7 +93,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/server/domains/documents/pdf/host.ts createPdfHost": 127,
   "src/server/domains/storage/upload-form.ts receiveUpload": 81,
   "src/server/domains/storage/upload-form.ts receiveUploads": 87,
-  "src/server/http/metrics.ts createMetrics": 130,
   "src/server/index.ts main": 115,
   "src/server/lib/fair-gate.ts createFairGate": 122,
   "src/server/ocr/pool.ts createOcrPool": 129,
