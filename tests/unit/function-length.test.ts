@@ -94,7 +94,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/server/domains/storage/upload-form.ts receiveUpload": 81,
   "src/server/domains/storage/upload-form.ts receiveUploads": 87,
   "src/server/index.ts main": 115,
-  "src/server/lib/fair-gate.ts createFairGate": 122,
   "src/server/ocr/pool.ts createOcrPool": 129,
   "src/server/ocr/ppocr/host.ts createPhotoReader": 84,
   "src/server/ocr/ppocr/recogniser.ts createRecogniser": 113,
