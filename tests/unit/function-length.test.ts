@@ -91,8 +91,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/server/cluster.ts startWorkers": 89,
   "src/server/domains/dashboard/github.ts createGithubSummaryService": 84,
   "src/server/domains/documents/pdf/host.ts createPdfHost": 127,
-  "src/server/domains/storage/upload-form.ts receiveUpload": 81,
-  "src/server/domains/storage/upload-form.ts receiveUploads": 87,
   "src/server/ocr/pool.ts createOcrPool": 129,
   "src/server/ocr/ppocr/host.ts createPhotoReader": 84,
   "src/server/ocr/ppocr/recogniser.ts createRecogniser": 113,
