@@ -89,7 +89,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/s3-admin/-components/upload-settings.tsx UploadSettingsForm": 111,
   "src/client/routes/s3-admin/-components/use-storage-actions.ts useStorageActions": 93,
   "src/server/ocr/ppocr/recogniser.ts createRecogniser": 113,
-  "src/server/ocr/preprocess.ts prepareImage": 126,
 };
 
 interface FunctionLength {
