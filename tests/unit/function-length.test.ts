@@ -88,7 +88,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/s3-admin/-components/move-dialog.tsx MoveDialog": 87,
   "src/client/routes/s3-admin/-components/upload-settings.tsx UploadSettingsForm": 111,
   "src/client/routes/s3-admin/-components/use-storage-actions.ts useStorageActions": 93,
-  "src/server/ocr/ppocr/recogniser.ts createRecogniser": 113,
 };
 
 interface FunctionLength {
