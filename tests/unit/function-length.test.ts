@@ -73,7 +73,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/ocr-lookup/-components/upload-step.tsx UploadStep": 129,
   "src/client/routes/ocr-lookup/-components/use-recognition.ts useRecognition": 118,
   "src/client/routes/ocr-lookup/route.tsx OcrLookup": 114,
-  "src/client/routes/reports-binder/-components/row-editor.tsx RowEditor": 126,
   "src/client/routes/reports/-components/files-panel.tsx FilesPanel": 114,
   "src/client/routes/reports/-components/index-panel.tsx IndexPanel": 156,
   "src/client/routes/reports/-components/reports-screen.tsx ReportsIndexer": 134,
