@@ -42,8 +42,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/-dashboard/category-card.tsx CategoryCard": 123,
   "src/client/routes/-dashboard/dashboard.tsx Dashboard": 157,
   "src/client/routes/-dashboard/repo-panel.tsx RepoDetails": 87,
-  "src/client/routes/admin/-components/activity-tab.tsx ActivityTab": 91,
-  "src/client/routes/admin/-components/bulk-bar.tsx BulkBar": 98,
   "src/client/routes/ask-ai/-components/ask-screen.tsx AskScreen": 163,
   "src/client/routes/ask-ai/-components/chat-messages.tsx ChatMessages": 104,
   "src/client/routes/ask-ai/-components/history-panel.tsx HistoryPanel": 88,
