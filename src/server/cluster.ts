@@ -62,14 +62,6 @@ export function startWorkers(opts: {
     last: null,
   }));
 
-  const send = (slot: WorkerSlot, m: Message) => {
-    try {
-      slot.proc?.send(m);
-    } catch {} // it is exiting; the exit handler deals with it
-  };
-  const instanceView = (slot: WorkerSlot) =>
-    slot.last ? mergeSnapshots(slot.retired ?? EMPTY, slot.last) : (slot.retired ?? null);
-
   function spawn(slot: WorkerSlot) {
     slot.startedAt = Date.now();
     slot.proc = Bun.spawn([process.execPath, Bun.main, `${WORKER_FLAG}=${slot.index}`], {
@@ -77,32 +69,16 @@ export function startWorkers(opts: {
       stdio: ["ignore", "inherit", "inherit"],
       ipc(message: Message) {
         if (message.t === "job-queued") opts.onJobQueued();
-        else if (message.t === "metrics") {
-          slot.last = message.snap;
-          const view = instanceView(slot)!;
-          metrics.setPeer(String(slot.index), view);
-          for (const other of slots)
-            if (other !== slot) send(other, { t: "metrics", from: slot.index, snap: view });
-        }
+        else if (message.t === "metrics") shareMetrics(slot, message.snap, slots, metrics);
       },
       onExit(_proc, code, signal) {
-        slot.proc = null;
-        if (slot.last)
-          slot.retired = mergeSnapshots(slot.retired ?? EMPTY, { ...slot.last, rss: 0, heapUsed: 0 });
-        slot.last = null;
+        retire(slot);
         if (stopping) return;
-        // A worker that lived a while is restarted at once; one that keeps dying, less and less often.
-        const lived = Date.now() - slot.startedAt;
-        slot.restartDelayMs = lived > 60_000 ? 1000 : Math.min(slot.restartDelayMs * 2, 30_000);
-        log.error("server process exited; starting it again", {
-          worker: slot.index,
-          code,
-          signal,
-          inMs: slot.restartDelayMs,
-        });
+        const inMs = nextRestartDelay(slot);
+        log.error("server process exited; starting it again", { worker: slot.index, code, signal, inMs });
         setTimeout(() => {
           if (!stopping) spawn(slot);
-        }, slot.restartDelayMs).unref();
+        }, inMs).unref();
       },
     });
   }
@@ -120,18 +96,49 @@ export function startWorkers(opts: {
     async stop(graceMs = 10_000) {
       stopping = true;
       clearInterval(timer);
-      await Promise.all(
-        slots.map(async (slot) => {
-          const proc = slot.proc;
-          if (!proc) return;
-          proc.kill("SIGTERM");
-          const killer = setTimeout(() => proc.kill("SIGKILL"), graceMs);
-          await proc.exited;
-          clearTimeout(killer);
-        }),
-      );
+      await Promise.all(slots.map((slot) => (slot.proc ? stopProcess(slot.proc, graceMs) : undefined)));
     },
   };
+}
+
+const send = (slot: WorkerSlot, m: Message) => {
+  try {
+    slot.proc?.send(m);
+  } catch {} // it is exiting; the exit handler deals with it
+};
+
+/** A worker's figures over all its lives (the earlier ones' counters and its current one). */
+const instanceView = (slot: WorkerSlot) =>
+  slot.last ? mergeSnapshots(slot.retired ?? EMPTY, slot.last) : (slot.retired ?? null);
+
+/** A worker sent its figures: the primary keeps them and passes them on to the other workers. */
+function shareMetrics(slot: WorkerSlot, snap: MetricsSnapshot, slots: WorkerSlot[], metrics: Metrics) {
+  slot.last = snap;
+  const view = instanceView(slot)!;
+  metrics.setPeer(String(slot.index), view);
+  for (const other of slots) if (other !== slot) send(other, { t: "metrics", from: slot.index, snap: view });
+}
+
+/** A worker exited: its counters join those of its earlier lives (its memory is gone with it). */
+function retire(slot: WorkerSlot) {
+  slot.proc = null;
+  if (slot.last) slot.retired = mergeSnapshots(slot.retired ?? EMPTY, { ...slot.last, rss: 0, heapUsed: 0 });
+  slot.last = null;
+}
+
+/** A worker that lived a while is restarted at once; one that keeps dying, less and less often. */
+function nextRestartDelay(slot: WorkerSlot): number {
+  const lived = Date.now() - slot.startedAt;
+  slot.restartDelayMs = lived > 60_000 ? 1000 : Math.min(slot.restartDelayMs * 2, 30_000);
+  return slot.restartDelayMs;
+}
+
+/** SIGTERM (it finishes its requests), then SIGKILL after `graceMs`; resolves when it has exited. */
+async function stopProcess(proc: Subprocess, graceMs: number) {
+  proc.kill("SIGTERM");
+  const killer = setTimeout(() => proc.kill("SIGKILL"), graceMs);
+  await proc.exited;
+  clearTimeout(killer);
 }
 
 /** A worker's side: share metrics with the others, tell the primary about queued jobs, stop when it is gone. */

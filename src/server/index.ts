@@ -3,10 +3,11 @@ import { clusterWorkerIndex, joinCluster, startWorkers } from "./cluster";
 import { createDeps } from "./create-deps";
 import { dbFilePath, registerInstance } from "./db/instances";
 import { seedDemoData, seedDemoDocuments } from "./db/seed";
+import type { AppDeps } from "./deps";
 import { sweepStaging } from "./domains/documents/pipeline/staging";
 import { seedDemoReports } from "./domains/reports/demo";
 import { prepareAccounts } from "./domains/users/first-start";
-import { ConfigError, loadEnv } from "./env";
+import { ConfigError, type Env, loadEnv } from "./env";
 import { plainHttpWarning } from "./http/plain-http";
 import { createLogger } from "./lib/logger";
 import { EXIT_CONFIG } from "./supervisor";
@@ -21,27 +22,8 @@ const DEMO_DOCUMENTS_DELAY_MS = 5000;
 async function main() {
   // Whatever else the server or its helpers write (they get explicit modes too: lib/private-files.ts) is its own.
   process.umask(0o077);
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(EXIT_CONFIG);
-    }
-    throw err;
-  }
-  const worker = clusterWorkerIndex();
-  let processes = env.WEB_CONCURRENCY;
-  const early = createLogger(env.LOG_LEVEL);
-  if (processes > 1 && process.platform !== "linux") {
-    early.warn("WEB_CONCURRENCY needs Linux (SO_REUSEPORT); running one process", {
-      platform: process.platform,
-    });
-    processes = 1;
-  }
-  const clustered = processes > 1 || worker !== null;
-  const log = clustered ? createLogger(env.LOG_LEVEL, { worker: worker ?? 0 }) : early;
+  const env = loadEnvOrExit();
+  const { worker, processes, clustered, log } = processPlan(env);
   const metrics = createAppMetrics();
 
   let stopping = false;
@@ -63,24 +45,7 @@ async function main() {
     migrate: !worker,
     jobs: member ? { passive: true, onEnqueue: member.jobQueued } : undefined,
   });
-  // Lets `db:restore` see that the embedded database is in use.
-  const dbPath = dbFilePath(env.DATABASE_URL);
-  if (dbPath) registerInstance(dbPath);
-  // The demo register (20,000 projects, ~0.3 s) is written while the server already listens.
-  if (env.SEED_DEMO && !worker) {
-    await seedDemoData(deps.db, {
-      log: deps.log,
-      superOwnerEmail: env.SUPER_OWNER_EMAIL,
-      deferProjects: true,
-      coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
-    });
-  }
-
-  if (!worker) {
-    await prepareAccounts(deps);
-    const plainHttp = plainHttpWarning(env);
-    if (plainHttp) log.warn(plainHttp);
-  }
+  await prepareDatabase(env, deps, worker);
 
   const app = createApp(deps, { metrics }).listen({
     port: env.PORT,
@@ -101,23 +66,7 @@ async function main() {
       auth: env.AUTH_MODE,
       processes,
     });
-    // After listen: the worker first takes up jobs an earlier run left (resumed, or failed with a reason).
-    deps.jobs.start();
-    // The photo reader loads its models now, so the first photo does not wait for them.
-    void deps.photos.warm().catch((err) => log.warn("photo reader not started", { err }));
-    // Upload copies a process killed mid-upload (or mid-run of a refused form) left behind.
-    void sweepStaging(deps)
-      .then((removed) => removed && log.info("staging swept", { removed }))
-      .catch((err) => log.warn("staging not swept", { err }));
-    // The demo PDFs are written and indexed once, in the background, when the first requests after a start are
-    // served (on a 2-core machine they would otherwise compete); the PDF thread ends itself when done.
-    if (env.SEED_DEMO) {
-      setTimeout(() => {
-        seedDemoDocuments(deps)
-          .then(() => seedDemoReports(deps))
-          .catch((err) => deps.log.error("demo documents not seeded", { err }));
-      }, DEMO_DOCUMENTS_DELAY_MS).unref();
-    }
+    startBackgroundWork(env, deps);
   }
 
   stop = async (signal) => {
@@ -132,6 +81,79 @@ async function main() {
     deps.database.close();
     process.exit(0);
   };
+}
+
+/** The configuration; a configuration error is said and ends the process with EXIT_CONFIG. */
+function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(EXIT_CONFIG);
+    }
+    throw err;
+  }
+}
+
+/** Which process this is (the primary, or worker n of WEB_CONCURRENCY) and how many serve; its logger. */
+function processPlan(env: Env) {
+  const worker = clusterWorkerIndex();
+  let processes = env.WEB_CONCURRENCY;
+  const early = createLogger(env.LOG_LEVEL);
+  if (processes > 1 && process.platform !== "linux") {
+    early.warn("WEB_CONCURRENCY needs Linux (SO_REUSEPORT); running one process", {
+      platform: process.platform,
+    });
+    processes = 1;
+  }
+  const clustered = processes > 1 || worker !== null;
+  const log = clustered ? createLogger(env.LOG_LEVEL, { worker: worker ?? 0 }) : early;
+  return { worker, processes, clustered, log };
+}
+
+/** Before listening: the instance registered, an empty demo database seeded, the accounts prepared (primary only). */
+async function prepareDatabase(env: Env, deps: AppDeps, worker: number | null) {
+  // Lets `db:restore` see that the embedded database is in use.
+  const dbPath = dbFilePath(env.DATABASE_URL);
+  if (dbPath) registerInstance(dbPath);
+  // The demo register (20,000 projects, ~0.3 s) is written while the server already listens.
+  if (env.SEED_DEMO && !worker) {
+    await seedDemoData(deps.db, {
+      log: deps.log,
+      superOwnerEmail: env.SUPER_OWNER_EMAIL,
+      deferProjects: true,
+      coreBoxExpiryMonths: env.CORE_BOX_EXPIRY_MONTHS,
+    });
+  }
+
+  if (!worker) {
+    await prepareAccounts(deps);
+    const plainHttp = plainHttpWarning(env);
+    if (plainHttp) deps.log.warn(plainHttp);
+  }
+}
+
+/** After listen, in the primary: the jobs, the photo reader's models, the staging sweep, the demo documents. */
+function startBackgroundWork(env: Env, deps: AppDeps) {
+  const { log } = deps;
+  // After listen: the worker first takes up jobs an earlier run left (resumed, or failed with a reason).
+  deps.jobs.start();
+  // The photo reader loads its models now, so the first photo does not wait for them.
+  void deps.photos.warm().catch((err) => log.warn("photo reader not started", { err }));
+  // Upload copies a process killed mid-upload (or mid-run of a refused form) left behind.
+  void sweepStaging(deps)
+    .then((removed) => removed && log.info("staging swept", { removed }))
+    .catch((err) => log.warn("staging not swept", { err }));
+  // The demo PDFs are written and indexed once, in the background, when the first requests after a start are
+  // served (on a 2-core machine they would otherwise compete); the PDF thread ends itself when done.
+  if (env.SEED_DEMO) {
+    setTimeout(() => {
+      seedDemoDocuments(deps)
+        .then(() => seedDemoReports(deps))
+        .catch((err) => deps.log.error("demo documents not seeded", { err }));
+    }, DEMO_DOCUMENTS_DELAY_MS).unref();
+  }
 }
 
 await main();

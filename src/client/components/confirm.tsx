@@ -70,28 +70,17 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
               <A.Description className="sr-only">{options?.title}</A.Description>
             )}
             {options?.typeToConfirm && (
-              <div className="grid gap-2">
-                <Label htmlFor="confirm-typed">
-                  Type <code className="rounded bg-muted px-1">{options.typeToConfirm}</code> to confirm
-                </Label>
-                <Input
-                  id="confirm-typed"
-                  value={typed}
-                  onChange={(e) => {
-                    setTyped(e.target.value);
-                    setMismatch(false);
-                  }}
-                  onKeyDown={(e) => e.key === "Enter" && options.mismatchMessage && onConfirm()}
-                  autoComplete="off"
-                  aria-invalid={mismatch || undefined}
-                  aria-describedby={mismatch ? "confirm-mismatch" : undefined}
-                />
-                {mismatch && (
-                  <p id="confirm-mismatch" role="alert" className="text-sm text-destructive">
-                    {options.mismatchMessage}
-                  </p>
-                )}
-              </div>
+              <TypedConfirmation
+                expected={options.typeToConfirm}
+                typed={typed}
+                mismatch={mismatch}
+                mismatchMessage={options.mismatchMessage}
+                onType={(text) => {
+                  setTyped(text);
+                  setMismatch(false);
+                }}
+                onEnter={() => options.mismatchMessage && onConfirm()}
+              />
             )}
             <div className="flex justify-end gap-2">
               <A.Cancel asChild>
@@ -109,6 +98,46 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         </A.Portal>
       </A.Root>
     </ConfirmContext.Provider>
+  );
+}
+
+/** The text the person must type to confirm, and (once they confirmed with other text) what is wrong with it. */
+function TypedConfirmation({
+  expected,
+  typed,
+  mismatch,
+  mismatchMessage,
+  onType,
+  onEnter,
+}: {
+  expected: string;
+  typed: string;
+  /** The person confirmed with other text than `expected` (since they last typed). */
+  mismatch: boolean;
+  mismatchMessage: string | undefined;
+  onType(text: string): void;
+  onEnter(): void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor="confirm-typed">
+        Type <code className="rounded bg-muted px-1">{expected}</code> to confirm
+      </Label>
+      <Input
+        id="confirm-typed"
+        value={typed}
+        onChange={(e) => onType(e.target.value)}
+        onKeyDown={(e) => e.key === "Enter" && onEnter()}
+        autoComplete="off"
+        aria-invalid={mismatch || undefined}
+        aria-describedby={mismatch ? "confirm-mismatch" : undefined}
+      />
+      {mismatch && (
+        <p id="confirm-mismatch" role="alert" className="text-sm text-destructive">
+          {mismatchMessage}
+        </p>
+      )}
+    </div>
   );
 }
 

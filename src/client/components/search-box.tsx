@@ -43,18 +43,9 @@ export function SearchBox({
    */
   minChars?: { count: number; hint: string };
 }) {
-  const [text, setText] = useState(value);
+  const { text, setText, tooShort, committed } = useSearchText(value, onCommit, minChars);
   const phone = usePhone();
   const hintId = useId();
-  const trimmed = text.trim();
-  const tooShort = !!minChars && trimmed !== "" && [...trimmed].length < minChars.count;
-  const committed = tooShort ? "" : trimmed;
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (committed === value) return;
-    const id = setTimeout(() => onCommit(committed), 300);
-    return () => clearTimeout(id);
-  }, [committed, value, onCommit]);
   return (
     <div className={cn("relative w-full sm:w-auto", className)}>
       {icon && (
@@ -83,9 +74,27 @@ export function SearchBox({
           role="status"
           className="absolute top-full left-0 z-10 mt-0.5 text-xs text-muted-foreground"
         >
-          {minChars.hint}
+          {minChars?.hint}
         </p>
       )}
     </div>
   );
+}
+
+/**
+ * The text typed, following `value` when it changes elsewhere, and committed after a 300 ms pause (trimmed; none
+ * while it is shorter than `minChars`).
+ */
+function useSearchText(value: string, onCommit: (v: string) => void, minChars?: { count: number }) {
+  const [text, setText] = useState(value);
+  const trimmed = text.trim();
+  const tooShort = !!minChars && trimmed !== "" && [...trimmed].length < minChars.count;
+  const committed = tooShort ? "" : trimmed;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (committed === value) return;
+    const id = setTimeout(() => onCommit(committed), 300);
+    return () => clearTimeout(id);
+  }, [committed, value, onCommit]);
+  return { text, setText, tooShort, committed };
 }

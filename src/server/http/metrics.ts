@@ -7,25 +7,9 @@
  */
 
 import { BoundedMap } from "../lib/bounded-map";
-export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+import { LATENCY_BUCKETS, type MetricsSnapshot, renderMetrics, type Series } from "./metrics-text";
 
-interface Series {
-  method: string;
-  route: string;
-  status: string;
-  count: number;
-  sum: number;
-  buckets: number[];
-}
-
-/** One process's figures, as sent to the other processes of the same instance. */
-export interface MetricsSnapshot {
-  series: Series[];
-  unhandled: number;
-  rss: number;
-  heapUsed: number;
-  startedAt: number;
-}
+export { LATENCY_BUCKETS, type MetricsSnapshot } from "./metrics-text";
 
 /** Paths whose route pattern is remembered (metrics labels). */
 const ROUTE_CACHE_SIZE = 1000;
@@ -64,12 +48,6 @@ interface CompiledRoute {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-const escapeLabel = (v: string) => v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
-const labels = (pairs: Record<string, string>) =>
-  `{${Object.entries(pairs)
-    .map(([k, v]) => `${k}="${escapeLabel(v)}"`)
-    .join(",")}}`;
-
 function compile(method: string, pattern: string): CompiledRoute {
   const body = pattern
     .split("/")
@@ -85,9 +63,7 @@ function compile(method: string, pattern: string): CompiledRoute {
 /** `procedureNames`: the tRPC router's procedures, the only names a /trpc/ label may carry. */
 export function createMetrics(procedureNames: string[] = [], startedAt = Date.now()) {
   const series = new Map<string, Series>();
-  const procedures = new Set(procedureNames);
-  let routes: CompiledRoute[] = [];
-  let routeCache = new BoundedMap<string, string>(ROUTE_CACHE_SIZE);
+  const { attach, routeOf } = createRouteLabels(procedureNames);
   let unhandled = 0;
   /** The latest snapshot of each other process of this instance (WEB_CONCURRENCY). */
   const peers = new Map<string, MetricsSnapshot>();
@@ -102,6 +78,53 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
       startedAt,
     };
   }
+
+  function observe(method: string, path: string, status: number, seconds: number) {
+    const route = routeOf(method, path);
+    const statusClass = `${Math.floor(status / 100)}xx`;
+    const key = seriesKey({ method, route, status: statusClass });
+    let s = series.get(key);
+    if (!s) {
+      s = { method, route, status: statusClass, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0) };
+      series.set(key, s);
+    }
+    s.count++;
+    s.sum += seconds;
+    for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]!) s.buckets[i]!++;
+  }
+
+  /** The text exposition of the whole instance; `jobs` are counts by status when a jobs table exists. */
+  function render(jobs: Record<string, number> | null = null): string {
+    let mine = snapshot();
+    for (const peer of peers.values()) mine = mergeSnapshots(mine, peer);
+    return renderMetrics(mine, peers.size + 1, jobs);
+  }
+
+  return {
+    attach,
+    routeOf,
+    observe,
+    render,
+    snapshot,
+    /** Another process's latest figures (null: it is gone for good). */
+    setPeer(id: string, snap: MetricsSnapshot | null) {
+      if (snap) peers.set(id, snap);
+      else peers.delete(id);
+    },
+    countUnhandled: () => {
+      unhandled++;
+    },
+  };
+}
+
+/**
+ * The label of a request: its route pattern (the tRPC procedure for /trpc/), "(unmatched)" for a path no route
+ * takes. `attach` reads the app's routes.
+ */
+function createRouteLabels(procedureNames: string[]) {
+  const procedures = new Set(procedureNames);
+  let routes: CompiledRoute[] = [];
+  let routeCache = new BoundedMap<string, string>(ROUTE_CACHE_SIZE);
 
   /** Read the app's finished route list (to label requests by pattern) and hand the app back. */
   function attach<A extends { routes: { method: string; path: string }[] }>(app: A): A {
@@ -128,94 +151,5 @@ export function createMetrics(procedureNames: string[] = [], startedAt = Date.no
     return route;
   }
 
-  function observe(method: string, path: string, status: number, seconds: number) {
-    const route = routeOf(method, path);
-    const statusClass = `${Math.floor(status / 100)}xx`;
-    const key = seriesKey({ method, route, status: statusClass });
-    let s = series.get(key);
-    if (!s) {
-      s = { method, route, status: statusClass, count: 0, sum: 0, buckets: LATENCY_BUCKETS.map(() => 0) };
-      series.set(key, s);
-    }
-    s.count++;
-    s.sum += seconds;
-    for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]!) s.buckets[i]!++;
-  }
-
-  /** The text exposition; `jobs` are counts by status when a jobs table exists. */
-  function render(jobs: Record<string, number> | null = null): string {
-    const out: string[] = [];
-    let mine = snapshot();
-    for (const peer of peers.values()) mine = mergeSnapshots(mine, peer);
-    const all = mine.series.sort(
-      (a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method),
-    );
-    out.push(
-      "# HELP portal_http_requests_total HTTP requests answered, by method, route pattern and status class.",
-    );
-    out.push("# TYPE portal_http_requests_total counter");
-    for (const s of all) out.push(`portal_http_requests_total${labels(base(s))} ${s.count}`);
-    out.push(
-      "# HELP portal_http_request_duration_seconds Time to answer, by method, route pattern and status class.",
-    );
-    out.push("# TYPE portal_http_request_duration_seconds histogram");
-    for (const s of all) {
-      LATENCY_BUCKETS.forEach((le, i) => {
-        out.push(
-          `portal_http_request_duration_seconds_bucket${labels({ ...base(s), le: String(le) })} ${s.buckets[i]}`,
-        );
-      });
-      out.push(`portal_http_request_duration_seconds_bucket${labels({ ...base(s), le: "+Inf" })} ${s.count}`);
-      out.push(`portal_http_request_duration_seconds_sum${labels(base(s))} ${s.sum.toFixed(6)}`);
-      out.push(`portal_http_request_duration_seconds_count${labels(base(s))} ${s.count}`);
-    }
-    out.push("# HELP portal_http_server_errors_total Requests answered with a 5xx status, by route pattern.");
-    out.push("# TYPE portal_http_server_errors_total counter");
-    for (const s of all.filter((x) => x.status === "5xx")) {
-      out.push(`portal_http_server_errors_total${labels({ method: s.method, route: s.route })} ${s.count}`);
-    }
-    out.push(
-      "# HELP portal_unhandled_errors_total Errors that reached the generic 500 handler (a bug or an outage).",
-    );
-    out.push("# TYPE portal_unhandled_errors_total counter");
-    out.push(`portal_unhandled_errors_total ${mine.unhandled}`);
-    const processes = peers.size + 1;
-    const of = processes > 1 ? `this instance's ${processes} processes` : "this process";
-    gauge(out, "process_resident_memory_bytes", `Resident memory of ${of}.`, mine.rss);
-    gauge(out, "process_heap_used_bytes", `JavaScript heap in use in ${of}.`, mine.heapUsed);
-    gauge(
-      out,
-      "process_start_time_seconds",
-      "When this instance started (Unix seconds).",
-      mine.startedAt / 1000,
-    );
-    if (jobs) {
-      out.push("# HELP portal_jobs Background jobs in the database, by status.");
-      out.push("# TYPE portal_jobs gauge");
-      for (const [status, n] of Object.entries(jobs)) out.push(`portal_jobs${labels({ status })} ${n}`);
-    }
-    return `${out.join("\n")}\n`;
-  }
-
-  return {
-    attach,
-    routeOf,
-    observe,
-    render,
-    snapshot,
-    /** Another process's latest figures (null: it is gone for good). */
-    setPeer(id: string, snap: MetricsSnapshot | null) {
-      if (snap) peers.set(id, snap);
-      else peers.delete(id);
-    },
-    countUnhandled: () => {
-      unhandled++;
-    },
-  };
-}
-
-const base = (s: Series) => ({ method: s.method, route: s.route, status: s.status });
-
-function gauge(out: string[], name: string, help: string, value: number) {
-  out.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${Math.round(value * 1000) / 1000}`);
+  return { attach, routeOf };
 }

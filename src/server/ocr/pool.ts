@@ -90,35 +90,27 @@ interface Job {
 const busyError = () =>
   new AppError("SERVICE_UNAVAILABLE", "The text reader is busy. Please try again in a moment.");
 const closedError = () => new AppError("SERVICE_UNAVAILABLE", "The text reader is shutting down.");
+const unreadable = () => new AppError("UNPROCESSABLE_CONTENT", "The image could not be read.");
+
+/** Every queued job fails, each with its own error; the queue is left empty. */
+function failAll(queue: Job[], error: () => AppError) {
+  for (const job of queue.splice(0)) job.reject(error());
+}
 
 export function createOcrPool(opts: OcrPoolOptions): OcrPool {
   const size = Math.max(1, Math.floor(opts.size));
   const maxQueue = opts.maxQueue ?? 50;
   const timeoutMs = opts.timeoutMs ?? 60_000;
-  const langPath = opts.langPath ?? DEFAULT_LANG_PATH;
-  const slots: Slot[] = [];
+  const workers = createWorkers(size, opts.langPath ?? DEFAULT_LANG_PATH, opts.log);
   const queue: Job[] = [];
-  let creating = 0;
   let closed = false;
   const running = new Set<Promise<unknown>>();
 
-  async function spawn(): Promise<Slot> {
-    const started = performance.now();
-    // No `logger` option at all: passing `logger: undefined` crashes the worker (STACK-NOTES).
-    const { createWorker } = await import("tesseract.js");
-    const worker = await createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none" });
-    // Prepared images carry no trustworthy resolution; without this tesseract guesses one and warns per page.
-    // tesseract.js starts in PSM 6 (one block), not tesseract's own 3 (automatic layout) that slots assume.
-    await worker.setParameters({ user_defined_dpi: "300", tessedit_pageseg_mode: "3" as never });
-    opts.log.info("ocr worker ready", { ms: Math.round(performance.now() - started) });
-    return { worker, busy: false, psm: "3" };
-  }
-
   function pump() {
     while (queue.length && !closed) {
-      const slot = slots.find((s) => !s.busy);
+      const slot = workers.free();
       if (!slot) {
-        if (slots.length + creating < size) grow();
+        if (!workers.full()) grow();
         return;
       }
       run(slot, queue.shift()!);
@@ -126,57 +118,33 @@ export function createOcrPool(opts: OcrPoolOptions): OcrPool {
   }
 
   function grow() {
-    creating++;
-    spawn()
-      .then((slot) => {
-        creating--;
+    workers.grow(
+      (slot) => {
         if (closed) return void slot.worker.terminate();
-        slots.push(slot);
+        workers.slots.push(slot);
         pump();
-      })
-      .catch((err) => {
-        creating--;
+      },
+      (err) => {
         opts.log.error("ocr worker failed to start", { err });
         // Without any worker the queue would wait forever: fail it.
-        if (slots.length === 0 && creating === 0) {
-          for (const job of queue.splice(0)) {
-            job.reject(new AppError("SERVICE_UNAVAILABLE", "The text reader could not start."));
-          }
-        }
-      });
+        if (workers.none())
+          failAll(queue, () => new AppError("SERVICE_UNAVAILABLE", "The text reader could not start."));
+      },
+    );
   }
 
   function run(slot: Slot, job: Job) {
     slot.busy = true;
-    const task = (async () => {
-      const psm = job.options.psm ?? "3";
-      if (slot.psm !== psm) {
-        await slot.worker.setParameters({ tessedit_pageseg_mode: psm as never });
-        slot.psm = psm;
-      }
-      const started = performance.now();
-      const { data } = await withTimeout(
-        slot.worker.recognize(Buffer.from(job.image), {}, { text: true, blocks: true }),
-        timeoutMs,
-      );
-      return pageFromTesseract(data, performance.now() - started);
-    })();
-    const settled = task.then(
+    const settled = recognizeOn(slot, job, timeoutMs).then(
       (page) => {
         slot.busy = false;
         job.resolve(page);
       },
       (err) => {
         // A worker that failed or hung may be in any state: replace it rather than reuse it.
-        const at = slots.indexOf(slot);
-        if (at >= 0) slots.splice(at, 1);
-        void slot.worker.terminate().catch(() => {});
+        workers.drop(slot);
         opts.log.warn("ocr job failed; worker replaced", { err });
-        job.reject(
-          err instanceof AppError
-            ? err
-            : new AppError("UNPROCESSABLE_CONTENT", "The image could not be read."),
-        );
+        job.reject(err instanceof AppError ? err : unreadable());
       },
     );
     running.add(settled);
@@ -195,6 +163,44 @@ export function createOcrPool(opts: OcrPoolOptions): OcrPool {
         pump();
       });
     },
+    warm: workers.warm,
+    stats: () => ({ size, ...workers.counts(), queued: queue.length }),
+    async terminate() {
+      if (closed) return;
+      closed = true;
+      failAll(queue, closedError);
+      await Promise.allSettled([...running]);
+      await Promise.allSettled(workers.slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+/** The pool's workers: made on demand (or all at once by warm()), at most `size` of them counting those starting. */
+function createWorkers(size: number, langPath: string, log: Logger) {
+  const slots: Slot[] = [];
+  let creating = 0;
+  const spawn = () => spawnWorker(langPath, log);
+  return {
+    slots,
+    /** A worker with no job, if any. */
+    free: () => slots.find((s) => !s.busy),
+    full: () => slots.length + creating >= size,
+    /** No worker, and none starting. */
+    none: () => slots.length === 0 && creating === 0,
+    counts: () => ({ workers: slots.length, busy: slots.filter((s) => s.busy).length }),
+    /** Start one more worker in the background: `ready` gets it, `failed` hears why it did not start. */
+    grow(ready: (slot: Slot) => void, failed: (err: unknown) => void) {
+      creating++;
+      spawn()
+        .then((slot) => {
+          creating--;
+          ready(slot);
+        })
+        .catch((err) => {
+          creating--;
+          failed(err);
+        });
+    },
     async warm() {
       while (slots.length + creating < size) {
         creating++;
@@ -205,20 +211,41 @@ export function createOcrPool(opts: OcrPoolOptions): OcrPool {
         }
       }
     },
-    stats: () => ({
-      size,
-      workers: slots.length,
-      busy: slots.filter((s) => s.busy).length,
-      queued: queue.length,
-    }),
-    async terminate() {
-      if (closed) return;
-      closed = true;
-      for (const job of queue.splice(0)) job.reject(closedError());
-      await Promise.allSettled([...running]);
-      await Promise.allSettled(slots.splice(0).map((s) => s.worker.terminate()));
+    /** A worker that failed or hung goes (ended, not reused); another is made on demand. */
+    drop(slot: Slot) {
+      const at = slots.indexOf(slot);
+      if (at >= 0) slots.splice(at, 1);
+      void slot.worker.terminate().catch(() => {});
     },
   };
+}
+
+/** One tesseract.js worker with English data, set for prepared images, in automatic layout (PSM 3). */
+async function spawnWorker(langPath: string, log: Logger): Promise<Slot> {
+  const started = performance.now();
+  // No `logger` option at all: passing `logger: undefined` crashes the worker (STACK-NOTES).
+  const { createWorker } = await import("tesseract.js");
+  const worker = await createWorker("eng", 1, { langPath, gzip: true, cacheMethod: "none" });
+  // Prepared images carry no trustworthy resolution; without this tesseract guesses one and warns per page.
+  // tesseract.js starts in PSM 6 (one block), not tesseract's own 3 (automatic layout) that slots assume.
+  await worker.setParameters({ user_defined_dpi: "300", tessedit_pageseg_mode: "3" as never });
+  log.info("ocr worker ready", { ms: Math.round(performance.now() - started) });
+  return { worker, busy: false, psm: "3" };
+}
+
+/** Read the job's image on this worker (switching its page segmentation first when the job asks another). */
+async function recognizeOn(slot: Slot, job: Job, timeoutMs: number): Promise<OcrPage> {
+  const psm = job.options.psm ?? "3";
+  if (slot.psm !== psm) {
+    await slot.worker.setParameters({ tessedit_pageseg_mode: psm as never });
+    slot.psm = psm;
+  }
+  const started = performance.now();
+  const { data } = await withTimeout(
+    slot.worker.recognize(Buffer.from(job.image), {}, { text: true, blocks: true }),
+    timeoutMs,
+  );
+  return pageFromTesseract(data, performance.now() - started);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -4,7 +4,7 @@ import { AppError } from "../lib/errors";
 import { type PrepGeometry, turnBox } from "./geometry";
 import type { ImageInfo } from "./image-check";
 import { clamp, evenLight, type Grey, layoutOf, maxFilter, pgm } from "./pixels";
-import { findWriting } from "./writing";
+import { findWriting, type Writing } from "./writing";
 
 /**
  * Image checks and preparation for OCR (sharp/libvips: fast, and its prebuilt binary ships in the npm package).
@@ -64,89 +64,24 @@ export async function prepareImage(
     const pageGrey = raw
       ? { data: lightness(bytes, raw.channels), width: info.width, height: info.height }
       : null;
-    // Upright, on white and grey: the source, from which the analysis copy and (when it has more detail) the
-    // image handed over are both made.
-    const upright = () => {
-      // A rendered page: upright, opaque, and made grey once (below).
-      if (pageGrey) return fromGrey(pageGrey);
-      const img = sharp(bytes, {
-        limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false,
-        failOn: "error",
-      })
-        .autoOrient()
-        .flatten({ background: "#ffffff" });
-      return (rotation ? img.rotate(rotation) : img).greyscale();
+    const upright = () => uprightGrey(bytes, pageGrey, rotation, maxPixels);
+    const source = {
+      width: rotation % 180 ? info.height : info.width,
+      height: rotation % 180 ? info.width : info.height,
     };
-    const sourceWidth = rotation % 180 ? info.height : info.width;
-    const sourceHeight = rotation % 180 ? info.width : info.height;
-    let grey = await rawGrey(
-      scale < 1 ? upright().resize({ width: Math.round(sourceWidth * scale) }) : upright(),
-    );
-    const light = await paperLight(grey);
-    grey = evenLight(grey, light);
-    const scaled = { width: grey.width, height: grey.height };
-
-    // Level the lines of writing, measured on the characters alone (found on a softened copy: grain and JPEG
-    // blocks are not ink).
-    const soft = await rawGrey(fromGrey(grey).blur(SOFTEN));
-    const writing = findWriting(soft, Math.round(Math.max(grey.width, grey.height) / 50));
-    const layout = layoutOf(writing.feet, grey.width, grey.height);
-    const skew = Math.abs(layout.degrees) >= MIN_SKEW ? -layout.degrees : 0;
-    if (skew) grey = await rawGrey(fromGrey(grey).rotate(skew, { background: "#ffffff" }));
+    const { grey: even, light } = await analysisCopy(upright, source, scale);
+    const scaled = { width: even.width, height: even.height };
+    const { grey, layout, skew, writing } = await levelWriting(even);
     const turned = { width: grey.width, height: grey.height };
-
-    // Keep the writing with a margin, enlarged to the size tesseract reads best.
-    const margin = Math.round(Math.max(8, writing.glyph * 2));
-    const box = writing.box ? turnBox(writing.box, skew, scaled, turned) : null;
-    const crop = {
-      x: box ? clamp(Math.floor(box.x0) - margin, 0, turned.width - 1) : 0,
-      y: box ? clamp(Math.floor(box.y0) - margin, 0, turned.height - 1) : 0,
-      width: turned.width,
-      height: turned.height,
-    };
-    if (box) {
-      crop.width = Math.min(turned.width, Math.ceil(box.x1) + margin + 1) - crop.x;
-      crop.height = Math.min(turned.height, Math.ceil(box.y1) + margin + 1) - crop.y;
-    }
-    let zoom = writing.glyph ? clamp(target / writing.glyph, ...ZOOM_RANGE) : 1;
-    zoom = Math.min(zoom, Math.sqrt(MAX_OCR_PIXELS / (crop.width * crop.height)));
-    const size = {
-      width: Math.max(1, Math.round(crop.width * zoom)),
-      height: Math.max(1, Math.round(crop.height * zoom)),
-    };
-    let big: Grey;
-    if (scale < 1 && zoom > 1) {
-      // The analysis copy lost detail the source still has: cut the image handed over from the source, evened
-      // by the same light, levelled by the same turn.
-      const full = {
-        width: Math.round(sourceWidth * scale * zoom),
-        height: Math.round(sourceHeight * scale * zoom),
-      };
-      const fine = evenLight(
-        await rawGrey(upright().resize({ ...full, fit: "fill" })),
-        await rawGrey(fromGrey(light).resize({ ...full, fit: "fill", kernel: "linear" })),
-      );
-      const level = skew ? await rawGrey(fromGrey(fine).rotate(skew, { background: "#ffffff" })) : fine;
-      const at = {
-        x: Math.min(level.width - 1, Math.round(crop.x * zoom)),
-        y: Math.min(level.height - 1, Math.round(crop.y * zoom)),
-        width: 0,
-        height: 0,
-      };
-      at.width = Math.min(size.width, level.width - at.x);
-      at.height = Math.min(size.height, level.height - at.y);
-      big = await rawGrey(
-        fromGrey(level)
-          .extract(area(at))
-          .resize({ ...size, fit: "fill" }),
-      );
-    } else {
-      big = await rawGrey(
-        fromGrey(grey)
-          .extract(area(crop))
-          .resize({ ...size, fit: "fill", kernel: "cubic" }),
-      );
-    }
+    const { crop, zoom, size } = framing(writing, skew, scaled, turned, target);
+    const big =
+      scale < 1 && zoom > 1
+        ? await cutFromSource(upright, light, { source, scale, zoom, skew, crop, size })
+        : await rawGrey(
+            fromGrey(grey)
+              .extract(area(crop))
+              .resize({ ...size, fit: "fill", kernel: "cubic" }),
+          );
     const pixels = Buffer.from(big.data.buffer, big.data.byteOffset, big.data.length);
     // Handed over as a PGM (a short header on the raw pixels): nothing to encode here and decode in the worker.
     const data = pgm(size.width, size.height, pixels);
@@ -168,6 +103,103 @@ export async function prepareImage(
     if (err instanceof AppError) throw err;
     throw unreadable();
   }
+}
+
+type Size = { width: number; height: number };
+type Area = { x: number; y: number; width: number; height: number };
+
+/**
+ * Upright, on white and grey: the source, from which the analysis copy and (when it has more detail) the image
+ * handed over are both made.
+ */
+function uprightGrey(bytes: Uint8Array, pageGrey: Grey | null, rotation: Rotation, maxPixels: number): Sharp {
+  // A rendered page: upright, opaque, and made grey once (below).
+  if (pageGrey) return fromGrey(pageGrey);
+  const img = sharp(bytes, {
+    limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false,
+    failOn: "error",
+  })
+    .autoOrient()
+    .flatten({ background: "#ffffff" });
+  return (rotation ? img.rotate(rotation) : img).greyscale();
+}
+
+/** The analysis copy (the source at most the analysis size) with its light evened out, and the paper's light. */
+async function analysisCopy(upright: () => Sharp, source: Size, scale: number) {
+  const grey = await rawGrey(
+    scale < 1 ? upright().resize({ width: Math.round(source.width * scale) }) : upright(),
+  );
+  const light = await paperLight(grey);
+  return { grey: evenLight(grey, light), light };
+}
+
+/**
+ * Level the lines of writing, measured on the characters alone (found on a softened copy: grain and JPEG
+ * blocks are not ink).
+ */
+async function levelWriting(grey: Grey) {
+  const soft = await rawGrey(fromGrey(grey).blur(SOFTEN));
+  const writing = findWriting(soft, Math.round(Math.max(grey.width, grey.height) / 50));
+  const layout = layoutOf(writing.feet, grey.width, grey.height);
+  const skew = Math.abs(layout.degrees) >= MIN_SKEW ? -layout.degrees : 0;
+  const level = skew ? await rawGrey(fromGrey(grey).rotate(skew, { background: "#ffffff" })) : grey;
+  return { grey: level, layout, skew, writing };
+}
+
+/** Keep the writing with a margin, enlarged to the size tesseract reads best: the crop, its zoom and the size. */
+function framing(writing: Writing, skew: number, scaled: Size, turned: Size, target: number) {
+  const margin = Math.round(Math.max(8, writing.glyph * 2));
+  const box = writing.box ? turnBox(writing.box, skew, scaled, turned) : null;
+  const crop: Area = {
+    x: box ? clamp(Math.floor(box.x0) - margin, 0, turned.width - 1) : 0,
+    y: box ? clamp(Math.floor(box.y0) - margin, 0, turned.height - 1) : 0,
+    width: turned.width,
+    height: turned.height,
+  };
+  if (box) {
+    crop.width = Math.min(turned.width, Math.ceil(box.x1) + margin + 1) - crop.x;
+    crop.height = Math.min(turned.height, Math.ceil(box.y1) + margin + 1) - crop.y;
+  }
+  let zoom = writing.glyph ? clamp(target / writing.glyph, ...ZOOM_RANGE) : 1;
+  zoom = Math.min(zoom, Math.sqrt(MAX_OCR_PIXELS / (crop.width * crop.height)));
+  const size = {
+    width: Math.max(1, Math.round(crop.width * zoom)),
+    height: Math.max(1, Math.round(crop.height * zoom)),
+  };
+  return { crop, zoom, size };
+}
+
+/**
+ * The analysis copy lost detail the source still has: cut the image handed over from the source, evened by the
+ * same light, levelled by the same turn.
+ */
+async function cutFromSource(
+  upright: () => Sharp,
+  light: Grey,
+  f: { source: Size; scale: number; zoom: number; skew: number; crop: Area; size: Size },
+): Promise<Grey> {
+  const full = {
+    width: Math.round(f.source.width * f.scale * f.zoom),
+    height: Math.round(f.source.height * f.scale * f.zoom),
+  };
+  const fine = evenLight(
+    await rawGrey(upright().resize({ ...full, fit: "fill" })),
+    await rawGrey(fromGrey(light).resize({ ...full, fit: "fill", kernel: "linear" })),
+  );
+  const level = f.skew ? await rawGrey(fromGrey(fine).rotate(f.skew, { background: "#ffffff" })) : fine;
+  const at = {
+    x: Math.min(level.width - 1, Math.round(f.crop.x * f.zoom)),
+    y: Math.min(level.height - 1, Math.round(f.crop.y * f.zoom)),
+    width: 0,
+    height: 0,
+  };
+  at.width = Math.min(f.size.width, level.width - at.x);
+  at.height = Math.min(f.size.height, level.height - at.y);
+  return rawGrey(
+    fromGrey(level)
+      .extract(area(at))
+      .resize({ ...f.size, fit: "fill" }),
+  );
 }
 
 const area = (c: { x: number; y: number; width: number; height: number }) => ({

@@ -1,9 +1,7 @@
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
+import { type ColumnDef, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { Fragment, type ReactNode } from "react";
-import { ErrorState } from "@/components/error-state";
-import { Checkbox, Skeleton } from "@/components/ui/misc";
 import { cn } from "@/lib/utils";
+import { BodyState, DataRow, selectionOf, TableHead } from "./data-table-parts";
 
 export interface SortState<K extends string = string> {
   by: K;
@@ -82,165 +80,51 @@ export function DataTable<T>({
     manualSorting: true,
     manualPagination: true,
   });
-  const selectable = (rows ?? []).filter((r) => selection?.canSelect?.(r) ?? true).map(rowId);
-  const allSelected = selectable.length > 0 && selectable.every((id) => selection?.selected.has(id));
-  const someSelected = selectable.some((id) => selection?.selected.has(id));
+  const { selectAll, toggle } = selectionOf(rows, rowId, selection);
   const colCount = columns.length + (selection ? 1 : 0);
-
-  const toggleAll = () => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    for (const id of selectable) allSelected ? next.delete(id) : next.add(id);
-    selection.onChange(next);
-  };
-  const toggle = (id: string) => {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    next.has(id) ? next.delete(id) : next.add(id);
-    selection.onChange(next);
-  };
 
   const fixed = columns.some((c) => c.meta?.width);
   return (
     <div className="relative overflow-x-auto rounded-lg border">
       <table
-        className={cn(
-          "w-full caption-bottom text-sm",
-          fixed && "table-fixed",
-          cards && CARDS,
-          // Without a column to sort by, the header row says nothing a card's own labels do not.
-          cards && !columns.some((c) => c.meta?.sortKey) && "[&_thead]:max-sm:hidden",
-        )}
+        className={tableClassName(columns, fixed, cards)}
         style={fixed ? { minWidth: minTableWidth(columns, !!selection) } : undefined}
         aria-label={label}
         aria-busy={loading || undefined}
       >
-        {fixed && (
-          <colgroup>
-            {selection && <col style={{ width: SELECT_WIDTH }} />}
-            {columns.map((c, i) => (
-              <col key={c.id ?? i} style={c.meta?.width ? { width: c.meta.width } : undefined} />
-            ))}
-          </colgroup>
-        )}
-        <thead className="bg-muted/50">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} className="border-b">
-              {selection && (
-                <th scope="col" className={cn("py-2", fixed ? "px-2" : "w-10 px-3")}>
-                  <Checkbox
-                    aria-label="Select all rows on this page"
-                    checked={allSelected ? true : someSelected ? "indeterminate" : false}
-                    onCheckedChange={toggleAll}
-                    disabled={selectable.length === 0}
-                  />
-                </th>
-              )}
-              {group.headers.map((header) => {
-                const key = header.column.columnDef.meta?.sortKey;
-                const active = key && sort?.by === key;
-                const content = flexRender(header.column.columnDef.header, header.getContext());
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
-                    className={cn(
-                      "py-2 text-left font-medium whitespace-nowrap text-muted-foreground",
-                      fixed ? "px-2" : "px-3",
-                      header.column.columnDef.meta?.className,
-                    )}
-                  >
-                    {key && onSortChange ? (
-                      <button
-                        type="button"
-                        className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                        onClick={() =>
-                          onSortChange({ by: key, dir: active && sort.dir === "asc" ? "desc" : "asc" })
-                        }
-                      >
-                        {content}
-                        {active ? (
-                          sort.dir === "asc" ? (
-                            <ArrowUpIcon className="size-3.5" aria-hidden />
-                          ) : (
-                            <ArrowDownIcon className="size-3.5" aria-hidden />
-                          )
-                        ) : (
-                          <ArrowUpDownIcon className="size-3.5 opacity-40" aria-hidden />
-                        )}
-                      </button>
-                    ) : (
-                      content
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        {fixed && <ColumnWidths columns={columns} selection={!!selection} />}
+        <TableHead
+          groups={table.getHeaderGroups()}
+          sort={sort}
+          onSortChange={onSortChange}
+          fixed={fixed}
+          selectAll={selectAll}
+        />
         <tbody>
           {before}
-          {error ? (
-            <tr>
-              <td colSpan={colCount} className="px-3 py-8 text-center">
-                <ErrorState message={error} onRetry={onRetry} />
-              </td>
-            </tr>
-          ) : loading && !rows ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <tr key={i} className="border-b">
-                <td colSpan={colCount} className="px-3 py-2">
-                  <Skeleton className="h-5" />
-                </td>
-              </tr>
-            ))
-          ) : table.getRowModel().rows.length === 0 ? (
-            <tr>
-              <td colSpan={colCount} className="px-3 py-10 text-center text-muted-foreground">
-                {emptyText ?? "No results."}
-              </td>
-            </tr>
+          {error || (loading && !rows) || table.getRowModel().rows.length === 0 ? (
+            <BodyState
+              error={error}
+              onRetry={onRetry}
+              loading={loading && !rows}
+              colCount={colCount}
+              emptyText={emptyText}
+            />
           ) : (
             table.getRowModel().rows.map((row) => {
-              const id = row.id;
               const override = rowOverride?.(row.original);
-              if (override) return <Fragment key={id}>{override}</Fragment>;
-              const canSelect = selection?.canSelect?.(row.original) ?? true;
+              if (override) return <Fragment key={row.id}>{override}</Fragment>;
               return (
-                <tr
-                  key={id}
-                  data-selected={selection?.selected.has(id) || undefined}
-                  className={cn(
-                    "border-b last:border-0 hover:bg-muted/40 data-[selected]:bg-primary/5",
-                    loading && "opacity-60",
-                    rowClassName?.(row.original),
-                  )}
-                >
-                  {selection && (
-                    <td className={cn("py-2", fixed ? "px-2" : "px-3")}>
-                      <Checkbox
-                        aria-label={`Select ${id}`}
-                        checked={selection.selected.has(id)}
-                        disabled={!canSelect}
-                        onCheckedChange={() => toggle(id)}
-                      />
-                    </td>
-                  )}
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      data-label={cards ? headerText(cell.column.columnDef.header) : undefined}
-                      className={cn(
-                        "py-2 align-middle",
-                        fixed ? "px-2" : "px-3",
-                        cell.column.columnDef.meta?.className,
-                      )}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
+                <DataRow
+                  key={row.id}
+                  row={row}
+                  selection={selection}
+                  toggle={toggle}
+                  fixed={fixed}
+                  cards={cards}
+                  dimmed={loading}
+                  rowClassName={rowClassName}
+                />
               );
             })
           )}
@@ -263,10 +147,29 @@ const CARDS = cn(
   "[&_colgroup]:max-sm:hidden",
 );
 
-/** A column's name for the card layout, when its header is plain text. */
-const headerText = (header: unknown) => (typeof header === "string" && header ? header : undefined);
-
 const SELECT_WIDTH = "2.25rem";
+
+function tableClassName<T>(columns: ColumnDef<T, unknown>[], fixed: boolean, cards: boolean | undefined) {
+  return cn(
+    "w-full caption-bottom text-sm",
+    fixed && "table-fixed",
+    cards && CARDS,
+    // Without a column to sort by, the header row says nothing a card's own labels do not.
+    cards && !columns.some((c) => c.meta?.sortKey) && "[&_thead]:max-sm:hidden",
+  );
+}
+
+/** Each column's fixed width (the selection column's first). */
+function ColumnWidths<T>({ columns, selection }: { columns: ColumnDef<T, unknown>[]; selection: boolean }) {
+  return (
+    <colgroup>
+      {selection && <col style={{ width: SELECT_WIDTH }} />}
+      {columns.map((c, i) => (
+        <col key={c.id ?? i} style={c.meta?.width ? { width: c.meta.width } : undefined} />
+      ))}
+    </colgroup>
+  );
+}
 /** A column without a width gets at least this much in a fixed layout (the table scrolls sideways below it). */
 const FLEX_MIN = "11rem";
 

@@ -31,7 +31,6 @@ export function Pager({
   hideWhenSinglePage,
   pageLabel = (p, n) => `${p} / ${n}`,
 }: PagerProps) {
-  const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -44,64 +43,97 @@ export function Pager({
       </span>
       <div className="flex items-center gap-3">
         {pageSizes && onPageSizeChange && (
-          <label htmlFor={sizeId} className="flex items-center gap-2 text-muted-foreground">
-            Rows per page
-            <NativeSelect
-              id={sizeId}
-              value={pageSize}
-              onChange={(e) => onPageSizeChange(Number(e.target.value))}
-              className="h-8"
-            >
-              {pageSizes.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </NativeSelect>
-          </label>
+          <PageSizeChoice pageSize={pageSize} pageSizes={pageSizes} onChange={onPageSizeChange} />
         )}
         {showButtons && (
-          <div className="flex items-center gap-1">
-            <Button
-              variant="outline"
-              size="icon-sm"
-              aria-label="First page"
-              disabled={page <= 1}
-              onClick={() => onPageChange(1)}
-            >
-              <ChevronsLeftIcon />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon-sm"
-              aria-label="Previous page"
-              disabled={page <= 1}
-              onClick={() => onPageChange(page - 1)}
-            >
-              <ChevronLeftIcon />
-            </Button>
-            <span className="px-2 whitespace-nowrap tabular-nums">{pageLabel(page, pages)}</span>
-            <Button
-              variant="outline"
-              size="icon-sm"
-              aria-label="Next page"
-              disabled={page >= pages}
-              onClick={() => onPageChange(page + 1)}
-            >
-              <ChevronRightIcon />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon-sm"
-              aria-label="Last page"
-              disabled={page >= pages}
-              onClick={() => onPageChange(pages)}
-            >
-              <ChevronsRightIcon />
-            </Button>
-          </div>
+          <PageButtons page={page} pages={pages} onPageChange={onPageChange} label={pageLabel} />
         )}
       </div>
     </nav>
+  );
+}
+
+/** "Rows per page" and its choices. */
+function PageSizeChoice({
+  pageSize,
+  pageSizes,
+  onChange,
+}: {
+  pageSize: number;
+  pageSizes: readonly number[];
+  onChange(size: number): void;
+}) {
+  const sizeId = useId();
+  return (
+    <label htmlFor={sizeId} className="flex items-center gap-2 text-muted-foreground">
+      Rows per page
+      <NativeSelect
+        id={sizeId}
+        value={pageSize}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="h-8"
+      >
+        {pageSizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </NativeSelect>
+    </label>
+  );
+}
+
+/** First, previous, the current page, next, last. */
+function PageButtons({
+  page,
+  pages,
+  onPageChange,
+  label,
+}: {
+  page: number;
+  pages: number;
+  onPageChange(page: number): void;
+  label(page: number, pages: number): string;
+}) {
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="outline"
+        size="icon-sm"
+        aria-label="First page"
+        disabled={page <= 1}
+        onClick={() => onPageChange(1)}
+      >
+        <ChevronsLeftIcon />
+      </Button>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        aria-label="Previous page"
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
+        <ChevronLeftIcon />
+      </Button>
+      <span className="px-2 whitespace-nowrap tabular-nums">{label(page, pages)}</span>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        aria-label="Next page"
+        disabled={page >= pages}
+        onClick={() => onPageChange(page + 1)}
+      >
+        <ChevronRightIcon />
+      </Button>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        aria-label="Last page"
+        disabled={page >= pages}
+        onClick={() => onPageChange(pages)}
+      >
+        <ChevronsRightIcon />
+      </Button>
+    </div>
   );
 }

@@ -1,19 +1,17 @@
 import { CHAT_MESSAGES, CHAT_TEXTS, type ChatSource, CITATION_PATTERN, isRefusal } from "@shared/chat";
 import { REPORTS_DB } from "@shared/reports";
 import { parseWorkOrder } from "@shared/work-orders";
-import { AnswerStopped, answerError } from "../../ai/errors";
-import { STOP_WORDS } from "../../ai/fts-query";
-import { systemPrompt } from "../../ai/prompt";
-import { type Passage, retrieve } from "../../ai/retrieval";
-import { createWatchdog } from "../../ai/watchdog";
-import { AppError, badRequest } from "../../lib/errors";
+import { AnswerStopped } from "../../ai/errors";
+import { type Passage, type Retrieval, retrieve } from "../../ai/retrieval";
+import { badRequest } from "../../lib/errors";
 import { type Admission, GateStopped } from "../../lib/fair-gate";
 import { heavyWorkTurn } from "../../lib/one-per-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { workOrderReports } from "../work-orders/page-queries";
 import { cacheKey, cacheWrites, readCache } from "./cache";
+import { type AnswerModel, composeAnswer, termWeights } from "./compose";
 import { saveAnswer } from "./service";
-import { collectionVersion, requireTarget } from "./targets";
+import { type ChatTarget, collectionVersion, requireTarget } from "./targets";
 
 /**
  * One answer, whichever door it came through (POST /api/question, the screen's stream): resolve the database,
@@ -98,21 +96,77 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
   await heavyWorkTurn();
   stopIfLeft();
   const started = performance.now();
-  const { db, log } = ctx;
-  const { ai } = ctx.deps;
+  const asked = await resolveQuestion(ctx, req);
+  const save = answerSaver(ctx, req, asked, started, stopIfLeft);
+  if (req.useCache) {
+    const hit = await readCache(ctx.db, asked.key);
+    if (hit) {
+      return {
+        cached: true,
+        model: asked.model.id,
+        sources: hit.sources,
+        pieces: () => once(hit.answer),
+        finish: (answer) => save(answer, hit.sources, true),
+      };
+    }
+  }
+  // Only a few answers compute at once; the others wait their turn, round-robin by person (stop still works).
+  const place = await answerPlace(ctx, req.signal);
+  const retrieval = await retrieveFor(ctx, req, asked, place, stopIfLeft);
+  const sources = toChatSources(retrieval.passages, asked.target.name);
+  const base = {
+    cached: false,
+    model: asked.model.id,
+    sources,
+    finish: (answer: string) => save(answer, sources, false),
+  };
+  if (!retrieval.passages.length && !req.useWeb) {
+    place.release();
+    return { ...base, pieces: () => once(CHAT_TEXTS.notFound(asked.target.label)) };
+  }
+  const { question, useWeb, whole, signal } = req;
+  const { target, model } = asked;
+  const terms = termWeights(retrieval);
+  const composition = { question, useWeb, whole, signal, target, model, passages: retrieval.passages, terms };
+  return { ...base, pieces: () => composeAnswer(ctx, composition, place) };
+}
+
+/** A question resolved: the database it asks, the model that answers, and the cache key of its answer. */
+interface AskedQuestion {
+  target: ChatTarget;
+  model: AnswerModel;
+  /** The version of the target's documents (see collectionVersion). */
+  version: string;
+  key: string;
+}
+
+/** Resolve the database asked and the answer's cache key. */
+async function resolveQuestion(ctx: ServiceCtx, req: AskRequest): Promise<AskedQuestion> {
   if (req.workOrder && req.db !== REPORTS_DB) throw badRequest(CHAT_MESSAGES.workOrderNeedsReports);
-  const target = await requireTarget(db, req.db);
-  const answerModel = ai.answer;
-  const version = await collectionVersion(db, target.collectionIds);
+  const target = await requireTarget(ctx.db, req.db);
+  const model = ctx.deps.ai.answer;
+  const version = await collectionVersion(ctx.db, target.collectionIds);
   const key = cacheKey({
     db: target.name,
     version,
     question: req.question,
     useWeb: req.useWeb,
-    model: answerModel.id,
+    model: model.id,
     workOrder: req.workOrder,
   });
-  const save = async (answer: string, sources: ChatSource[], cached: boolean) => {
+  return { target, model, version, key };
+}
+
+/** Saves a finished answer to the asker's history, and (unless it came from it) to the cache. */
+function answerSaver(
+  ctx: ServiceCtx,
+  req: AskRequest,
+  asked: AskedQuestion,
+  started: number,
+  stopIfLeft: () => void,
+) {
+  const { target, model, version, key } = asked;
+  return async (answer: string, sources: ChatSource[], cached: boolean) => {
     stopIfLeft();
     // Nothing to keep: the screen shows "No response received."
     if (!answer.trim()) return { historyId: 0, sources: [] };
@@ -124,126 +178,40 @@ export async function startAnswer(ctx: ServiceCtx, req: AskRequest): Promise<Ans
       answer,
       sources: used,
       cached,
-      model: answerModel.id,
+      model: model.id,
       ms: performance.now() - started,
     };
     // Cache entry and history entry in one batch: one commit per answer.
-    const cacheEntry = { db: target.name, version, answer, sources: used, model: answerModel.id };
-    const historyId = await saveAnswer(db, entry, cached ? [] : cacheWrites(key, cacheEntry));
+    const cacheEntry = { db: target.name, version, answer, sources: used, model: model.id };
+    const historyId = await saveAnswer(ctx.db, entry, cached ? [] : cacheWrites(key, cacheEntry));
     return { historyId, sources: used };
   };
+}
 
-  if (req.useCache) {
-    const hit = await readCache(db, key);
-    if (hit) {
-      return {
-        cached: true,
-        model: answerModel.id,
-        sources: hit.sources,
-        pieces: () => once(hit.answer),
-        finish: (answer) => save(answer, hit.sources, true),
-      };
-    }
-  }
-
-  // Only a few answers compute at once; the others wait their turn, round-robin by person (stop still works).
-  const place = await answerPlace(ctx, req.signal);
-  const local = answerModel.kind === "local";
-  let retrieval: Awaited<ReturnType<typeof retrieve>>;
+/** The passages the answer is made from (only the work order's reports for a scoped question). */
+async function retrieveFor(
+  ctx: ServiceCtx,
+  req: AskRequest,
+  asked: AskedQuestion,
+  place: Admission,
+  stopIfLeft: () => void,
+): Promise<Retrieval> {
+  const { db } = ctx;
   try {
     // A scoped question: only its work order's reports (looked up here, after the cache could have answered).
     const documentIds = req.workOrder
       ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
       : undefined;
-    retrieval = await retrieve(db, target.collectionIds, req.question, { embed: ai.embed, documentIds });
+    const retrieval = await retrieve(db, asked.target.collectionIds, req.question, {
+      embed: ctx.deps.ai.embed,
+      documentIds,
+    });
     stopIfLeft();
+    return retrieval;
   } finally {
-    // A hosted model composes elsewhere: its place is only for retrieval. The built-in one keeps it below.
-    if (!local) place.release();
+    // A hosted model composes elsewhere: its place is only for retrieval. The built-in one keeps it for composing.
+    if (asked.model.kind !== "local") place.release();
   }
-  const sources = toChatSources(retrieval.passages, target.name);
-  const base = {
-    cached: false,
-    model: answerModel.id,
-    sources,
-    finish: (answer: string) => save(answer, sources, false),
-  };
-  if (!retrieval.passages.length && !req.useWeb) {
-    place.release();
-    return { ...base, pieces: () => once(CHAT_TEXTS.notFound(target.label)) };
-  }
-
-  // Inverse document frequency of each term, 0 for words the documents never use (the local model's weights).
-  const corrected = new Set(retrieval.corrections.map(([typed]) => typed));
-  const terms = retrieval.terms
-    .filter((t) => !(t.words.length === 1 && corrected.has(t.words[0]!)))
-    .map((t) => ({
-      // A phrase loses its function words; a single-word term is a word or a label letter ("Category A").
-      stems: t.stems.length > 1 ? t.stems.filter((x) => !STOP_WORDS.has(x)) : t.stems,
-      // A word read into the question (a completed clipping) is less certain than one typed.
-      weight: t.df ? Math.log(1 + retrieval.chunks / t.df) * (t.guessed ? 0.6 : 1) : 0,
-    }))
-    // A term of function words only would be held by every sentence.
-    .filter((t) => t.stems.length > 0);
-  return {
-    ...base,
-    async *pieces() {
-      const wait = answerModel.timeoutSeconds;
-      const watchdog = createWatchdog(wait.idle * 1000, wait.total * 1000);
-      const signal = req.signal ? AbortSignal.any([req.signal, watchdog.signal]) : watchdog.signal;
-      const [{ streamText, generateText }, model] = await Promise.all([import("ai"), answerModel.load()]);
-      const call = {
-        model,
-        system: systemPrompt(retrieval.passages, { dbLabel: target.label, useWeb: req.useWeb }),
-        prompt: req.question,
-        temperature: 0.2,
-        maxRetries: answerModel.maxRetries,
-        abortSignal: signal,
-        providerOptions: {
-          geolabs: { dbLabel: target.label, useWeb: req.useWeb, terms },
-        },
-      };
-      const timedOut = () =>
-        new AppError(
-          "GATEWAY_TIMEOUT",
-          CHAT_MESSAGES.aiTimeout(watchdog.fired === "total" ? wait.total : wait.idle),
-        );
-      try {
-        // The built-in model composes its answer at once: when the caller takes it whole, one call without the
-        // stream machinery (which cost as much again as the answer itself). A hosted model keeps streaming, so
-        // the wait between tokens is still watched.
-        if (req.whole && answerModel.kind === "local") {
-          const { text } = await generateText(call);
-          if (watchdog.fired) throw timedOut();
-          yield text;
-          return;
-        }
-        // Errors arrive as stream parts below; onError only keeps the SDK from logging them to the console.
-        const result = streamText({ ...call, onError: () => {} });
-        for await (const part of result.fullStream) {
-          watchdog.alive();
-          if (part.type === "text-delta") yield part.text;
-          else if (part.type === "error") throw part.error;
-          else if (part.type === "abort") throw watchdog.fired ? timedOut() : new AnswerStopped();
-        }
-        if (watchdog.fired) throw timedOut();
-      } catch (err) {
-        const mapped = watchdog.fired && !req.signal?.aborted ? timedOut() : answerError(err, req.signal);
-        if (!(mapped instanceof AnswerStopped)) {
-          log.warn("answer failed", {
-            db: target.name,
-            model: answerModel.id,
-            err,
-            status: mapped.status,
-          });
-        }
-        throw mapped;
-      } finally {
-        watchdog.stop();
-        place.release();
-      }
-    },
-  };
 }
 
 /**

@@ -25,26 +25,11 @@ interface Options {
  * and cached: ten minutes after a success, one minute after a failure, one request in flight at a time.
  */
 export function createGithubSummaryService(opts: Options): GithubSummaryService {
-  const doFetch = opts.fetch ?? fetch;
   const ttl = opts.ttlMs ?? 10 * 60_000;
   const failureTtl = opts.failureTtlMs ?? 60_000;
+  const call = githubCaller(opts);
   let cached: { at: number; result: RepoSummaryResult; ttl: number } | null = null;
   let inflight: Promise<RepoSummaryResult> | null = null;
-
-  async function call<T>(path: string, allow404 = false): Promise<T | null> {
-    const headers: Record<string, string> = {
-      accept: "application/vnd.github+json",
-      "user-agent": "geolabs-portal",
-    };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const res = await doFetch(`${opts.apiUrl.replace(/\/$/, "")}/${path}`, {
-      headers,
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
-    });
-    if (allow404 && res.status === 404) return null;
-    if (!res.ok) throw new Error(path.includes("/") ? `GitHub ${res.status} for ${path}` : "Repo not found");
-    return (await res.json()) as T;
-  }
 
   async function load(): Promise<RepoSummaryResult> {
     if (!opts.repo) return { ok: false, error: REPO_DISABLED };
@@ -58,38 +43,7 @@ export function createGithubSummaryService(opts: Options): GithubSummaryService 
         call<Record<string, number>>(`${base}/languages`),
         call<GhRelease>(`${base}/releases/latest`, true),
       ]);
-      const summary: RepoSummary = {
-        repo: {
-          fullName: repo.full_name,
-          url: repo.html_url,
-          description: repo.description ?? null,
-          stars: repo.stargazers_count ?? 0,
-        },
-        commits: (commits ?? []).slice(0, REPO_PAGE_SIZE).map((c) => ({
-          sha: c.sha,
-          url: c.html_url,
-          message: (c.commit?.message ?? "").split("\n")[0] ?? "",
-          author: c.commit?.author?.name ?? c.author?.login ?? "unknown",
-          date: c.commit?.author?.date ?? "",
-        })),
-        pulls: (pulls ?? []).slice(0, REPO_PAGE_SIZE).map((p) => ({
-          number: p.number,
-          title: p.title,
-          url: p.html_url,
-          user: p.user?.login ?? "unknown",
-          date: p.created_at,
-        })),
-        languages: languages ?? {},
-        release: release
-          ? {
-              name: release.name || release.tag_name,
-              tag: release.tag_name,
-              url: release.html_url,
-              date: release.published_at ?? "",
-            }
-          : null,
-      };
-      return { ok: true, summary };
+      return { ok: true, summary: summaryOf(repo, commits, pulls, languages, release) };
     } catch (err) {
       opts.log.warn("repository summary unavailable", { repo: opts.repo, err: (err as Error).message });
       return { ok: false, error: REPO_ERROR };
@@ -106,6 +60,66 @@ export function createGithubSummaryService(opts: Options): GithubSummaryService 
       });
       return inflight;
     },
+  };
+}
+
+/** A GET of the code host's API (JSON); `allow404`: a missing resource is null rather than an error. */
+function githubCaller(opts: Options) {
+  const doFetch = opts.fetch ?? fetch;
+  return async function call<T>(path: string, allow404 = false): Promise<T | null> {
+    const headers: Record<string, string> = {
+      accept: "application/vnd.github+json",
+      "user-agent": "geolabs-portal",
+    };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await doFetch(`${opts.apiUrl.replace(/\/$/, "")}/${path}`, {
+      headers,
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+    });
+    if (allow404 && res.status === 404) return null;
+    if (!res.ok) throw new Error(path.includes("/") ? `GitHub ${res.status} for ${path}` : "Repo not found");
+    return (await res.json()) as T;
+  };
+}
+
+/** The dashboard's summary from the code host's answers. */
+function summaryOf(
+  repo: GhRepo,
+  commits: GhCommit[] | null,
+  pulls: GhPull[] | null,
+  languages: Record<string, number> | null,
+  release: GhRelease | null,
+): RepoSummary {
+  return {
+    repo: {
+      fullName: repo.full_name,
+      url: repo.html_url,
+      description: repo.description ?? null,
+      stars: repo.stargazers_count ?? 0,
+    },
+    commits: (commits ?? []).slice(0, REPO_PAGE_SIZE).map((c) => ({
+      sha: c.sha,
+      url: c.html_url,
+      message: (c.commit?.message ?? "").split("\n")[0] ?? "",
+      author: c.commit?.author?.name ?? c.author?.login ?? "unknown",
+      date: c.commit?.author?.date ?? "",
+    })),
+    pulls: (pulls ?? []).slice(0, REPO_PAGE_SIZE).map((p) => ({
+      number: p.number,
+      title: p.title,
+      url: p.html_url,
+      user: p.user?.login ?? "unknown",
+      date: p.created_at,
+    })),
+    languages: languages ?? {},
+    release: release
+      ? {
+          name: release.name || release.tag_name,
+          tag: release.tag_name,
+          url: release.html_url,
+          date: release.published_at ?? "",
+        }
+      : null,
   };
 }
 

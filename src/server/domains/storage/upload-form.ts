@@ -52,41 +52,25 @@ export async function receiveUpload<T>(
   opts: ReceiveOptions,
   handle: (file: ReceivedFile) => Promise<T>,
 ): Promise<T> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(type) || !request.body) {
-    throw badRequest("Send the upload as multipart/form-data with a 'file' field.");
-  }
+  const how = "Send the upload as multipart/form-data with a 'file' field.";
+  const type = multipartType(request, how);
   const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", STORAGE_MESSAGES.tooLarge(opts.maxMb));
   // A declared length far past the limit is refused before reading anything (1 MB allowance for the form).
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > opts.maxBytes + 1024 * 1024) throw tooLarge();
 
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({
-      headers: { "content-type": type },
-      // Browsers send file names as UTF-8; busboy's default would read them as Latin-1.
-      defParamCharset: "utf8",
-      limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
-    });
-  } catch {
-    throw badRequest("Send the upload as multipart/form-data with a 'file' field.");
-  }
-  const input = Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
+  const bb = formParser(type, how, {
+    // Browsers send file names as UTF-8; busboy's default would read them as Latin-1.
+    defParamCharset: "utf8",
+    limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+  });
+  const input = bodyOf(request);
   const fields: Record<string, string> = {};
   let direct: Promise<T> | null = null;
   let spooled: Promise<{ path: string; filename: string | undefined }> | null = null;
-  let fail!: (err: unknown) => void;
-  const failed = new Promise<never>((_, reject) => {
-    fail = reject;
-  });
-  failed.catch(() => {}); // observed below; this only keeps a late failure from being "unhandled"
+  const { failed, fail } = failureLatch();
 
-  bb.on("field", (name, value, info) => {
-    if (info.valueTruncated) fail(badRequest(`${name} is too long.`));
-    // The first value of a field wins, so a repeat after a streamed file cannot disagree with where it went.
-    if (!(name in fields)) fields[name] = value;
-  });
+  bb.on("field", collectField(fields, fail));
   bb.on("file", (name, stream, info) => {
     // A body cut inside the file fails the part's stream as well as busboy (which answers the request); an
     // error event nobody listens to would end the process.
@@ -103,10 +87,7 @@ export async function receiveUpload<T>(
       spooled.catch(fail);
     }
   });
-  bb.on("error", () => fail(malformed()));
-  const parsed = new Promise<void>((resolve) => bb.on("close", resolve));
-  input.on("error", () => fail(badRequest("The upload was interrupted.")));
-  input.pipe(bb);
+  const parsed = readForm(input, bb, fail);
 
   try {
     await Promise.race([parsed, failed]);
@@ -121,10 +102,7 @@ export async function receiveUpload<T>(
     }
     throw badRequest(STORAGE_MESSAGES.noFile);
   } catch (err) {
-    // Stop reading: the answer is known, the rest of the body is not needed.
-    input.unpipe(bb);
-    input.destroy();
-    bb.destroy();
+    stopReading(input, bb);
     throw err;
   }
 }
@@ -172,42 +150,28 @@ export async function receiveUploads(
   opts: ReceiveManyOptions,
   onFile: (file: { filename: string | undefined; body: AsyncIterable<Uint8Array> }) => Promise<void>,
 ): Promise<{ fields: Record<string, string>; files: number }> {
-  const type = request.headers.get("content-type") ?? "";
   const how = `Send the upload as multipart/form-data with the files in '${opts.field}' fields.`;
-  if (!/^multipart\/form-data/i.test(type) || !request.body) throw badRequest(how);
-  let bb: busboy.Busboy;
-  try {
-    bb = busboy({
-      headers: { "content-type": type },
-      defParamCharset: "utf8",
-      // The name as sent, folder part included: the caller decides (a `../` in it refuses the file).
-      preservePath: true,
-      limits: { files: opts.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: opts.maxFiles + 20 },
-    });
-  } catch {
-    throw badRequest(how);
-  }
-  const input = Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
+  const bb = formParser(multipartType(request, how), how, {
+    defParamCharset: "utf8",
+    // The name as sent, folder part included: the caller decides (a `../` in it refuses the file).
+    preservePath: true,
+    limits: { files: opts.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: opts.maxFiles + 20 },
+  });
+  const input = bodyOf(request);
   const fields: Record<string, string> = {};
   let files = 0;
   let queue: Promise<void> = Promise.resolve();
   let current: Readable | null = null;
   let failure: unknown = null;
-  let reject!: (err: unknown) => void;
-  const failed = new Promise<never>((_, r) => {
-    reject = r;
-  });
+  const latch = failureLatch();
+  const { failed } = latch;
   const fail = (err: unknown) => {
     failure ??= err;
-    reject(err);
+    latch.fail(err);
   };
-  failed.catch(() => {});
   const tooMany = () => fail(badRequest(`Send at most ${opts.maxFiles} files in one request.`));
 
-  bb.on("field", (name, value, info) => {
-    if (info.valueTruncated) fail(badRequest(`${name} is too long.`));
-    if (!(name in fields)) fields[name] = value;
-  });
+  bb.on("field", collectField(fields, fail));
   bb.on("file", (name, stream, info) => {
     stream.on("error", ignore);
     if (name !== opts.field) {
@@ -233,10 +197,7 @@ export async function receiveUploads(
   bb.on("filesLimit", tooMany);
   bb.on("partsLimit", tooMany);
   bb.on("fieldsLimit", () => fail(badRequest("The form has too many fields.")));
-  bb.on("error", () => fail(malformed()));
-  const parsed = new Promise<void>((resolve) => bb.on("close", resolve));
-  input.on("error", () => fail(badRequest("The upload was interrupted.")));
-  input.pipe(bb);
+  const parsed = readForm(input, bb, fail);
 
   try {
     await Promise.race([parsed, failed]);
@@ -244,13 +205,63 @@ export async function receiveUploads(
     return { fields, files };
   } catch (err) {
     failure ??= err;
-    input.unpipe(bb);
-    input.destroy();
-    bb.destroy();
+    stopReading(input, bb);
     // The file being handed over is cut off, and its handler has ended before the caller hears of the failure:
     // whatever it stored is then known to the caller, who removes it.
     (current as Readable | null)?.destroy(err instanceof Error ? err : new Error(String(err)));
     await queue.catch(() => {});
     throw err;
   }
+}
+
+/** The request's multipart content type; `how` (a 400) when it is not a multipart form with a body. */
+function multipartType(request: Request, how: string): string {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type) || !request.body) throw badRequest(how);
+  return type;
+}
+
+/** A busboy parser for the form; `how` (a 400) when busboy cannot read its content type (no boundary). */
+function formParser(type: string, how: string, config: Omit<busboy.BusboyConfig, "headers">): busboy.Busboy {
+  try {
+    return busboy({ headers: { "content-type": type }, ...config });
+  } catch {
+    throw badRequest(how);
+  }
+}
+
+const bodyOf = (request: Request) => Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>);
+
+/** A promise that rejects with the first failure reported through `fail` (whoever races it observes it). */
+function failureLatch() {
+  let fail!: (err: unknown) => void;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {}); // observed by the caller; this only keeps a late failure from being "unhandled"
+  return { failed, fail };
+}
+
+/** Keep each text field; the first value of a field wins, so a repeat after a streamed file cannot disagree. */
+function collectField(fields: Record<string, string>, fail: (err: unknown) => void) {
+  return (name: string, value: string, info: busboy.FieldInfo) => {
+    if (info.valueTruncated) fail(badRequest(`${name} is too long.`));
+    if (!(name in fields)) fields[name] = value;
+  };
+}
+
+/** Pipe the body into the parser; resolves when the form has been read (failures go to `fail`). */
+function readForm(input: Readable, bb: busboy.Busboy, fail: (err: unknown) => void): Promise<void> {
+  bb.on("error", () => fail(malformed()));
+  const parsed = new Promise<void>((resolve) => bb.on("close", resolve));
+  input.on("error", () => fail(badRequest("The upload was interrupted.")));
+  input.pipe(bb);
+  return parsed;
+}
+
+/** Stop reading: the answer is known, the rest of the body is not needed. */
+function stopReading(input: Readable, bb: busboy.Busboy) {
+  input.unpipe(bb);
+  input.destroy();
+  bb.destroy();
 }

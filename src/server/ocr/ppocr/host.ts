@@ -171,6 +171,19 @@ const unreadableMessage = (kind: "unreadable" | "failed") =>
     ? "The image could not be decoded: the file is damaged or cut short."
     : "The image could not be read.";
 
+/** Resolves when `done()` holds, checked now and each time `waiting`'s checks are called. */
+function waitUntil(waiting: Set<() => void>, done: () => boolean): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const check = () => {
+      if (!done()) return;
+      waiting.delete(check);
+      resolve();
+    };
+    waiting.add(check);
+    check();
+  });
+}
+
 export function createPhotoReader(opts: PhotoReaderOptions): PhotoReader {
   const size = Math.max(1, Math.floor(opts.size));
   const maxQueue = opts.maxQueue ?? 50;
@@ -214,16 +227,7 @@ export function createPhotoReader(opts: PhotoReaderOptions): PhotoReader {
   }
 
   /** Resolves when `done()` holds, re-checked whenever a process frees up or ends. */
-  const until = (done: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!done()) return;
-        waiting.delete(check);
-        resolve();
-      };
-      waiting.add(check);
-      check();
-    });
+  const until = (done: () => boolean) => waitUntil(waiting, done);
 
   return {
     read(bytes, maxPixels) {

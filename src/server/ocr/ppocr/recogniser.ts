@@ -52,6 +52,41 @@ const MAX_DET_ZOOM = 3;
 const PLAIN = (ch: string) => ch >= " " && ch <= "~";
 
 export async function createRecogniser(threads = 1): Promise<Recogniser> {
+  const m = await loadModels(threads);
+  const readFound = async (img: Rgb, quads: Quad[]): Promise<ReadBox[]> => {
+    const found = quads.map((q) => {
+      const { width, height } = quadSize(q);
+      return height >= width * TALL ? quarterTurn(q) : q;
+    });
+    // Nothing found, nothing to turn, rule or read: a blank page costs its detection alone.
+    if (!found.length) return [];
+    const flip = await upsideDown(m, img, found);
+    const upright = found.map((q) => (flip ? halfTurn(q) : q));
+    const grid = findGrid(img, textAngle(upright));
+    return (await recognise(m, img, grid ? cellBoxes(grid, upright) : upright)).filter((b) => b.chars.length);
+  };
+  return {
+    detect: (img, side) => detect(m, img, side),
+    readFound,
+    async read(img, side) {
+      return readFound(img, await detect(m, img, side));
+    },
+    async readBoxes(img, quads) {
+      return (await recognise(m, img, quads)).filter((b) => b.chars.length);
+    },
+  };
+}
+
+/** The three models' sessions, the recogniser's alphabet, and how a session is run on one input. */
+interface Models {
+  det: InferenceSession;
+  rec: InferenceSession;
+  cls: InferenceSession;
+  alphabet: ReturnType<typeof alphabetOf>;
+  run(session: InferenceSession, data: Float32Array, dims: number[]): Promise<Tensor>;
+}
+
+async function loadModels(threads: number): Promise<Models> {
   const ort = await import("onnxruntime-node");
   const options: InferenceSession.SessionOptions = {
     intraOpNumThreads: threads,
@@ -71,104 +106,83 @@ export async function createRecogniser(threads = 1): Promise<Recogniser> {
     const out = await session.run({ [session.inputNames[0]!]: new ort.Tensor("float32", data, dims) });
     return out[session.outputNames[0]!]!;
   };
+  return { det, rec, cls, alphabet, run };
+}
 
-  async function detect(img: Rgb, side: number): Promise<Quad[]> {
-    const zoom = Math.min(side / Math.max(img.width, img.height), MAX_DET_ZOOM);
-    const w = Math.max(32, Math.round((img.width * zoom) / 32) * 32);
-    const h = Math.max(32, Math.round((img.height * zoom) / 32) * 32);
-    const input = await detectorInput(img, w, h);
-    const map = (await run(det, input, [1, 3, h, w])).data as Float32Array;
-    const sx = img.width / w;
-    const sy = img.height / h;
-    return boxesFromMap(map, w, h, DB_DEFAULTS).map(
-      (b) => b.quad.map((p) => ({ x: p.x * sx, y: p.y * sy })) as Quad,
-    );
-  }
+/** The text boxes the detector finds, on the image's own scale. */
+async function detect(m: Models, img: Rgb, side: number): Promise<Quad[]> {
+  const zoom = Math.min(side / Math.max(img.width, img.height), MAX_DET_ZOOM);
+  const w = Math.max(32, Math.round((img.width * zoom) / 32) * 32);
+  const h = Math.max(32, Math.round((img.height * zoom) / 32) * 32);
+  const input = await detectorInput(img, w, h);
+  const map = (await m.run(m.det, input, [1, 3, h, w])).data as Float32Array;
+  const sx = img.width / w;
+  const sy = img.height / h;
+  return boxesFromMap(map, w, h, DB_DEFAULTS).map(
+    (b) => b.quad.map((p) => ({ x: p.x * sx, y: p.y * sy })) as Quad,
+  );
+}
 
-  /**
-   * Whether the page is upside down: each box's classifier says how likely it is turned, weighted by its
-   * length. One page turns as a whole, so the boxes vote rather than each turning on its own (the classifier
-   * is often unsure of a line of handwriting, and a line read upside down is lost).
-   */
-  async function upsideDown(img: Rgb, quads: Quad[]): Promise<boolean> {
-    const { width: W, height: H } = CLS_SIZE;
-    let vote = 0;
-    for (let i = 0; i < quads.length; i += REC_BATCH) {
-      const batch = quads.slice(i, i + REC_BATCH);
-      const input = new Float32Array(batch.length * 3 * W * H);
-      const lengths = batch.map((q, b) => {
-        const { width, height } = quadSize(q);
-        const w = Math.min(W, Math.max(1, Math.ceil((H * width) / Math.max(1, height))));
-        putCrop(input, b, sampleQuad(img, q, w, H), w, H, W);
-        return width / Math.max(1, height);
-      });
-      const p = (await run(cls, input, [batch.length, 3, H, W])).data as Float32Array;
-      lengths.forEach((len, b) => {
-        vote += len * (p[b * 2 + 1]! - p[b * 2]!);
-      });
-    }
-    return vote > 0;
-  }
-
-  async function recognise(img: Rgb, quads: Quad[]): Promise<ReadBox[]> {
-    const ratios = quads.map((q) => {
+/**
+ * Whether the page is upside down: each box's classifier says how likely it is turned, weighted by its
+ * length. One page turns as a whole, so the boxes vote rather than each turning on its own (the classifier
+ * is often unsure of a line of handwriting, and a line read upside down is lost).
+ */
+async function upsideDown(m: Models, img: Rgb, quads: Quad[]): Promise<boolean> {
+  const { width: W, height: H } = CLS_SIZE;
+  let vote = 0;
+  for (let i = 0; i < quads.length; i += REC_BATCH) {
+    const batch = quads.slice(i, i + REC_BATCH);
+    const input = new Float32Array(batch.length * 3 * W * H);
+    const lengths = batch.map((q, b) => {
       const { width, height } = quadSize(q);
+      const w = Math.min(W, Math.max(1, Math.ceil((H * width) / Math.max(1, height))));
+      putCrop(input, b, sampleQuad(img, q, w, H), w, H, W);
       return width / Math.max(1, height);
     });
-    // Crops of like shape together: each batch is padded to its widest.
-    const order = quads.map((_, i) => i).sort((a, b) => ratios[a]! - ratios[b]!);
-    const out: ReadBox[] = new Array(quads.length);
-    for (let i = 0; i < order.length; i += REC_BATCH) {
-      const ids = order.slice(i, i + REC_BATCH);
-      const W = Math.ceil(REC_HEIGHT * Math.max(REC_MIN_WIDTH / REC_HEIGHT, ...ids.map((k) => ratios[k]!)));
-      const input = new Float32Array(ids.length * 3 * REC_HEIGHT * W);
-      const widths = ids.map((k, b) => {
-        const w = Math.min(W, Math.max(1, Math.ceil(REC_HEIGHT * ratios[k]!)));
-        putCrop(input, b, sampleQuad(img, quads[k]!, w, REC_HEIGHT), w, REC_HEIGHT, W);
-        return w;
-      });
-      const t = await run(rec, input, [ids.length, 3, REC_HEIGHT, W]);
-      const [, steps, classes] = t.dims as [number, number, number];
-      const probs = t.data as Float32Array;
-      const perStep = W / steps;
-      ids.forEach((k, b) => {
-        const quad = quads[k]!;
-        const used = Math.min(steps, Math.ceil(widths[b]! / perStep));
-        const offset = b * steps * classes;
-        const decoded = withSpaces(ctcDecode(probs, offset, used, classes, alphabet), probs, offset, classes);
-        const chars = decoded.map((c) => ({
-          ...c,
-          ...fromCrop(quad, widths[b]!, REC_HEIGHT, (c.step + 0.5) * perStep, REC_HEIGHT / 2),
-        }));
-        out[k] = { quad, chars };
-      });
-    }
-    return out;
-  }
-
-  async function readFound(img: Rgb, quads: Quad[]): Promise<ReadBox[]> {
-    const found = quads.map((q) => {
-      const { width, height } = quadSize(q);
-      return height >= width * TALL ? quarterTurn(q) : q;
+    const p = (await m.run(m.cls, input, [batch.length, 3, H, W])).data as Float32Array;
+    lengths.forEach((len, b) => {
+      vote += len * (p[b * 2 + 1]! - p[b * 2]!);
     });
-    // Nothing found, nothing to turn, rule or read: a blank page costs its detection alone.
-    if (!found.length) return [];
-    const flip = await upsideDown(img, found);
-    const upright = found.map((q) => (flip ? halfTurn(q) : q));
-    const grid = findGrid(img, textAngle(upright));
-    return (await recognise(img, grid ? cellBoxes(grid, upright) : upright)).filter((b) => b.chars.length);
   }
+  return vote > 0;
+}
 
-  return {
-    detect,
-    readFound,
-    async read(img, side) {
-      return readFound(img, await detect(img, side));
-    },
-    async readBoxes(img, quads) {
-      return (await recognise(img, quads)).filter((b) => b.chars.length);
-    },
-  };
+/** Read each box, crops of like shape batched together: its characters, spaces included, and where they stand. */
+async function recognise(m: Models, img: Rgb, quads: Quad[]): Promise<ReadBox[]> {
+  const ratios = quads.map((q) => {
+    const { width, height } = quadSize(q);
+    return width / Math.max(1, height);
+  });
+  // Crops of like shape together: each batch is padded to its widest.
+  const order = quads.map((_, i) => i).sort((a, b) => ratios[a]! - ratios[b]!);
+  const out: ReadBox[] = new Array(quads.length);
+  for (let i = 0; i < order.length; i += REC_BATCH) {
+    const ids = order.slice(i, i + REC_BATCH);
+    const W = Math.ceil(REC_HEIGHT * Math.max(REC_MIN_WIDTH / REC_HEIGHT, ...ids.map((k) => ratios[k]!)));
+    const input = new Float32Array(ids.length * 3 * REC_HEIGHT * W);
+    const widths = ids.map((k, b) => {
+      const w = Math.min(W, Math.max(1, Math.ceil(REC_HEIGHT * ratios[k]!)));
+      putCrop(input, b, sampleQuad(img, quads[k]!, w, REC_HEIGHT), w, REC_HEIGHT, W);
+      return w;
+    });
+    const t = await m.run(m.rec, input, [ids.length, 3, REC_HEIGHT, W]);
+    const [, steps, classes] = t.dims as [number, number, number];
+    const probs = t.data as Float32Array;
+    const perStep = W / steps;
+    ids.forEach((k, b) => {
+      const quad = quads[k]!;
+      const used = Math.min(steps, Math.ceil(widths[b]! / perStep));
+      const offset = b * steps * classes;
+      const decoded = withSpaces(ctcDecode(probs, offset, used, classes, m.alphabet), probs, offset, classes);
+      const chars = decoded.map((c) => ({
+        ...c,
+        ...fromCrop(quad, widths[b]!, REC_HEIGHT, (c.step + 0.5) * perStep, REC_HEIGHT / 2),
+      }));
+      out[k] = { quad, chars };
+    });
+  }
+  return out;
 }
 
 /** The class after the characters is the space (PaddleOCR's "use space char"). */

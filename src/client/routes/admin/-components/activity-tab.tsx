@@ -25,6 +25,7 @@ function describeChange(details: ActivityEntry["details"]) {
     .join("; ");
 }
 
+/** The account activity log (the audit trail), filtered by who, what and when. */
 export function ActivityTab({
   search,
   set,
@@ -42,32 +43,7 @@ export function ActivityTab({
     page_size: 25,
   };
   const activity = trpc.users.activity.useQuery(input, { placeholderData: keepPreviousData });
-  const columns = useMemo<ColumnDef<ActivityEntry, unknown>[]>(
-    () => [
-      {
-        id: "ts",
-        header: "When",
-        cell: ({ row }) => (
-          <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.ts)}</span>
-        ),
-      },
-      { id: "actor", header: "Who", cell: ({ row }) => row.original.actor },
-      {
-        id: "action",
-        header: "What",
-        cell: ({ row }) => ACTION_LABEL[row.original.action] ?? row.original.action,
-      },
-      { id: "target", header: "Account", cell: ({ row }) => row.original.target },
-      {
-        id: "change",
-        header: "Change",
-        cell: ({ row }) => (
-          <span className="text-muted-foreground">{describeChange(row.original.details)}</span>
-        ),
-      },
-    ],
-    [],
-  );
+  const columns = useMemo(activityColumns, []);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -115,4 +91,31 @@ export function ActivityTab({
       />
     </div>
   );
+}
+
+/** When, who, what, which account, and what changed. */
+function activityColumns(): ColumnDef<ActivityEntry, unknown>[] {
+  return [
+    {
+      id: "ts",
+      header: "When",
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap tabular-nums">{formatDateTime(row.original.ts)}</span>
+      ),
+    },
+    { id: "actor", header: "Who", cell: ({ row }) => row.original.actor },
+    {
+      id: "action",
+      header: "What",
+      cell: ({ row }) => ACTION_LABEL[row.original.action] ?? row.original.action,
+    },
+    { id: "target", header: "Account", cell: ({ row }) => row.original.target },
+    {
+      id: "change",
+      header: "Change",
+      cell: ({ row }) => (
+        <span className="text-muted-foreground">{describeChange(row.original.details)}</span>
+      ),
+    },
+  ];
 }

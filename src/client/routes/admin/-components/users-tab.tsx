@@ -1,132 +1,41 @@
-import { checkRoleChange, isRowLocked, ROLE_MEANING, ROLES, type Role } from "@shared/permissions";
-import {
-  ADMIN_ERRORS,
-  ADMIN_PAGE_SIZES,
-  type AdminUser,
-  type BulkOutcome,
-  ROLE_FILTERS,
-} from "@shared/users";
+import { isRowLocked } from "@shared/permissions";
+import { ADMIN_PAGE_SIZES, type BulkOutcome } from "@shared/users";
 import { keepPreviousData } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
-import { DownloadIcon, LockIcon, RefreshCwIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { useConfirm } from "@/components/confirm";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
-import { RoleBadge } from "@/components/role-badge";
-import { SearchBox } from "@/components/search-box";
-import { Button } from "@/components/ui/button";
-import { NativeSelect } from "@/components/ui/select";
 import { errorMessage } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { dateStamp, downloadText, toCsv } from "@/lib/csv";
 import { trpc } from "@/lib/trpc";
 import type { AdminSearch } from "../route";
-import { AccountActionButtons, useAccountActions } from "./account-actions";
+import { useAccountActions } from "./account-actions";
 import { BulkBar } from "./bulk-bar";
 import { DemoPasswordBanner } from "./demo-password-banner";
-import { RegisterForm } from "./register-form";
 import { RoleCounts } from "./role-counts";
+import { useRoleChange } from "./use-role-change";
+import { userColumns } from "./user-columns";
+import { RefusalsNotice, UsersToolbar } from "./users-toolbar";
 
 interface TabProps {
   search: AdminSearch;
   set(patch: Partial<AdminSearch>): void;
 }
 
+/** The accounts list: counts by role, search and filter, bulk changes, each account's role and actions. */
 export function UsersTab({ search, set }: TabProps) {
   const { me } = useAuth();
-  const confirm = useConfirm();
   const utils = trpc.useUtils();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [refusals, setRefusals] = useState<BulkOutcome[]>([]);
-  const input = {
-    q: search.q ?? "",
-    role: search.role ?? "All",
-    sort_by: search.sort_by ?? "role",
-    sort_dir: search.sort_dir ?? "asc",
-    page: search.page ?? 1,
-    page_size: search.page_size ?? 25,
-  } as const;
+  const input = listInputOf(search);
   const list = trpc.users.list.useQuery(input, { placeholderData: keepPreviousData });
   const counts = trpc.users.counts.useQuery();
   const refresh = () => utils.users.invalidate();
-
-  const setRole = trpc.users.setRole.useMutation({
-    onSuccess: (r) => {
-      toast.success(`${r.email} is now ${r.role}.`, { duration: 3000 });
-      void refresh();
-    },
-    onError: (err) => toast.error(errorMessage(err, ADMIN_ERRORS.updateRole)),
-  });
+  const roleChange = useRoleChange(() => void refresh());
   const actions = useAccountActions(() => void refresh());
-
-  // A role decides what a person can do: the change is confirmed first (the select shows the role until then).
-  const askRole = async (user: AdminUser, role: Role) => {
-    const ok = await confirm({
-      title: `Make ${user.email} ${role === "Admin" || role === "Owner" ? "an" : "a"} ${role}?`,
-      description: `${user.name || user.email} is ${user.role} now. ${ROLE_MEANING[role]}`,
-      confirmLabel: `Make ${role}`,
-    });
-    if (ok) setRole.mutate({ email: user.email, role });
-  };
-
-  // Rebuilt each render: the cells close over the current mutations and signed-in user.
-  const columns: ColumnDef<AdminUser, unknown>[] = [
-    {
-      id: "email",
-      header: "Email",
-      meta: { sortKey: "email" },
-      cell: ({ row }) => (
-        <div className="min-w-0">
-          <div className="flex items-center gap-1.5 font-medium">
-            {row.original.email}
-            {isRowLocked(me, row.original) && (
-              <LockIcon
-                className="size-3.5 text-muted-foreground"
-                aria-label="Locked: you cannot change this account"
-              />
-            )}
-          </div>
-          {row.original.name && <div className="text-xs text-muted-foreground">{row.original.name}</div>}
-        </div>
-      ),
-    },
-    {
-      id: "role",
-      header: "Role",
-      meta: { sortKey: "role" },
-      cell: ({ row }) => <RoleBadge role={row.original.role} superOwner={row.original.isSuperOwner} />,
-    },
-    {
-      id: "change",
-      header: "Change Role",
-      cell: ({ row }) => {
-        const user = row.original;
-        const allowed = ROLES.filter((r) => r === user.role || checkRoleChange(me, user, r).ok);
-        return (
-          <NativeSelect
-            aria-label={`Change role of ${user.email}`}
-            value={user.role}
-            disabled={allowed.length <= 1 || setRole.isPending}
-            onChange={(e) => void askRole(user, e.target.value as Role)}
-            className="h-8"
-          >
-            {allowed.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </NativeSelect>
-        );
-      },
-    },
-    {
-      id: "actions",
-      header: "Actions",
-      cell: ({ row }) => <AccountActionButtons user={row.original} me={me} actions={actions} />,
-    },
-  ];
+  const columns = userColumns(me, roleChange, actions);
 
   const exportCsv = async () => {
     try {
@@ -146,34 +55,13 @@ export function UsersTab({ search, set }: TabProps) {
     <div className="space-y-4">
       <DemoPasswordBanner />
       <RoleCounts counts={counts.data} />
-      <div className="flex flex-wrap items-center gap-2">
-        <SearchBox
-          label="Search accounts"
-          placeholder="Search email or name…"
-          value={search.q ?? ""}
-          onCommit={(v) => set({ q: v })}
-        />
-        <NativeSelect
-          aria-label="Role filter"
-          value={input.role}
-          onChange={(e) => set({ role: e.target.value === "All" ? undefined : (e.target.value as Role) })}
-        >
-          {ROLE_FILTERS.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </NativeSelect>
-        <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={list.isFetching}>
-          <RefreshCwIcon className={list.isFetching ? "animate-spin" : undefined} /> Refresh
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void exportCsv()}>
-          <DownloadIcon /> Export CSV
-        </Button>
-        <div className="ml-auto">
-          <RegisterForm onRegistered={() => void refresh()} />
-        </div>
-      </div>
+      <UsersToolbar
+        search={search}
+        set={set}
+        fetching={list.isFetching}
+        onRefresh={() => void refresh()}
+        onExport={() => void exportCsv()}
+      />
       {selected.size > 0 && (
         <BulkBar
           selected={selected}
@@ -185,23 +73,7 @@ export function UsersTab({ search, set }: TabProps) {
           onClear={() => setSelected(new Set())}
         />
       )}
-      {refusals.length > 0 && (
-        <div role="alert" className="rounded-lg border border-warning/50 bg-warning/10 p-3 text-sm">
-          <div className="mb-1 flex items-center justify-between">
-            <p className="font-medium">{refusals.length} account(s) were not changed:</p>
-            <Button variant="ghost" size="xs" onClick={() => setRefusals([])}>
-              Dismiss
-            </Button>
-          </div>
-          <ul className="list-disc pl-5">
-            {refusals.map((r) => (
-              <li key={r.email}>
-                {r.email}: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {refusals.length > 0 && <RefusalsNotice refusals={refusals} onDismiss={() => setRefusals([])} />}
       <div>
         <DataTable
           label="Accounts"
@@ -228,4 +100,16 @@ export function UsersTab({ search, set }: TabProps) {
       </div>
     </div>
   );
+}
+
+/** The list the search asks for, with its defaults. */
+function listInputOf(search: AdminSearch) {
+  return {
+    q: search.q ?? "",
+    role: search.role ?? "All",
+    sort_by: search.sort_by ?? "role",
+    sort_dir: search.sort_dir ?? "asc",
+    page: search.page ?? 1,
+    page_size: search.page_size ?? 25,
+  } as const;
 }

@@ -40,54 +40,36 @@ export function BoxFilters({
         onCommit={(q) => set({ q })}
         minChars={SEARCH_MIN}
       />
-      <NativeSelect
-        aria-label="Island filter"
+      <FilterSelect
+        label="Island filter"
         value={search.island ?? ""}
-        onChange={(e) => set({ island: e.target.value || undefined })}
-      >
-        <option value="">All islands</option>
-        {islandChoices.map((i) => (
-          <option key={i} value={i}>
-            {i}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect
-        aria-label="Year filter"
+        allText="All islands"
+        choices={islandChoices}
+        onChange={(v) => set({ island: v || undefined })}
+      />
+      <FilterSelect
+        label="Year filter"
         value={search.year ?? ""}
-        onChange={(e) => set({ year: e.target.value ? Number(e.target.value) : undefined })}
-      >
-        <option value="">All years</option>
-        {yearChoices.map((y) => (
-          <option key={y} value={y}>
-            {y}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect
-        aria-label="Complete filter"
+        allText="All years"
+        choices={yearChoices}
+        onChange={(v) => set({ year: v ? Number(v) : undefined })}
+      />
+      <FilterSelect
+        label="Complete filter"
         value={search.complete ?? ""}
-        onChange={(e) => set({ complete: (e.target.value || undefined) as BoxSearch["complete"] })}
-      >
-        <option value="">Complete: All</option>
-        {COMPLETE_VALUES.map((v) => (
-          <option key={v} value={v}>
-            Complete: {v}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect
-        aria-label="Disposition filter"
+        allText="Complete: All"
+        choices={COMPLETE_VALUES}
+        prefix="Complete: "
+        onChange={(v) => set({ complete: (v || undefined) as BoxSearch["complete"] })}
+      />
+      <FilterSelect
+        label="Disposition filter"
         value={search.keep_or_dump ?? ""}
-        onChange={(e) => set({ keep_or_dump: (e.target.value || undefined) as BoxSearch["keep_or_dump"] })}
-      >
-        <option value="">Disposition: All</option>
-        {DISPOSITIONS.map((v) => (
-          <option key={v} value={v}>
-            Disposition: {v}
-          </option>
-        ))}
-      </NativeSelect>
+        allText="Disposition: All"
+        choices={DISPOSITIONS}
+        prefix="Disposition: "
+        onChange={(v) => set({ keep_or_dump: (v || undefined) as BoxSearch["keep_or_dump"] })}
+      />
       <label htmlFor={expiredId} className="flex h-9 items-center gap-2 px-1 text-sm">
         <Checkbox
           id={expiredId}
@@ -100,5 +82,35 @@ export function BoxFilters({
         <RotateCcwIcon /> Reset
       </Button>
     </search>
+  );
+}
+
+/** One filter's choices, after the choice that does not filter ("" in the URL: the parameter is left out). */
+function FilterSelect({
+  label,
+  value,
+  allText,
+  choices,
+  prefix,
+  onChange,
+}: {
+  label: string;
+  value: string | number;
+  allText: string;
+  choices: readonly (string | number)[];
+  /** Said before each choice ("Complete: "). */
+  prefix?: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <NativeSelect aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{allText}</option>
+      {choices.map((v) => (
+        <option key={v} value={v}>
+          {prefix}
+          {v}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

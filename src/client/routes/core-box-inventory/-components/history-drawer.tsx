@@ -143,32 +143,7 @@ function Entry({
           </Button>
         )}
       </div>
-      {lines.length > 0 &&
-        (snapshot ? (
-          // A whole record (added, removed…): two label/value pairs a line keeps the entry short.
-          <dl className="mt-2 grid grid-cols-[max-content_1fr_max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-            {lines.map((l) => (
-              <div key={l.field} className="contents">
-                <dt className="text-muted-foreground">{l.label}</dt>
-                <dd className="min-w-0 break-words">{l.after}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-            {lines.map((l) => (
-              <div key={l.field} className="contents">
-                <dt className="text-muted-foreground">{l.label}</dt>
-                <dd className="min-w-0 break-words">
-                  <del className="text-muted-foreground decoration-destructive/60">{l.before}</del>
-                  <span aria-hidden> → </span>
-                  <span className="sr-only"> changed to </span>
-                  <ins className="font-medium no-underline">{l.after}</ins>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ))}
+      {lines.length > 0 && <ChangeLines lines={lines} snapshot={snapshot} />}
       {c.action === "delete" && c.restored_at && (
         <p className="mt-2 text-xs text-muted-foreground">
           Restored {formatDateTime(c.restored_at)}
@@ -176,5 +151,34 @@ function Entry({
         </p>
       )}
     </li>
+  );
+}
+
+/** What a change did, field by field: a whole record's values, or each changed field from before to after. */
+function ChangeLines({ lines, snapshot }: { lines: ReturnType<typeof changeLines>; snapshot: boolean }) {
+  return snapshot ? (
+    // A whole record (added, removed…): two label/value pairs a line keeps the entry short.
+    <dl className="mt-2 grid grid-cols-[max-content_1fr_max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {lines.map((l) => (
+        <div key={l.field} className="contents">
+          <dt className="text-muted-foreground">{l.label}</dt>
+          <dd className="min-w-0 break-words">{l.after}</dd>
+        </div>
+      ))}
+    </dl>
+  ) : (
+    <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {lines.map((l) => (
+        <div key={l.field} className="contents">
+          <dt className="text-muted-foreground">{l.label}</dt>
+          <dd className="min-w-0 break-words">
+            <del className="text-muted-foreground decoration-destructive/60">{l.before}</del>
+            <span aria-hidden> → </span>
+            <span className="sr-only"> changed to </span>
+            <ins className="font-medium no-underline">{l.after}</ins>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

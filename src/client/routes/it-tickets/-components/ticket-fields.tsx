@@ -88,49 +88,66 @@ export function TicketFields({
           {...invalid("description")}
         />
       </Field>
-      <div className={withStatus ? "grid grid-cols-3 gap-3" : "grid grid-cols-2 gap-3"}>
-        <Field label="Type" id={`${id}-type`}>
+      <ChoiceFields draft={draft} onChange={onChange} id={id} withStatus={withStatus} />
+    </div>
+  );
+}
+
+/** Type and priority (and status, in edit mode), each chosen from its list. */
+function ChoiceFields({
+  draft,
+  onChange,
+  id,
+  withStatus,
+}: {
+  draft: TicketDraft;
+  onChange(next: TicketDraft): void;
+  id: string;
+  withStatus?: boolean;
+}) {
+  return (
+    <div className={withStatus ? "grid grid-cols-3 gap-3" : "grid grid-cols-2 gap-3"}>
+      <Field label="Type" id={`${id}-type`}>
+        <NativeSelect
+          id={`${id}-type`}
+          value={draft.type}
+          onChange={(e) => onChange({ ...draft, type: e.target.value as TicketType })}
+        >
+          {TICKET_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field label="Priority" id={`${id}-priority`}>
+        <NativeSelect
+          id={`${id}-priority`}
+          value={draft.priority}
+          onChange={(e) => onChange({ ...draft, priority: e.target.value as TicketPriority })}
+        >
+          {TICKET_PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {PRIORITY_LABELS[p]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      {withStatus && (
+        <Field label="Status" id={`${id}-status`}>
           <NativeSelect
-            id={`${id}-type`}
-            value={draft.type}
-            onChange={(e) => onChange({ ...draft, type: e.target.value as TicketType })}
+            id={`${id}-status`}
+            value={draft.status}
+            onChange={(e) => onChange({ ...draft, status: e.target.value as TicketStatus })}
           >
-            {TICKET_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
+            {TICKET_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field label="Priority" id={`${id}-priority`}>
-          <NativeSelect
-            id={`${id}-priority`}
-            value={draft.priority}
-            onChange={(e) => onChange({ ...draft, priority: e.target.value as TicketPriority })}
-          >
-            {TICKET_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        {withStatus && (
-          <Field label="Status" id={`${id}-status`}>
-            <NativeSelect
-              id={`${id}-status`}
-              value={draft.status}
-              onChange={(e) => onChange({ ...draft, status: e.target.value as TicketStatus })}
-            >
-              {TICKET_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        )}
-      </div>
+      )}
     </div>
   );
 }

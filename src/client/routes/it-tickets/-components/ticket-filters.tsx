@@ -26,7 +26,6 @@ const SORTS: { value: string; label: string; by: TicketSort; dir: "asc" | "desc"
 /** Search, status, type, priority, 'My Tickets Only', sort and 'Clear Filters'. */
 export function TicketFilters({ search, set }: { search: TicketSearch; set: SetTicketSearch }) {
   const mineId = useId();
-  const sortValue = `${search.sort_by ?? "created"}-${search.sort_dir ?? "desc"}`;
   const anyFilter = !!(search.q || search.status || search.type || search.priority || search.mine);
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -80,23 +79,7 @@ export function TicketFilters({ search, set }: { search: TicketSearch; set: SetT
         />
         My Tickets Only
       </label>
-      <NativeSelect
-        aria-label="Sort tickets"
-        value={sortValue}
-        onChange={(e) => {
-          const s = SORTS.find((x) => x.value === e.target.value)!;
-          set({
-            sort_by: s.by === "created" ? undefined : s.by,
-            sort_dir: s.dir === "desc" ? undefined : s.dir,
-          });
-        }}
-      >
-        {SORTS.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <SortSelect search={search} set={set} />
       <Button
         variant="ghost"
         size="sm"
@@ -108,5 +91,29 @@ export function TicketFilters({ search, set }: { search: TicketSearch; set: SetT
         <FilterXIcon /> Clear Filters
       </Button>
     </div>
+  );
+}
+
+/** The order of the list; the default (newest first) leaves the URL without sort parameters. */
+function SortSelect({ search, set }: { search: TicketSearch; set: SetTicketSearch }) {
+  const sortValue = `${search.sort_by ?? "created"}-${search.sort_dir ?? "desc"}`;
+  return (
+    <NativeSelect
+      aria-label="Sort tickets"
+      value={sortValue}
+      onChange={(e) => {
+        const s = SORTS.find((x) => x.value === e.target.value)!;
+        set({
+          sort_by: s.by === "created" ? undefined : s.by,
+          sort_dir: s.dir === "desc" ? undefined : s.dir,
+        });
+      }}
+    >
+      {SORTS.map((s) => (
+        <option key={s.value} value={s.value}>
+          {s.label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

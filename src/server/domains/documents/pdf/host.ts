@@ -195,14 +195,8 @@ export function createPdfHost(
     p.settle();
   };
 
-  /** Open `bytes` in `p` (on a copy: the bytes are sent, the caller keeps its own). */
-  const openIn = (p: PdfProcess, bytes: Uint8Array, check: boolean) =>
-    p.call<{ handle: number; numPages: number }>({
-      op: "open",
-      bytes,
-      maxPages: limits.maxPages,
-      maxStreamBytes: check ? limits.maxStreamBytes : Number.MAX_SAFE_INTEGER,
-    });
+  const openIn = (p: PdfProcess, bytes: Uint8Array, check: boolean) => openBytes(limits, p, bytes, check);
+  const leases: ProcessLeases = { lease, release, openIn };
 
   return {
     limits,
@@ -214,70 +208,27 @@ export function createPdfHost(
         for (const p of [main, ...helpers]) p.stop(signal?.reason);
       };
       signal?.addEventListener("abort", stopAll, { once: true });
-      const text = (p: PdfProcess, handle: number, from: number, to: number) =>
-        p.call<string[]>({ op: "text", handle, from, to, maxChars: limits.maxTextChars });
+      const detach = () => signal?.removeEventListener("abort", stopAll);
       let handle: number;
       let numPages: number;
       try {
         ({ handle, numPages } = await openIn(main, bytes, true));
       } catch (err) {
-        signal?.removeEventListener("abort", stopAll);
+        detach();
         release(main);
         throw err;
       }
       let pages: string[];
       try {
-        if (opts.split !== false && numPages >= SPLIT_PAGES) {
-          // Text extraction is CPU-bound: the second half of a long document is read by another process.
-          const mid = Math.ceil(numPages / 2);
-          const helper = lease(bytes.length);
-          helpers.push(helper);
-          const second = (async () => {
-            try {
-              const h = await openIn(helper, bytes, false);
-              return await text(helper, h.handle, mid + 1, numPages);
-            } finally {
-              release(helper);
-            }
-          })();
-          const [a, b] = await Promise.all([text(main, handle, 1, mid), second]);
-          pages = [...a, ...b];
-          if (pages.reduce((n, p) => n + p.length, 0) > limits.maxTextChars) throw new PdfLimitError("text");
-        } else {
-          pages = numPages ? await text(main, handle, 1, numPages) : [];
-        }
+        const doc = { main, handle, numPages, bytes, split: opts.split !== false };
+        pages = await readText(leases, limits, doc, helpers);
       } catch (err) {
-        signal?.removeEventListener("abort", stopAll);
+        detach();
         await main.closeDoc(handle);
         release(main);
         throw err;
       }
-      let closed = false;
-      let chars = pages.reduce((n, p) => n + p.length, 0);
-      return {
-        pages,
-        render: (page, scale) =>
-          main.call<Uint8Array>({ op: "render", handle, page, scale, maxPixels: limits.maxRenderPixels }),
-        async ocr(page) {
-          const out = await main.call<string>({
-            op: "ocr",
-            handle,
-            page,
-            maxPixels: limits.maxRenderPixels,
-            langPath: opts.ocrLangPath,
-          });
-          chars += out.length;
-          if (chars > limits.maxTextChars) throw new PdfLimitError("text");
-          return out;
-        },
-        async close() {
-          if (closed) return;
-          closed = true;
-          signal?.removeEventListener("abort", stopAll);
-          await main.closeDoc(handle);
-          release(main);
-        },
-      };
+      return openDocument(leases, limits, { main, handle, pages, ocrLangPath: opts.ocrLangPath }, detach);
     },
     async demoPdfs(set) {
       const p = lease(0);
@@ -290,6 +241,92 @@ export function createPdfHost(
     close() {
       closed = true;
       for (const p of processes) p.stop(new PdfReadError("unreadable", "The PDF reader was stopped."));
+    },
+  };
+}
+
+/** How an open document gets processes of its own, hands them back, and opens its bytes in one. */
+interface ProcessLeases {
+  lease(fileBytes: number): PdfProcess;
+  release(p: PdfProcess): void;
+  openIn(p: PdfProcess, bytes: Uint8Array, check: boolean): Promise<{ handle: number; numPages: number }>;
+}
+
+/** Open `bytes` in `p` (on a copy: the bytes are sent, the caller keeps its own); `check`: the stream limit too. */
+const openBytes = (limits: PdfLimits, p: PdfProcess, bytes: Uint8Array, check: boolean) =>
+  p.call<{ handle: number; numPages: number }>({
+    op: "open",
+    bytes,
+    maxPages: limits.maxPages,
+    maxStreamBytes: check ? limits.maxStreamBytes : Number.MAX_SAFE_INTEGER,
+  });
+
+const textOf = (p: PdfProcess, limits: PdfLimits, handle: number, from: number, to: number) =>
+  p.call<string[]>({ op: "text", handle, from, to, maxChars: limits.maxTextChars });
+
+/** Each page's text, within the text limit; `helpers` gets the helper process a long document leases. */
+async function readText(
+  leases: ProcessLeases,
+  limits: PdfLimits,
+  doc: { main: PdfProcess; handle: number; numPages: number; bytes: Uint8Array; split: boolean },
+  helpers: PdfProcess[],
+): Promise<string[]> {
+  const { main, handle, numPages, bytes } = doc;
+  if (!(doc.split && numPages >= SPLIT_PAGES))
+    return numPages ? await textOf(main, limits, handle, 1, numPages) : [];
+  // Text extraction is CPU-bound: the second half of a long document is read by another process.
+  const mid = Math.ceil(numPages / 2);
+  const helper = leases.lease(bytes.length);
+  helpers.push(helper);
+  const second = (async () => {
+    try {
+      const h = await leases.openIn(helper, bytes, false);
+      return await textOf(helper, limits, h.handle, mid + 1, numPages);
+    } finally {
+      leases.release(helper);
+    }
+  })();
+  const [a, b] = await Promise.all([textOf(main, limits, handle, 1, mid), second]);
+  const pages = [...a, ...b];
+  if (pages.reduce((n, p) => n + p.length, 0) > limits.maxTextChars) throw new PdfLimitError("text");
+  return pages;
+}
+
+/**
+ * The open document: its pages' text, a page rendered or read with OCR (the text limit counting the OCR text
+ * too), and close(), which hands its process back (`detach` first: an abort no longer concerns it).
+ */
+function openDocument(
+  leases: ProcessLeases,
+  limits: PdfLimits,
+  doc: { main: PdfProcess; handle: number; pages: string[]; ocrLangPath: string | undefined },
+  detach: () => void,
+): OpenPdf {
+  const { main, handle, pages } = doc;
+  let closed = false;
+  let chars = pages.reduce((n, p) => n + p.length, 0);
+  return {
+    pages,
+    render: (page, scale) =>
+      main.call<Uint8Array>({ op: "render", handle, page, scale, maxPixels: limits.maxRenderPixels }),
+    async ocr(page) {
+      const out = await main.call<string>({
+        op: "ocr",
+        handle,
+        page,
+        maxPixels: limits.maxRenderPixels,
+        langPath: doc.ocrLangPath,
+      });
+      chars += out.length;
+      if (chars > limits.maxTextChars) throw new PdfLimitError("text");
+      return out;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      detach();
+      await main.closeDoc(handle);
+      leases.release(main);
     },
   };
 }

@@ -1,16 +1,11 @@
 import { fileSize } from "@shared/common";
-import type { DocumentMode } from "@shared/documents";
-import type { Db } from "../../../db/client";
 import type { JobRow } from "../../../jobs/queue";
 import type { JobContext, JobOutcome } from "../../../jobs/worker";
-import type { Logger } from "../../../lib/logger";
 import type { ObjectStore } from "../../../storage/object-store";
-import { type OpenPdf, type PdfHost, PdfReadError } from "../pdf/host";
-import { limitMessage, PdfLimitError } from "../pdf/limits";
-import { chunkPages } from "./chunk";
-import { type EmbeddingsConfig, embedTexts, writeEmbeddings } from "./embeddings";
-import { needsOcr } from "./ocr-page";
-import { stripRunningLines } from "./running-lines";
+import type { chunkPages } from "./chunk";
+import { embedTexts, writeEmbeddings } from "./embeddings";
+import { extractText, type Page } from "./index-text";
+import type { Collection, IndexCheckpoint, IndexFilePayload, IndexRun, PipelineDeps } from "./index-types";
 import {
   createCollection,
   documentAt,
@@ -18,64 +13,10 @@ import {
   findBySha,
   findCollection,
   insertDocument,
-  recordFailedDocument,
   replacedBy,
 } from "./store-rows";
 
-export interface PipelineDeps {
-  db: Db;
-  store: ObjectStore;
-  pdf: PdfHost;
-  log: Logger;
-  embeddings: EmbeddingsConfig | null;
-}
-
-/** What an `index-file` job notes for a later attempt or its clean-up (the job's checkpoint). */
-interface IndexCheckpoint {
-  sha256?: string;
-  /** This job copied the original to `<db>/<fileName>` (nothing was there): remove it unless it gets committed. */
-  placedOriginal?: boolean;
-}
-
-/** The payload of an `index-file` job. */
-export interface IndexFilePayload {
-  db: string;
-  /** Name inside the database (the path below `<db>/`). */
-  fileName: string;
-  /** Where the bytes are now. */
-  source: string;
-  /** The source is a staging copy of an upload: the original goes to `<db>/<fileName>`, the copy is removed. */
-  staged: boolean;
-  user: string;
-  mode: DocumentMode;
-  title: string;
-  /** Create the database when it does not exist (indexing from storage). */
-  create: boolean;
-  /**
-   * The database must not exist yet (`new`): the job creates it with the document, in one transaction, so a
-   * file that fails leaves no empty database behind; one made meanwhile by someone else fails the job.
-   */
-  fresh?: boolean;
-  /**
-   * Where the original of a staged upload is kept (default `<db>/<fileName>`); null: it is not kept, the staged
-   * copy is dropped after indexing and the document has no original (storage key "").
-   */
-  target?: string | null;
-  /** Reports: the work order and project from the file name, kept on the document row. */
-  report?: { workOrder: string; project: string };
-  /**
-   * When the database already holds this file. Default: the same content is skipped, other content under the
-   * same name replaces it. `skip`: a file of the same name is skipped too. `replace`: indexed again whatever it
-   * holds, replacing the file of the same name, any file of the same content and, when there is neither, the one
-   * other file of the same work order (a report renamed).
-   */
-  existing?: "skip" | "replace";
-}
-
-const readFailure = (file: string, err: PdfReadError) =>
-  err.kind === "encrypted"
-    ? `${file} is password-protected (encrypted). Remove the password and upload it again.`
-    : `${file} could not be read: the file is damaged or is not a valid PDF.`;
+export type { IndexFilePayload, PipelineDeps } from "./index-types";
 
 const dbExists = (db: string) => `A database named ${db} already exists.`;
 
@@ -90,12 +31,41 @@ export async function indexFile(
   ctx: JobContext,
   p: IndexFilePayload,
 ): Promise<JobOutcome> {
-  const target = originalKey(p);
-  const checkpoint = ctx.checkpoint as IndexCheckpoint;
-  let collection = await findCollection(deps.db, p.db);
+  const run: IndexRun = {
+    deps,
+    ctx,
+    p,
+    target: originalKey(p),
+    checkpoint: ctx.checkpoint as IndexCheckpoint,
+  };
+  const collection = await findCollection(deps.db, p.db);
   if (!collection && !p.create) return fail(deps, ctx, `No database named ${p.db}.`, p);
   if (collection && p.fresh) return fail(deps, ctx, dbExists(p.db), p);
 
+  const received = await receive(run, collection);
+  if ("outcome" in received) return received.outcome;
+  const { bytes, sha256 } = received;
+  const skipped = await skipIfIndexed(run, collection, sha256);
+  if (skipped) return skipped;
+  const text = await extractText(run, collection, bytes, sha256);
+  if ("failed" in text) return fail(deps, ctx, text.failed, p);
+
+  const existed = await placeOriginal(run, sha256);
+  const document = { sha256, size: bytes.length, ...text };
+  const written = await commitDocument(run, collection, document, existed);
+  if ("outcome" in written) return written.outcome;
+  await dropReplaced(run, written.gone);
+  await reportIndexed(run, written, text.pages, text.chunks);
+  if (deps.embeddings && text.chunks.length) await embedNew(deps, ctx, written, text.chunks);
+  return { ok: true, document_id: written.documentId, replaced: written.replaced };
+}
+
+/** The file's bytes and their hash; or, when they are gone, the document an interrupted attempt committed. */
+async function receive(
+  run: IndexRun,
+  collection: Collection,
+): Promise<{ outcome: JobOutcome } | { bytes: Uint8Array; sha256: string }> {
+  const { deps, ctx, p, checkpoint } = run;
   const bytes = await readObject(deps.store, p.source);
   if (!bytes) {
     // The process may have died after committing and removing the staging copy, before ending the job.
@@ -105,13 +75,24 @@ export async function indexFile(
         : null;
     if (committed) {
       await ctx.step(`${p.fileName} was indexed in ${p.db} before the interruption.`);
-      return { ok: true, document_id: committed.id };
+      return { outcome: { ok: true, document_id: committed.id } };
     }
-    return fail(deps, ctx, `The file ${p.fileName} is no longer in storage; upload it again.`, p);
+    return {
+      outcome: await fail(deps, ctx, `The file ${p.fileName} is no longer in storage; upload it again.`, p),
+    };
   }
   const sha256 = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
   await ctx.step(`Received ${p.fileName} (${fileSize(bytes.length)}).`);
+  return { bytes, sha256 };
+}
 
+/** Skipped: the database has this content already (unless replacing), or a file of this name (`skip`). */
+async function skipIfIndexed(
+  run: IndexRun,
+  collection: Collection,
+  sha256: string,
+): Promise<JobOutcome | null> {
+  const { deps, ctx, p } = run;
   const same = collection ? await findBySha(deps.db, collection.id, sha256) : null;
   if (same && p.existing !== "replace") {
     await ctx.step(
@@ -131,33 +112,12 @@ export async function indexFile(
     await dropStaged(deps, p);
     return { ok: true, skipped: true, document_id: named.id };
   }
+  return null;
+}
 
-  let pages: { text: string; ocr: boolean }[];
-  try {
-    pages = await readPages(deps.pdf, ctx, bytes);
-  } catch (err) {
-    if (!(err instanceof PdfReadError || err instanceof PdfLimitError)) throw err;
-    const reason =
-      err instanceof PdfLimitError
-        ? limitMessage(p.fileName, err.kind, deps.pdf.limits, err.found)
-        : readFailure(p.fileName, err);
-    if (!p.staged && collection) {
-      const failed = { collectionId: collection.id, fileName: p.fileName, storageKey: p.source, sha256 };
-      await deps.db.transaction(async (tx) => {
-        await ctx.fence(tx);
-        await recordFailedDocument(tx, { ...failed, size: bytes.length, user: p.user, error: reason });
-      });
-    }
-    return fail(deps, ctx, reason, p);
-  }
-
-  // Running headers and footers go before anything is stored or chunked (running-lines.ts).
-  const texts = stripRunningLines(pages.map((pg) => pg.text));
-  pages = pages.map((pg, i) => ({ ...pg, text: texts[i]! }));
-  const chunks = chunkPages(texts);
-  await ctx.step(`Split into ${chunks.length} chunk(s) of about 1,000 characters.`);
-  ctx.signal.throwIfAborted();
-
+/** Copy a staged upload's original to where it is kept; whether a file was there before this job. */
+async function placeOriginal(run: IndexRun, sha256: string): Promise<boolean> {
+  const { deps, ctx, p, target, checkpoint } = run;
   // An original an earlier attempt of this job copied is not "an earlier file": it goes if this run fails too.
   const existed = p.staged && target ? !checkpoint.placedOriginal && !!(await deps.store.head(target)) : true;
   if (p.staged && target) {
@@ -168,17 +128,42 @@ export async function indexFile(
   } else if (p.staged) {
     await ctx.step(`The original of ${p.fileName} is not kept: only its text is indexed.`);
   }
-  let written: Awaited<ReturnType<typeof insertDocument>> & { collectionId: number };
-  let gone: { fileName: string; storageKey: string }[] = [];
+  return existed;
+}
+
+/** The document to write: its content's hash and size, its pages and chunks. */
+interface DocumentToWrite {
+  sha256: string;
+  size: number;
+  pages: Page[];
+  chunks: ReturnType<typeof chunkPages>;
+}
+
+type Gone = { fileName: string; storageKey: string };
+
+/** The committed document's rows, and the documents it replaced. */
+type WrittenDocument = Awaited<ReturnType<typeof insertDocument>> & { collectionId: number; gone: Gone[] };
+
+/**
+ * Write the document (and the database, when it is created with it) in one transaction, replacing what
+ * `existing: "replace"` names; the rows it replaced are `gone`.
+ */
+async function commitDocument(
+  run: IndexRun,
+  collection: Collection,
+  doc: DocumentToWrite,
+  existed: boolean,
+): Promise<{ outcome: JobOutcome } | WrittenDocument> {
+  const { deps, ctx, p, target } = run;
+  let gone: Gone[] = [];
   try {
-    written = await deps.db.transaction(async (tx) => {
+    const written = await deps.db.transaction(async (tx) => {
       await ctx.fence(tx);
       const now = collection ?? (await findCollection(tx, p.db));
       if (now && p.fresh) throw new FreshTaken();
-      collection =
+      const { id: collectionId } =
         now ?? (await createCollection(tx, { name: p.db, title: p.title, mode: p.mode, user: p.user }));
-      const collectionId = collection.id;
-      const rows = { collectionId, db: p.db, fileName: p.fileName, storageKey: target, sha256 };
+      const rows = { collectionId, db: p.db, fileName: p.fileName, storageKey: target, sha256: doc.sha256 };
       const meta = { workOrder: p.report?.workOrder ?? null, project: p.report?.project ?? null };
       const victims =
         p.existing === "replace"
@@ -186,23 +171,22 @@ export async function indexFile(
           : [];
       gone = victims;
       const replaces = victims.map((v) => v.id);
-      const out = await insertDocument(tx, {
-        ...rows,
-        ...meta,
-        replaces,
-        size: bytes.length,
-        user: p.user,
-        pages,
-        chunks,
-      });
+      const { pages, chunks, size } = doc;
+      const out = await insertDocument(tx, { ...rows, ...meta, replaces, size, user: p.user, pages, chunks });
       return { ...out, collectionId };
     });
+    return { ...written, gone };
   } catch (err) {
     // Nothing half-stored: an original this run added goes again (a replaced one cannot come back).
     if (p.staged && !existed) await deps.store.delete(target).catch(() => {});
-    if (err instanceof FreshTaken) return fail(deps, ctx, dbExists(p.db), p);
+    if (err instanceof FreshTaken) return { outcome: await fail(deps, ctx, dbExists(p.db), p) };
     throw err;
   }
+}
+
+/** After the commit: the staging copy goes, and the originals of the files this one replaced under other names. */
+async function dropReplaced(run: IndexRun, gone: Gone[]) {
+  const { deps, p, target } = run;
   await dropStaged(deps, p);
   // Originals of the files this one replaced under other names (or replaced without keeping one) go too.
   if (p.staged) {
@@ -210,8 +194,18 @@ export async function indexFile(
       if (g.storageKey && g.storageKey !== target) await deps.store.delete(g.storageKey).catch(() => {});
     }
   }
+}
+
+/** The step that says what was indexed (or replaced), with its pages, OCR pages and chunks. */
+async function reportIndexed(
+  run: IndexRun,
+  written: { replaced: unknown; gone: { fileName: string }[] },
+  pages: Page[],
+  chunks: unknown[],
+) {
+  const { ctx, p } = run;
   const ocrPages = pages.filter((pg) => pg.ocr).length;
-  const renamed = gone.map((g) => g.fileName).filter((f) => f !== p.fileName);
+  const renamed = written.gone.map((g) => g.fileName).filter((f) => f !== p.fileName);
   const what = !written.replaced
     ? `Indexed ${p.fileName}`
     : renamed.length
@@ -221,48 +215,10 @@ export async function indexFile(
     `${what} in ${p.db}: ${pages.length} page(s)` +
       `${ocrPages ? ` (${ocrPages} by OCR)` : ""}, ${chunks.length} chunk(s).`,
   );
-  if (deps.embeddings && chunks.length) await embedNew(deps, ctx, written, chunks);
-  return { ok: true, document_id: written.documentId, replaced: written.replaced };
 }
 
 /** Another `new` of the same name committed first. */
 class FreshTaken extends Error {}
-
-/**
- * Each page's text: the text layer, or OCR for a page without one. Runs in a PDF process within the file's
- * limits; the job's wall time (PDF_JOB_TIMEOUT_S) stops it where it is, as a limit passed.
- */
-async function readPages(host: PdfHost, ctx: JobContext, bytes: Uint8Array) {
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new PdfLimitError("time")), host.limits.timeoutMs);
-  const signal = AbortSignal.any([ctx.signal, deadline.signal]);
-  let pdf: OpenPdf | null = null;
-  try {
-    pdf = await host.open(bytes, { signal });
-    const pages = pdf.pages.map((text) => ({ text, ocr: false }));
-    const scanned = pages.flatMap((pg, i) => (needsOcr(pg.text) ? [i] : []));
-    await ctx.step(
-      `Extracted text from ${pages.length - scanned.length} of ${pages.length} page(s)` +
-        (scanned.length ? `; ${scanned.length} page(s) have no text and will be read with OCR.` : "."),
-    );
-    for (const [n, i] of scanned.entries()) {
-      signal.throwIfAborted();
-      const text = await pdf.ocr(i + 1);
-      pages[i] = { text, ocr: true };
-      await ctx.step(
-        `OCR page ${i + 1} (${n + 1} of ${scanned.length}): ${text ? `${text.length} characters` : "blank"}.`,
-      );
-    }
-    return pages;
-  } catch (err) {
-    // The job's own stop (shutdown, lease lost) goes up as it came; the deadline is this file's limit.
-    if (deadline.signal.aborted && !ctx.signal.aborted) throw deadline.signal.reason;
-    throw err;
-  } finally {
-    clearTimeout(timer);
-    await pdf?.close();
-  }
-}
 
 /** Vectors for a new document's chunks; a failure leaves the document indexed for full-text search. */
 async function embedNew(
