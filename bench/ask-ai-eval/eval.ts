@@ -84,7 +84,7 @@ export async function runEval(opts: { verbose?: boolean; env?: Record<string, st
       if (opts.verbose && (rank !== 1 || !cites)) {
         const top = r.passages.slice(0, 3).map((p) => p.pages.map((x) => x.page).join("-"));
         console.log(`\n[${rank || "miss"}${cites ? "" : ", no right citation"}] ${q.q} → want p. ${q.pages}`);
-        console.log(`  top passages: ${top.join(", ")}; corrections: ${JSON.stringify(r.corrections)}`);
+        console.log(`  top passages: ${top.join(", ")}; completions: ${JSON.stringify(r.completions)}`);
         console.log(`  ${a.answer.split("\n").slice(0, 4).join("\n  ")}`);
       }
     }

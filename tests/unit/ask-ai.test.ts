@@ -149,7 +149,7 @@ describe("the built-in answer model", () => {
     expect(a).toContain("**General knowledge (not from the documents):**");
   });
 
-  test("a corrected word (4+ letters) matches as a word's beginning, a shorter one only as a whole word", () => {
+  test("a completed word (4+ letters) matches as a word's beginning, a shorter one only as a whole word", () => {
     const pages = [
       {
         n: 1,

@@ -25,8 +25,8 @@ export interface Passage {
 export interface Retrieval {
   passages: Passage[];
   terms: QueryTerm[];
-  /** Typed (clipped) word → the indexed stem it was read as. */
-  corrections: [string, string][];
+  /** A word of the question found nowhere in the index → the indexed word it begins (a clipped word completed). */
+  completions: [string, string][];
   /** Chunks in the index (with each term's `df`, the terms' inverse document frequency). */
   chunks: number;
   mode: "fts" | "hybrid";
@@ -57,7 +57,7 @@ export async function searchTerms(db: Db, question: string) {
   const terms = queryTerms(question);
   const stems = terms.flatMap((t) => t.stems);
   const stats = await indexStats(db, stems);
-  const corrections: [string, string][] = [];
+  const completions: [string, string][] = [];
   const extra: QueryTerm[] = [];
   for (const t of terms) {
     t.df = Math.min(...t.words.map((w) => dfOf(stats, w)));
@@ -65,7 +65,7 @@ export async function searchTerms(db: Db, question: string) {
     const word = t.words[0]!;
     const fixed = (await completion(db, stem(word))) ?? (await completion(db, word));
     if (!fixed) continue;
-    corrections.push([word, fixed.term]);
+    completions.push([word, fixed.term]);
     // Scored as the clipped word itself when it is long enough to be read as a beginning (holdsStem).
     const scored = fixed.prefix.length >= 4 ? fixed.prefix : fixed.term;
     extra.push({
@@ -76,7 +76,7 @@ export async function searchTerms(db: Db, question: string) {
       guessed: true,
     });
   }
-  return { terms: [...terms, ...extra], corrections, chunks: stats.chunks };
+  return { terms: [...terms, ...extra], completions, chunks: stats.chunks };
 }
 
 /** Rows a full OR query may match before retrieval switches to the two-stage plan (planned below). */
@@ -110,10 +110,10 @@ export async function retrieve(
     if (opts.timings) opts.timings[name] = performance.now() - mark;
     mark = performance.now();
   };
-  const { terms, corrections, chunks } = await searchTerms(db, question);
+  const { terms, completions, chunks } = await searchTerms(db, question);
   lap("terms");
   const match = matchExpression(terms);
-  const empty: Retrieval = { passages: [], terms, corrections, chunks, mode: "fts" };
+  const empty: Retrieval = { passages: [], terms, completions, chunks, mode: "fts" };
   if (!collectionIds.length) return empty;
 
   const rows = terms.reduce((n, t) => n + (t.df ?? 0), 0);
@@ -123,7 +123,7 @@ export async function retrieve(
     if (!ranked.length) return empty;
     const passages = await loadPassages(db, ranked.slice(0, limit * 2), limit, opts.budgetChars);
     lap("passages");
-    return { passages, terms, corrections, chunks, mode: "fts" };
+    return { passages, terms, completions, chunks, mode: "fts" };
   }
   const ftsIds = !match
     ? []
@@ -153,7 +153,7 @@ export async function retrieve(
   const pool = ranked.slice(0, limit * (named ? 3 : 2));
   const passages = await loadPassages(db, pool, limit, opts.budgetChars, named ? expected.fits : undefined);
   lap("passages");
-  return { passages, terms, corrections, chunks, mode };
+  return { passages, terms, completions, chunks, mode };
 }
 
 /** Answers that are a name or a number: the text shows them, whatever the wording. */

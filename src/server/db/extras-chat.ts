@@ -1,7 +1,7 @@
 import type { DbExtra } from "./extras";
 
 /**
- * Ask AI reads the terms of the chunk index (with how many chunks hold each) to correct typos in questions:
+ * Ask AI reads the terms of the chunk index (with how many chunks hold each) to complete a question's clipped words:
  * an fts5vocab view of doc_chunks_fts, which stores nothing of its own.
  */
 export const CHAT_EXTRAS: DbExtra[] = [

@@ -1,7 +1,7 @@
 import type { Grey } from "./pixels";
 
 /**
- * Ink on a photographed page: which pixels are darker than the paper around them (adaptive binarisation), which
+ * Ink on a scanned page: which pixels are darker than the paper around them (adaptive binarisation), which
  * of them are ruled lines (table grids, notebook rules, form boxes, underlines) rather than writing, and how tall
  * the writing is. Plain loops over the analysis-size image (a megapixel or two).
  */

@@ -27,10 +27,10 @@ export interface Composition {
 
 /** Inverse document frequency of each term, 0 for words the documents never use (the local model's weights). */
 export function termWeights(retrieval: Retrieval) {
-  const corrected = new Set(retrieval.corrections.map(([typed]) => typed));
+  const completed = new Set(retrieval.completions.map(([typed]) => typed));
   return (
     retrieval.terms
-      .filter((t) => !(t.words.length === 1 && corrected.has(t.words[0]!)))
+      .filter((t) => !(t.words.length === 1 && completed.has(t.words[0]!)))
       .map((t) => ({
         // A phrase loses its function words; a single-word term is a word or a label letter ("Category A").
         stems: t.stems.length > 1 ? t.stems.filter((x) => !STOP_WORDS.has(x)) : t.stems,
