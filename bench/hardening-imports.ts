@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { oneCellBomb, sheetBomb } from "../tests/helpers/xlsx-bombs";
-import { type Figure, percentile, processTree, startServer } from "./lib";
+import { type Figure, percentile, processTree, rssPeakWhile, startServer } from "./lib";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 const figure = (
@@ -88,25 +88,11 @@ function serverCpuS(s: Server): number {
   return ticks / 100;
 }
 
-/** Wall time and the highest memory rise (MB, all the server's processes, its reading process included). */
+/** Wall time, the server's CPU, and the highest memory rise (MB, all its processes, the reading one included). */
 async function measure<T>(s: Server, fn: () => Promise<T>) {
-  const base = s.rssMb();
-  let peak = base;
-  let going = true;
-  const sampler = (async () => {
-    while (going) {
-      peak = Math.max(peak, s.rssMb());
-      await Bun.sleep(10);
-    }
-  })();
-  const t0 = performance.now();
   const cpu0 = serverCpuS(s);
-  const value = await fn();
-  const ms = performance.now() - t0;
-  const cpuS = serverCpuS(s) - cpu0;
-  going = false;
-  await sampler;
-  return { value, ms, cpuS, riseMb: peak - base };
+  const run = await rssPeakWhile(s.rssMb, fn);
+  return { ...run, cpuS: serverCpuS(s) - cpu0 };
 }
 
 async function bombs(s: Server, user: string, admin: string): Promise<Figure[]> {

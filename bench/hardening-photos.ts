@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { commandOf, cpuSeconds, type Figure, processTree, ROOT, startServer } from "./lib";
+import { commandOf, cpuSeconds, type Figure, processTree, ROOT, rssPeakWhile, startServer } from "./lib";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -77,15 +77,14 @@ export async function photoHardeningBench(): Promise<Figure[]> {
     const warm = await upload(s, b, readFileSync(PHOTO), "warm.jpg");
     if (!warm.ok) throw new Error(`the first photo was not read: ${warm.status} ${await warm.text()}`);
     await warm.arrayBuffer();
-    const base = s.rssMb();
-    let peak = base;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, s.rssMb());
-    }, 20);
-    const blank = await blankPage(s, a);
-    const before = await batchAndSingle(s, a, b);
-    clearInterval(sampler);
-    console.log(`  memory: ${base.toFixed(0)} MB before, ${peak.toFixed(0)} MB at the peak`);
+    const reading = await rssPeakWhile(s.rssMb, async () => ({
+      blank: await blankPage(s, a),
+      before: await batchAndSingle(s, a, b),
+    }));
+    const { blank, before } = reading.value;
+    console.log(
+      `  memory: ${reading.baseMb.toFixed(0)} MB before, ${(reading.baseMb + reading.riseMb).toFixed(0)} MB at the peak`,
+    );
     const better = "lower" as const;
     return [
       { name: "photos: blank 6000×6000 PNG read", value: blank.ms / 1000, unit: "s", target: 1.5, better },
@@ -99,7 +98,7 @@ export async function photoHardeningBench(): Promise<Figure[]> {
       },
       {
         name: "photos: server + reader memory growth while reading",
-        value: peak - base,
+        value: reading.riseMb,
         unit: "MB",
         target: 400,
         better,

@@ -12,7 +12,7 @@ import { buildPdf } from "../tests/helpers/pdfs";
 import { answersHardeningBench } from "./hardening-answers";
 import { importBombsBench } from "./hardening-imports";
 import { photoHardeningBench } from "./hardening-photos";
-import { commandOf, type Figure, freePort, processTree, ROOT, startServer } from "./lib";
+import { commandOf, type Figure, freePort, processTree, ROOT, rssPeakWhile, startServer } from "./lib";
 import { drive, formatRun, type LoadPath } from "./load-driver";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -34,23 +34,7 @@ async function processFile(s: Server, cookie: string, db: string, pdf: Uint8Arra
 }
 
 /** Wall time and the highest memory rise (MB, all the server's processes) while `fn` runs. */
-async function measure<T>(s: Server, fn: () => Promise<T>) {
-  const base = s.rssMb();
-  let peak = base;
-  let going = true;
-  const sampler = (async () => {
-    while (going) {
-      peak = Math.max(peak, s.rssMb());
-      await Bun.sleep(10);
-    }
-  })();
-  const t0 = performance.now();
-  const value = await fn();
-  const ms = performance.now() - t0;
-  going = false;
-  await sampler;
-  return { value, ms, riseMb: peak - base };
-}
+const measure = <T>(s: Server, fn: () => Promise<T>) => rssPeakWhile(s.rssMb, fn);
 
 function chunked(mb: number) {
   let sent = 0;

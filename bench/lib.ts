@@ -197,6 +197,27 @@ export async function startServer(extraEnv: Record<string, string> = {}) {
  * Wall time per call, and the process's CPU time per call: what the work costs the server when nothing else
  * competes for the two cores (other agents' test runs share this machine, which inflates wall times).
  */
+/** Wall time of `fn`, and the highest rise of `rssMb()` (sampled every 10 ms) while it runs. */
+export async function rssPeakWhile<T>(rssMb: () => number, fn: () => Promise<T>) {
+  const base = rssMb();
+  let peak = base;
+  let going = true;
+  const sampler = (async () => {
+    while (going) {
+      peak = Math.max(peak, rssMb());
+      await Bun.sleep(10);
+    }
+  })();
+  const t0 = performance.now();
+  try {
+    const value = await fn();
+    return { value, ms: performance.now() - t0, riseMb: peak - base, baseMb: base };
+  } finally {
+    going = false;
+    await sampler;
+  }
+}
+
 export async function timeIt(n: number, fn: () => Promise<unknown>) {
   for (let i = 0; i < Math.min(5, n); i++) await fn();
   const samples: number[] = [];
