@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { seedDemoData } from "../src/server/compose/seed";
 import { openDatabase } from "../src/server/db/client";
 import { applyMigrations, refreshPlannerStats } from "../src/server/db/migrate";
-import { seedDemoData } from "../src/server/db/seed";
 import { chunkPages } from "../src/server/domains/documents/pipeline/chunk";
 import {
   createCollection,

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import pkg from "../../package.json" with { type: "json" };
 import { authRest } from "./auth/rest";
+import { appRouter } from "./compose/router";
 import type { AppDeps } from "./deps";
 import { chatRest } from "./domains/chat/rest";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
@@ -22,7 +23,6 @@ import { requestState } from "./http/request-state";
 import { json } from "./http/rest-helpers";
 import { createStaticHandler } from "./http/static";
 import { handleTrpc } from "./trpc/http";
-import { appRouter } from "./trpc/root";
 
 const { version } = pkg;
 
@@ -38,7 +38,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
 
   // Both tRPC methods: the door's headers go onto tRPC's own Response (http/adopt-headers.ts).
   const trpc = async (c: { request: Request; set: HeadersToAdopt }) =>
-    adoptHeaders(await handleTrpc(deps, c.request, metrics), c.set);
+    adoptHeaders(await handleTrpc(appRouter, deps, c.request, metrics), c.set);
 
   // attach() reads the finished route list, to label metrics by route pattern.
   return metrics.attach(

@@ -1,20 +1,22 @@
 import { join } from "node:path";
-import { createAnswerModel, createQueryEmbedder } from "./ai/providers";
+import { createAnswerModel } from "./ai/providers";
 import { purgeLoginAttempts } from "./auth/rate-limit";
 import { createAuthService } from "./auth/service";
 import { purgeExpiredSessions } from "./auth/sessions";
+import { migrateDatabase } from "./compose/migrate";
 import { openDatabase } from "./db/client";
 import { dbFilePath } from "./db/instances";
-import { applyMigrations } from "./db/migrate";
 import type { AppDeps } from "./deps";
-import { createGithubSummaryService } from "./domains/dashboard/github";
 import { createPdfHost } from "./domains/documents/pdf/host";
 import { pdfLimitsOf } from "./domains/documents/pdf/limits";
 import { embeddingsConfig } from "./domains/documents/pipeline/embeddings";
 import { documentJobCleanups, documentJobHandlers } from "./domains/documents/pipeline/jobs";
+import { createQueryEmbedder } from "./domains/documents/service";
 import { reportJobHandlers } from "./domains/reports/demo";
+import { accountLookup } from "./domains/users/service";
 import type { Env } from "./env";
 import { createJobRunner, type JobRunner } from "./jobs/worker";
+import { createGithubSummaryService } from "./lib/github";
 import { createLogger, type Logger } from "./lib/logger";
 import { PRIVATE_DIR, PRIVATE_FILE, tighten } from "./lib/private-files";
 import { createWorkLimits } from "./lib/work-limits";
@@ -40,7 +42,7 @@ export async function createDeps(
   const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
     synchronous: env.DATABASE_SYNCHRONOUS,
   });
-  if (opts.migrate ?? true) await applyMigrations(database.db);
+  if (opts.migrate ?? true) await migrateDatabase(database.db);
   const store = await createObjectStore(env);
   const linkSource = await store.linkSource();
   const photos = createPhotoReader({
@@ -79,7 +81,12 @@ export async function createDeps(
     db: database.db,
     database,
     log,
-    auth: createAuthService({ db: database.db, env, identityChanges: database.changes?.identity }),
+    auth: createAuthService({
+      db: database.db,
+      env,
+      accounts: accountLookup,
+      identityChanges: database.changes?.identity,
+    }),
     store,
     storageOrigins: linkSource ? [linkSource] : [],
     github: createGithubSummaryService({

@@ -1,10 +1,10 @@
 import type { AnswerModel } from "./ai/providers";
 import type { AuthService } from "./auth/service";
 import type { Database, Db } from "./db/client";
-import type { GithubSummaryService } from "./domains/dashboard/github";
 import type { PdfHost } from "./domains/documents/pdf/host";
 import type { Env } from "./env";
 import type { JobRunner } from "./jobs/worker";
+import type { GithubSummaryService } from "./lib/github";
 import type { Logger } from "./lib/logger";
 import type { WorkLimits } from "./lib/work-limits";
 import type { PhotoReader } from "./ocr/ppocr/host";

@@ -1,15 +1,15 @@
 import { createApp, createAppMetrics } from "./app";
 import { clusterWorkerIndex, joinCluster, startWorkers } from "./cluster";
+import { seedDemoData, seedDemoDocuments } from "./compose/seed";
 import { createDeps } from "./create-deps";
 import { dbFilePath, registerInstance } from "./db/instances";
-import { seedDemoData, seedDemoDocuments } from "./db/seed";
 import type { AppDeps } from "./deps";
-import { sweepStaging } from "./domains/documents/pipeline/staging";
 import { seedDemoReports } from "./domains/reports/demo";
 import { prepareAccounts } from "./domains/users/first-start";
 import { ConfigError, type Env, loadEnv } from "./env";
 import { plainHttpWarning } from "./http/plain-http";
 import { createLogger } from "./lib/logger";
+import { sweepStaging } from "./storage/staging";
 import { EXIT_CONFIG } from "./supervisor";
 
 const DEMO_DOCUMENTS_DELAY_MS = 5000;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { applyExtras } from "@server/db/extras";
 import { changeRecords, chatAnswers, type HistoryKind } from "@server/db/schema";
-import { DAY_MS, trendWindow } from "@server/domains/dashboard/activity";
-import { createGithubSummaryService } from "@server/domains/dashboard/github";
 import { getKpis } from "@server/domains/dashboard/service";
+import { DAY_MS, trendWindow } from "@server/lib/activity";
+import { createGithubSummaryService } from "@server/lib/github";
 import { createLogger } from "@server/lib/logger";
 import { operatorIdentity, serviceCtx } from "@server/lib/service-ctx";
 import { REPO_DISABLED, REPO_ERROR } from "@shared/dashboard";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { seedDemoDocuments } from "@server/compose/seed";
 import { jobs } from "@server/db/schema";
-import { seedDemoDocuments } from "@server/db/seed";
 import { DEMO_DOCUMENTS } from "@server/domains/documents/demo";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";

@@ -2,13 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { docDocuments, jobs } from "@server/db/schema";
 import type { IndexFilePayload } from "@server/domains/documents/pipeline/index-file";
 import { documentJobCleanups, documentJobHandlers } from "@server/domains/documents/pipeline/jobs";
-import { stageUpload } from "@server/domains/documents/pipeline/staging";
 import { createCollection } from "@server/domains/documents/pipeline/store-rows";
 import { getJob } from "@server/jobs/queue";
 import { createJobRunner, type JobHandler, type JobRunner, type WorkerOptions } from "@server/jobs/worker";
 import { OUTAGE_MESSAGES } from "@server/lib/errors";
 import type { OcrPool } from "@server/ocr/pool";
 import type { ObjectStore } from "@server/storage/object-store";
+import { stageUpload } from "@server/storage/staging";
 import { eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { buildPdf } from "../helpers/pdfs";

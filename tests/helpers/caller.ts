@@ -1,7 +1,7 @@
 import type { Identity } from "@server/auth/identity";
+import { appRouter } from "@server/compose/router";
 import { toIdentity } from "@server/domains/users/accounts";
 import { findUserByEmail } from "@server/domains/users/queries";
-import { appRouter } from "@server/trpc/root";
 import type { TestApp } from "./app";
 
 /** A tRPC caller acting as a seeded account (or anonymous), going through the real procedures and guards. */

@@ -1,6 +1,6 @@
+import { seedDemoDocuments } from "@server/compose/seed";
 import type { Db } from "@server/db/client";
 import { jobs } from "@server/db/schema";
-import { seedDemoDocuments } from "@server/db/seed";
 import type { AppDeps } from "@server/deps";
 import { chunkPages, normalizePageText } from "@server/domains/documents/pipeline/chunk";
 import {

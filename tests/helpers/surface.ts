@@ -1,4 +1,4 @@
-import { appRouter } from "@server/trpc/root";
+import { appRouter } from "@server/compose/router";
 import type { TestApp } from "./app";
 
 /**

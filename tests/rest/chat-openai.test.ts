@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createAnswerModel, createQueryEmbedder } from "@server/ai/providers";
+import { createAnswerModel } from "@server/ai/providers";
 import { retrieve } from "@server/ai/retrieval";
 import { chatHistory, docChunks } from "@server/db/schema";
 import { requireTarget } from "@server/domains/chat/targets";
 import { embeddingsConfig, embedTexts, writeEmbeddings } from "@server/domains/documents/pipeline/embeddings";
+import { createQueryEmbedder } from "@server/domains/documents/service";
 import { createLogger } from "@server/lib/logger";
 import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { pdfGuard } from "@server/domains/storage/upload";
 import { ConfigError, loadEnv } from "@server/env";
 import { parseRange } from "@server/http/range";
+import { pdfGuard } from "@server/storage/upload-guards";
 import { formatSize } from "@shared/storage";
 import { checkFolder, checkKey, compareKeys, extensionOf, topFolder } from "@shared/storage-keys";
 

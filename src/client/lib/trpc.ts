@@ -2,7 +2,7 @@ import { TRPC_BATCH_MAX } from "@shared/common";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../server/trpc/root";
+import type { AppRouter } from "../../server/compose/router";
 import { authHeaders } from "./session";
 
 export const trpc = createTRPCReact<AppRouter>();

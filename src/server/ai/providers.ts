@@ -1,5 +1,4 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
-import { embeddingsConfig, embedTexts } from "../domains/documents/pipeline/embeddings";
 import type { Env } from "../env";
 import { createLocalModel, LOCAL_MODEL_ID } from "./local-model";
 
@@ -46,18 +45,5 @@ export function createAnswerModel(env: AiEnv): AnswerModel {
     id: `local:${LOCAL_MODEL_ID}`,
     maxRetries: 0,
     timeoutSeconds,
-  };
-}
-
-/** How long the question's own embedding may take before retrieval goes on with full-text alone. */
-export const QUERY_EMBED_TIMEOUT_MS = 5000;
-
-/** The question's vector, when an embeddings endpoint is configured (hybrid retrieval); else undefined. */
-export function createQueryEmbedder(env: AiEnv) {
-  const cfg = embeddingsConfig(env);
-  if (!cfg) return undefined;
-  return async (text: string): Promise<Float32Array | null> => {
-    const [v] = await embedTexts(cfg, [text], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
-    return v ?? null;
   };
 }

@@ -10,3 +10,7 @@ export interface Identity extends Actor {
   /** Signed in with a temporary password: the guard lets this session do nothing but change it. */
   mustChangePassword?: boolean;
 }
+/** The one super-owner account is named by configuration (SUPER_OWNER_EMAIL), compared case-insensitively. */
+export function isSuperOwnerEmail(email: string, superOwnerEmail: string | undefined): boolean {
+  return !!superOwnerEmail && email.trim().toLowerCase() === superOwnerEmail;
+}

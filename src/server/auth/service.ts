@@ -4,8 +4,6 @@ import { eq } from "drizzle-orm";
 import type { ChangeCounter } from "../db/change-counter";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { signInExternalUser, toIdentity } from "../domains/users/accounts";
-import { findUserByEmail } from "../domains/users/queries";
 import type { Env } from "../env";
 import { AppError } from "../lib/errors";
 import { readCookie, sessionCookieName } from "./cookies";
@@ -19,13 +17,40 @@ import { createSession, resolveSession, revokeSession, type SessionIdentity } fr
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * What authentication asks of the accounts. The users domain owns accounts and answers; the composition
+ * (create-deps.ts) wires it in, so this layer never imports a domain.
+ */
+export interface AccountLookup {
+  findByEmail(db: Db, email: string): Promise<UserRow | null>;
+  /** Entra and proxy sign-in: find (or register, when allowed) the person, refusing with a sentence. */
+  signInExternal(
+    db: Db,
+    claims: { email: string; name: string; externalId?: string },
+    opts: {
+      superOwnerEmail: string | undefined;
+      allowedDomains: readonly string[];
+      autoProvision: boolean;
+      via: "entra" | "proxy";
+    },
+  ): Promise<Identity>;
+  toIdentity(row: UserRow, superOwnerEmail: string | undefined): Identity;
+}
+
 /**
  * Turns a request into an identity according to AUTH_MODE. Identity comes only from a session cookie (local),
  * a verified Entra token (entra) or a header sent by a trusted proxy address that also knows the proxy's secret
  * (proxy) — never from a body field or a header the browser controls.
  */
-export function createAuthService(deps: { db: Db; env: Env; identityChanges?: ChangeCounter | null }) {
-  const { db, env } = deps;
+export function createAuthService(deps: {
+  db: Db;
+  env: Env;
+  accounts: AccountLookup;
+  identityChanges?: ChangeCounter | null;
+}) {
+  const { db, env, accounts } = deps;
   const ttlMs = env.SESSION_TTL_HOURS * 3600 * 1000;
   const maxAgeMs = env.SESSION_MAX_DAYS * 24 * 3600 * 1000;
   // Kept only where every process on the database sees each change to accounts and sessions at once.
@@ -51,12 +76,12 @@ export function createAuthService(deps: { db: Db; env: Env; identityChanges?: Ch
         if (!match || !verifyEntra) return null;
         const claims = await verifyEntra(match[1]!);
         if (!claims) return null;
-        return signInExternalUser(db, claims, { ...admission, via: "entra" });
+        return accounts.signInExternal(db, claims, { ...admission, via: "entra" });
       }
       case "proxy": {
         const email = proxyIdentity(request, peer, env);
         if (!email) return null;
-        return signInExternalUser(db, { email, name: "" }, { ...admission, via: "proxy" });
+        return accounts.signInExternal(db, { email, name: "" }, { ...admission, via: "proxy" });
       }
     }
   }
@@ -65,7 +90,7 @@ export function createAuthService(deps: { db: Db; env: Env; identityChanges?: Ch
   async function login(input: LoginInput, meta: { ip: string | null; userAgent: string | null }) {
     if (env.AUTH_MODE !== "local") throw new AppError("BAD_REQUEST", MESSAGES.passwordsElsewhere);
     await reserveLoginAttempt(db, input.email, meta.ip);
-    const row = await findUserByEmail(db, input.email);
+    const row = await accounts.findByEmail(db, input.email);
     const ok = await verifyPassword(input.password, row?.passwordHash);
     if (!row || !ok || row.status !== "active") throw new AppError("UNAUTHORIZED", MESSAGES.invalidLogin);
     await settleLoginSuccess(db, input.email, meta.ip);
@@ -86,7 +111,7 @@ export function createAuthService(deps: { db: Db; env: Env; identityChanges?: Ch
       .set({ lastSignInAt: now, firstSignInAt: row.firstSignInAt ?? now })
       .where(eq(users.id, row.id));
     const identity: Identity = {
-      ...toIdentity(row, env.SUPER_OWNER_EMAIL),
+      ...accounts.toIdentity(row, env.SUPER_OWNER_EMAIL),
       mustChangePassword: !!row.passwordTemporaryUntil,
     };
     return { identity, ...session };

@@ -2,8 +2,8 @@ import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
 import { preparedPer } from "../db/prepared";
 import { sessions, users } from "../db/schema";
-import { isSuperOwnerEmail } from "../domains/users/super-owner";
 import type { Identity } from "./identity";
+import { isSuperOwnerEmail } from "./identity";
 import type { SessionCache } from "./session-cache";
 
 function sha256(value: string) {

@@ -1,23 +1,26 @@
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { backfillSearchWords } from "../domains/core-boxes/search-words";
 import type { Db } from "./client";
 import { applyExtras } from "./extras";
 import { retryWhile } from "./write-queue";
 
 export const MIGRATIONS_DIR = resolve(import.meta.dir, "../../../drizzle");
 
+/** A domain's fill-in of data an older schema did not have; idempotent, a no-op when done. */
+export type DataStep = (db: Db) => Promise<unknown>;
+
 /**
- * Apply the committed migrations in drizzle/, then the objects drizzle-kit cannot describe (db/extras.ts).
- * Idempotent; takes milliseconds when up to date.
+ * Apply the committed migrations in drizzle/, then the objects drizzle-kit cannot describe (db/extras.ts), then
+ * the domains' data steps (the composition names them: compose/migrate.ts). Idempotent; takes milliseconds when
+ * up to date.
  */
-export async function applyMigrations(db: Db, waitMs = MIGRATE_WAIT_MS) {
+export async function applyMigrations(db: Db, waitMs = MIGRATE_WAIT_MS, dataSteps: DataStep[] = []) {
   // Each step is idempotent: a try refused for another process's lock is tried again from the start.
   const steps = async () => {
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     await applyExtras(db);
-    await backfillSearchWords(db);
+    for (const step of dataSteps) await step(db);
   };
   await retryWhile(lockedAnywhere, steps, waitMs, 250);
   await refreshPlannerStats(db);

@@ -1,12 +1,12 @@
 import { TRPC_BATCH_MAX } from "@shared/common";
 import { BINDER_IMPORT_MAX_BYTES } from "@shared/reports-binder";
+import type { AnyTRPCRouter } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { AppDeps } from "../deps";
 import { BODY_TOO_LARGE, isMultipart, JSON_BODY_MAX_BYTES, JSON_ONLY, readCapped } from "../http/body-limit";
 import type { Metrics } from "../http/metrics";
 import { requestState } from "../http/request-state";
 import { AppError, retryAfterOf } from "../lib/errors";
-import { appRouter } from "./root";
 
 /** The largest multipart body a tRPC procedure takes: the biggest spreadsheet import, plus the form around it. */
 const TRPC_FORM_MAX_BYTES = BINDER_IMPORT_MAX_BYTES + 64 * 1024;
@@ -16,7 +16,12 @@ const TRPC_FORM_MAX_BYTES = BINDER_IMPORT_MAX_BYTES + 64 * 1024;
  * must not queue hundreds of writes), and a body is read against its cap (JSON, or a multipart import form) so
  * tRPC parses bytes already in hand instead of reading a stream of any length itself.
  */
-export async function handleTrpc(deps: AppDeps, request: Request, metrics: Metrics): Promise<Response> {
+export async function handleTrpc(
+  router: AnyTRPCRouter,
+  deps: AppDeps,
+  request: Request,
+  metrics: Metrics,
+): Promise<Response> {
   const url = new URL(request.url);
   const calls = url.pathname.slice("/trpc/".length).split(",").length;
   if (url.searchParams.has("batch") && calls > TRPC_BATCH_MAX) {
@@ -42,7 +47,7 @@ export async function handleTrpc(deps: AppDeps, request: Request, metrics: Metri
   return fetchRequestHandler({
     endpoint: "/trpc",
     req,
-    router: appRouter,
+    router,
     // A refusal that says when to come back (a full queue, a person's rate) says it in Retry-After, as REST does.
     responseMeta: ({ errors }) => {
       const seconds = errors.map((e) => retryAfterOf(e.cause)).find((s) => s !== undefined);

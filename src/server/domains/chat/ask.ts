@@ -7,7 +7,7 @@ import { badRequest } from "../../lib/errors";
 import { type Admission, GateStopped } from "../../lib/fair-gate";
 import { heavyWorkTurn } from "../../lib/one-per-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { workOrderReports } from "../work-orders/page-queries";
+import { reportsOfWorkOrder } from "../reports/service";
 import { cacheKey, cacheWrites, readCache } from "./cache";
 import { type AnswerModel, composeAnswer, termWeights } from "./compose";
 import { saveAnswer } from "./service";
@@ -200,7 +200,7 @@ async function retrieveFor(
   try {
     // A scoped question: only its work order's reports (looked up here, after the cache could have answered).
     const documentIds = req.workOrder
-      ? (await workOrderReports(db, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
+      ? (await reportsOfWorkOrder(ctx, parseWorkOrder(req.workOrder)!)).map((r) => r.file_id)
       : undefined;
     const retrieval = await retrieve(db, asked.target.collectionIds, req.question, {
       embed: ctx.deps.ai.embed,

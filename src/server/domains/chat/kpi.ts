@@ -1,6 +1,6 @@
 import type { Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
-import { activityByDay, trendWindow } from "../dashboard/activity";
+import { activityByDay, trendWindow } from "../../lib/activity";
 
 /**
  * Dashboard "AI Answers (wk)": answers given in the last seven days (today and the six before it), and how

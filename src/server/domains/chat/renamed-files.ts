@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import type { DocumentRename } from "../documents/pipeline/store-rows";
+import type { DocumentRename } from "../documents/service";
 
 /**
  * A cited original was moved or renamed: the answers that cite it follow, in the move's transaction. History

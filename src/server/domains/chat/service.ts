@@ -16,7 +16,7 @@ import type { Db } from "../../db/client";
 import { chatFeedback, chatHistory, docDocuments } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { signedLinks } from "../storage/service";
+import { signedLinks } from "../../storage/links";
 import { chatTargets, requireTarget } from "./targets";
 
 /** The databases a question can be asked of, by name and display name. */
@@ -192,3 +192,9 @@ export async function sourceLinks(ctx: ServiceCtx, input: SourceLinksInput): Pro
   );
   return Object.fromEntries(linked.map((r, i) => [r.file, urls[i]!]));
 }
+
+/** The dashboard card this domain owns. */
+export { aiAnswersKpi } from "./kpi";
+
+/** A moved original takes the answers that cite it along (storage's move, in its transaction). */
+export { carryAnswersToRenames } from "./renamed-files";

@@ -1,6 +1,6 @@
 import type { Kpi } from "@shared/dashboard";
 import type { Db } from "../../db/client";
-import { activityByDay, countsBack, trendWindow } from "../dashboard/activity";
+import { activityByDay, countsBack, trendWindow } from "../../lib/activity";
 import { summaryCount } from "./list";
 
 /**

@@ -12,6 +12,7 @@ import {
   type coreBoxUpdateInput,
   todayIso,
 } from "@shared/core-boxes";
+import type { WorkOrderRef } from "@shared/work-orders";
 import type { z } from "zod";
 import { coreBoxes } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
@@ -33,6 +34,7 @@ import {
 } from "./queries";
 import { type BoxValues, sameValues, valuesForCreate, valuesForUpdate } from "./rules";
 import { searchWordsOf } from "./search-words";
+import { workOrderBoxes } from "./work-order-boxes";
 import {
   applyUpdate,
   assertWorkOrderFree,
@@ -269,3 +271,13 @@ export async function restoreBox(
     throw err;
   }
 }
+
+/** The dashboard card this domain owns. */
+export { coreBoxesKpi } from "./kpi";
+
+/** A work order's core boxes: what the inventory shows any signed-in person. */
+export const boxesOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) =>
+  workOrderBoxes(ctx.db, ref, todayIso(ctx.now()));
+
+/** Search words for boxes written before the column existed (run by the composition after the migrations). */
+export { backfillSearchWords } from "./search-words";

@@ -2,10 +2,10 @@ import type { DashboardKpis, Kpi } from "@shared/dashboard";
 import type { Actor } from "@shared/permissions";
 import type { Db } from "../../db/client";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { aiAnswersKpi } from "../chat/kpi";
-import { coreBoxesKpi } from "../core-boxes/kpi";
-import { documentsIndexedKpi } from "../documents/kpi";
-import { openTicketsKpi } from "../tickets/kpi";
+import { aiAnswersKpi } from "../chat/service";
+import { coreBoxesKpi } from "../core-boxes/service";
+import { documentsIndexedKpi } from "../documents/service";
+import { openTicketsKpi } from "../tickets/service";
 
 /**
  * Real counts for the KPI cards. Each domain that owns a count plugs its source in here as it is built; a KPI

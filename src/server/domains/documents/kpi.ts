@@ -1,7 +1,7 @@
 import type { Kpi } from "@shared/dashboard";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { countsBack, DAY_MS, trendWindow } from "../dashboard/activity";
+import { countsBack, DAY_MS, trendWindow } from "../../lib/activity";
 
 /**
  * Dashboard "Documents Indexed": indexed files across every document database and the project reports

@@ -1,12 +1,12 @@
 import { DOCUMENT_MESSAGES, processFileFields } from "@shared/documents";
 import { conflict, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { admitUpload } from "../../storage/access";
 import { objectKey } from "../../storage/keys";
-import { admitUpload } from "../storage/service";
-import { putGuarded, uploadBounds, uploadFileName } from "../storage/upload";
-import type { FileUpload, ReceivedFile } from "../storage/upload-form";
+import { stageUpload } from "../../storage/staging";
+import type { FileUpload, ReceivedFile } from "../../storage/upload-form";
+import { putGuarded, uploadBounds, uploadFileName } from "../../storage/upload-guards";
 import { enqueueIndexFile } from "./pipeline/queue";
-import { stageUpload } from "./pipeline/staging";
 import { findCollection } from "./pipeline/store-rows";
 
 /**

@@ -12,7 +12,7 @@ import type { DbOrTx } from "../../db/client";
 import { docCollections, docDocuments, docUploadHistory } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { signedLinks } from "../storage/service";
+import { signedLinks } from "../../storage/links";
 import { findCollection } from "./pipeline/store-rows";
 
 /** The document screens' reads (both doors read them straight from here; writes go through service.ts). */

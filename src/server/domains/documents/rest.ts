@@ -11,7 +11,7 @@ import { jsonBodies } from "../../http/body-limit";
 import { ndjsonResponse, wantsNdjson } from "../../http/ndjson";
 import { json, jsonBody, queryParams } from "../../http/rest-helpers";
 import { restServiceCtx } from "../../lib/service-ctx";
-import { formUpload } from "../storage/upload-form";
+import { formUpload } from "../../storage/upload-form";
 import { inspectDb } from "./inspect";
 import { jobOutcome, jobProgress } from "./pipeline/queue";
 import { processFile } from "./process-file";

@@ -4,7 +4,8 @@ import { docChunkEmbeddings, docChunks, docCollections, docDocuments } from "../
 import { recordAudit } from "../../lib/audit";
 import { badRequest } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { assertCanWrite, recordEvents } from "../storage/service";
+import { assertCanWrite } from "../../storage/access";
+import { recordEvents } from "../../storage/events";
 import { jobOutcome } from "./pipeline/queue";
 import { deleteDocuments } from "./pipeline/store-rows";
 import { requireCollection } from "./queries";
@@ -64,3 +65,19 @@ export async function refreshEmbeddings(ctx: ServiceCtx, input: DbNameInput) {
   const id = await jobs.enqueue("refresh-embeddings", { db: input.db_name, user: ctx.user.email });
   return { steps: (await jobOutcome(jobs, id)).steps };
 }
+
+/** The dashboard card this domain owns. */
+export { documentsIndexedKpi } from "./kpi";
+export { createQueryEmbedder } from "./pipeline/embeddings";
+/** What the storage screens and the reports index ask of the document pipeline. */
+export type { IndexFilePayload, PipelineDeps } from "./pipeline/index-file";
+export { enqueueIndexFile, jobOutcome } from "./pipeline/queue";
+export {
+  createCollection,
+  DocumentNameTaken,
+  type DocumentRename,
+  detachDocuments,
+  documentAt,
+  findCollection,
+  rekeyDocuments,
+} from "./pipeline/store-rows";

@@ -1,5 +1,6 @@
 import type { ImportOptions, ImportReport } from "@shared/ocr";
 import { can } from "@shared/permissions";
+import type { WorkOrderRef } from "@shared/work-orders";
 import { count, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projects } from "../../db/schema";
@@ -10,6 +11,7 @@ import type { ServiceCtx } from "../../lib/service-ctx";
 import { IMPORT_ACTION } from "./queries";
 import { type RegisterSheet, readRegisterFile } from "./register-file";
 import { checkRegister, type RegisterProject } from "./register-rows";
+import { registerLine } from "./work-order-line";
 
 const LISTED_REJECTIONS = 200;
 const CHUNK = 500;
@@ -104,3 +106,7 @@ const fromExcluded = (at: Date) => ({
   source: sql`excluded.source`,
   updatedAt: at,
 });
+
+/** Work Order Recognition's look-up and a work order's page read the register (any signed-in person). */
+export { lookupWorkOrders } from "./lookup";
+export const workOrderRegisterLine = (ctx: ServiceCtx, ref: WorkOrderRef) => registerLine(ctx.db, ref);

@@ -1,4 +1,5 @@
 import type { BinderCreate, BinderRow, BinderUpdate } from "@shared/reports-binder";
+import type { WorkOrderRef } from "@shared/work-orders";
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
@@ -7,6 +8,7 @@ import { conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { toBinderRow } from "./queries";
+import { workOrderBinderRows } from "./work-order-rows";
 
 /** Binder writes, `fn(ctx, input)`: each change and its history in one transaction, the actor ctx.user. */
 export const BINDER_ENTITY = "reports_binder" as const;
@@ -166,3 +168,6 @@ export async function restoreRow(
     return snapshot;
   });
 }
+
+/** A work order's binder rows: what the binder shows any signed-in person. */
+export const binderRowsOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) => workOrderBinderRows(ctx.db, ref);

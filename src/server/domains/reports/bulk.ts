@@ -9,12 +9,11 @@ import {
 } from "@shared/reports";
 import { badRequest, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import type { IndexFilePayload } from "../documents/pipeline/index-file";
-import { enqueueIndexFile } from "../documents/pipeline/queue";
-import { stageUpload } from "../documents/pipeline/staging";
-import { admitUpload, uploadLimits } from "../storage/service";
-import { pdfGuard } from "../storage/upload";
-import { receiveUploads } from "../storage/upload-form";
+import { admitUpload, uploadLimits } from "../../storage/access";
+import { stageUpload } from "../../storage/staging";
+import { receiveUploads } from "../../storage/upload-form";
+import { pdfGuard } from "../../storage/upload-guards";
+import { enqueueIndexFile, type IndexFilePayload } from "../documents/service";
 import { ensureReportsCollection, REPORTS_TITLE } from "./collection";
 import { reportUpload } from "./names";
 

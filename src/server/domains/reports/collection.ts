@@ -2,7 +2,7 @@ import { REPORTS_DB, type ReportFile } from "@shared/reports";
 import { and, gte, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { docDocuments } from "../../db/schema";
-import { createCollection, findCollection } from "../documents/pipeline/store-rows";
+import { createCollection, findCollection } from "../documents/service";
 
 /*
  * The reports collection's row (`reports.db`, an internal document collection): read by the services, created

@@ -5,13 +5,16 @@ import {
   type ReportLinkInput,
   type ReportsStats,
 } from "@shared/reports";
+import type { WorkOrderRef } from "@shared/work-orders";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { docDocuments } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { anyContains, offsetOf } from "../../lib/sql";
-import { assertCanWrite, signedLink } from "../storage/service";
+import { assertCanWrite } from "../../storage/access";
+import { signedLink } from "../../storage/links";
 import { reportColumns, reportsCollectionId, toReportFile, workOrderRange } from "./collection";
+import { workOrderReports } from "./work-order-reports";
 
 /**
  * Reports Indexer (docs/decisions/0026, 0027): project reports are the internal document collection
@@ -78,3 +81,6 @@ export async function reportLink(ctx: ServiceCtx, input: ReportLinkInput): Promi
   const page = input.page && row.pages ? Math.min(input.page, row.pages) : input.page;
   return { url: page ? `${url}#page=${page}` : url };
 }
+
+/** A work order's indexed reports: what the Reports screen shows any signed-in person. */
+export const reportsOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) => workOrderReports(ctx.db, ref);

@@ -2,9 +2,9 @@ import type { HistoryInput, StorageEvent, StorageFile, StorageLink } from "@shar
 import { desc, eq } from "drizzle-orm";
 import { storageEvents } from "../../db/schema";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { signedLinks } from "../../storage/links";
 import { type ListPage, listPages } from "../../storage/object-store";
-import { isStagingKey } from "../documents/pipeline/staging";
-import { signedLinks } from "./service";
+import { isStagingKey } from "../../storage/staging";
 
 /** The storage screens' reads (both doors read them straight from here; writes go through service.ts). */
 

@@ -2,9 +2,9 @@ import { DB_NAME_PATTERN, type DocumentMode, isInternalDb } from "@shared/docume
 import { type IndexMode, type ReindexBatchInput, type ReindexInput, STORAGE_MESSAGES } from "@shared/storage";
 import { AppError, badRequest, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { enqueueIndexFile, jobOutcome } from "../documents/pipeline/queue";
-import { isStagingKey } from "../documents/pipeline/staging";
-import { assertCanWrite } from "./service";
+import { assertCanWrite } from "../../storage/access";
+import { isStagingKey } from "../../storage/staging";
+import { enqueueIndexFile, jobOutcome } from "../documents/service";
 
 /** The storage screens' index modes are the document databases' modes under older names. */
 export const documentMode = (mode: IndexMode): DocumentMode => (mode === "general" ? "general" : "default");

@@ -5,13 +5,14 @@ import { jsonBodies } from "../../http/body-limit";
 import { jsonBody, queryParams } from "../../http/rest-helpers";
 import { notFound } from "../../lib/errors";
 import { restServiceCtx } from "../../lib/service-ctx";
+import { uploadLimits } from "../../storage/access";
 import { LocalObjectStore } from "../../storage/local";
 import { serveSignedFile } from "../../storage/serve-object";
+import { formUpload } from "../../storage/upload-form";
 import { listFiles, listHistory, listLinks } from "./queries";
 import { reindexFile, reindexFiles } from "./reindex";
-import { moveFile, removeFiles, uploadLimits } from "./service";
+import { moveFile, removeFiles } from "./service";
 import { uploadPdf } from "./upload";
-import { formUpload } from "./upload-form";
 
 /**
  * The spec's storage paths. Identity is the signed-in user; the `user` form field and the X-User header the

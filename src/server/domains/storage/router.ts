@@ -1,9 +1,10 @@
 import { deleteInput, historyInput, moveInput, reindexBatchInput, reindexInput } from "@shared/storage";
 import { trpcServiceCtx } from "../../lib/service-ctx";
+import { uploadLimits } from "../../storage/access";
 import { authedProcedure, router } from "../../trpc/init";
 import { listFiles, listHistory, listLinks } from "./queries";
 import { reindexFile, reindexFiles } from "./reindex";
-import { moveFile, removeFiles, uploadLimits } from "./service";
+import { moveFile, removeFiles } from "./service";
 
 /**
  * The same storage actions as /api/s3/*, for the React client. Reads are open to signed-in staff; the service

@@ -1,103 +1,19 @@
-import { MESSAGES } from "@shared/auth";
-import { type Actor, can } from "@shared/permissions";
 import {
   type DeleteInput,
   type DeleteResult,
-  MAX_CONCURRENT_UPLOADS,
   type MoveInput,
   type MoveResult,
   STORAGE_MESSAGES,
-  type StorageAction,
-  type StorageLimits,
 } from "@shared/storage";
 import { collapseSlashes } from "@shared/storage-keys";
-import { storageEvents } from "../../db/schema";
-import type { Env } from "../../env";
-import { recordAudit } from "../../lib/audit";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { assertCanWrite } from "../../storage/access";
+import { recordEvents } from "../../storage/events";
 import { objectKey, topFolder } from "../../storage/keys";
-import type { ObjectStore } from "../../storage/object-store";
-import { carryAnswersToRenames } from "../chat/renamed-files";
-import {
-  DocumentNameTaken,
-  detachDocuments,
-  documentAt,
-  rekeyDocuments,
-} from "../documents/pipeline/store-rows";
-
-/** Uploads, moves and deletes: Admins, Owners and the super-owner. Reads: every signed-in user. */
-export function assertCanWrite(ctx: { user: Actor }) {
-  if (!can(ctx.user, "content.write")) throw forbidden(MESSAGES.forbidden);
-}
-
-/**
- * A new upload (S3 Uploader, Index Manager, bulk report indexing): the right to write, then the person's upload
- * rate (429 with Retry-After past RATE_UPLOADS_PER_MIN), both before any of the form is read.
- */
-export function admitUpload(ctx: ServiceCtx) {
-  assertCanWrite(ctx);
-  ctx.deps.limits.rate.uploads.take(ctx.user.email);
-}
-
-type Signer = { deps: { store: ObjectStore }; settings: Pick<Env, "PUBLIC_URL"> };
-
-/** Local links are root-relative (they work behind any proxy); absolute when PUBLIC_URL says where we live. */
-export async function signedLinks(ctx: Signer, keys: string[]): Promise<string[]> {
-  const urls = await ctx.deps.store.signedUrls(keys);
-  const base = ctx.settings.PUBLIC_URL;
-  return base ? urls.map((u) => (u.startsWith("/") ? new URL(u, base).href : u)) : urls;
-}
-
-export async function signedLink(ctx: Signer, key: string): Promise<string> {
-  return (await signedLinks(ctx, [key]))[0]!;
-}
-
-/** GET /api/s3/limits (and every upload's bounds): what an upload may be, from the settings. */
-export function uploadLimits(ctx: {
-  settings: Pick<Env, "UPLOAD_MAX_MB" | "STORAGE_DRIVER">;
-}): StorageLimits {
-  return {
-    uploadMaxMb: ctx.settings.UPLOAD_MAX_MB,
-    uploadMaxBytes: Math.floor(ctx.settings.UPLOAD_MAX_MB * 1024 * 1024),
-    driver: ctx.settings.STORAGE_DRIVER,
-    maxConcurrentUploads: MAX_CONCURRENT_UPLOADS,
-  };
-}
-
-interface EventInput {
-  action: StorageAction;
-  key: string;
-  from?: string;
-  size?: number;
-}
-
-/** History row and audit entry for each change by the caller, in one transaction. */
-export async function recordEvents(ctx: ServiceCtx, events: EventInput[]) {
-  if (!events.length) return;
-  const now = ctx.now();
-  const actor = ctx.user.email;
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(storageEvents).values(
-      events.map((e) => ({
-        ts: now,
-        db: topFolder(e.key),
-        key: e.key,
-        action: e.action,
-        actor,
-        fromKey: e.from ?? null,
-        size: e.size ?? null,
-      })),
-    );
-    for (const e of events) {
-      const details = {
-        ...(e.from ? { from: e.from } : {}),
-        ...(e.size !== undefined ? { size: e.size } : {}),
-      };
-      await recordAudit(tx, { actor, action: `storage.${e.action}`, target: e.key, details }, now);
-    }
-  });
-}
+import { signedLink } from "../../storage/links";
+import { carryAnswersToRenames } from "../chat/service";
+import { DocumentNameTaken, detachDocuments, documentAt, rekeyDocuments } from "../documents/service";
 
 /** Run `fn` over `items`, at most `limit` at a time (a bulk delete must not open 1,000 requests at once). */
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

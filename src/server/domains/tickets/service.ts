@@ -164,3 +164,6 @@ export async function addTicketComment(
     };
   });
 }
+
+/** The dashboard card this domain owns. */
+export { openTicketsKpi } from "./kpi";

@@ -1,10 +1,10 @@
 import type { UserTarget } from "@shared/permissions";
 import { eq } from "drizzle-orm";
+import { isSuperOwnerEmail } from "../../auth/identity";
 import type { DbOrTx } from "../../db/client";
 import { users } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { isSuperOwnerEmail } from "./super-owner";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -3,12 +3,12 @@ import { stripInvisible } from "@shared/invisible-text";
 import type { Role } from "@shared/permissions";
 import { eq, sql } from "drizzle-orm";
 import type { Identity } from "../../auth/identity";
+import { isSuperOwnerEmail } from "../../auth/identity";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { forbidden } from "../../lib/errors";
 import { findUserByEmail } from "./queries";
-import { isSuperOwnerEmail } from "./super-owner";
 
 type UserRow = typeof users.$inferSelect;
 

@@ -18,7 +18,7 @@ export async function upsertLocalAccount(ctx: ServiceCtx, input: LocalAccountInp
 }
 
 /**
- * The demo accounts of a first start (db/seed.ts). argon2id costs ~0.25 s of CPU per hash on the 2-core VM; the
+ * The demo accounts of a first start (compose/seed.ts). argon2id costs ~0.25 s of CPU per hash on the 2-core VM; the
  * demo accounts share one (public) password, so it is hashed once and that hash reused instead of adding a
  * second to every first start.
  */

@@ -12,10 +12,10 @@ import type {
 } from "@shared/users";
 import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
+import { isSuperOwnerEmail } from "../../auth/identity";
 import type { Db, DbOrTx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
 import { anyContains, offsetOf } from "../../lib/sql";
-import { isSuperOwnerEmail } from "./super-owner";
 
 /** Role order of the spec's default sort: Owner, Admin, User. */
 const roleRank = users.roleRank;

@@ -11,15 +11,16 @@ import {
   USER_TEXTS,
 } from "@shared/users";
 import { eq } from "drizzle-orm";
+import { isSuperOwnerEmail } from "../../auth/identity";
+import type { AccountLookup } from "../../auth/service";
 import { revokeUserSessions } from "../../auth/sessions";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { activeRow, targetOf } from "./account-rows";
-import { nameFromEmail } from "./accounts";
-import { listUsers } from "./queries";
-import { isSuperOwnerEmail } from "./super-owner";
+import { nameFromEmail, signInExternalUser, toIdentity } from "./accounts";
+import { findUserByEmail, listUsers } from "./queries";
 import { newTemporaryPassword } from "./temporary-password";
 
 /** The Admin Console's list (or, with `all`, every matching row for the CSV): the super-owner's row is marked. */
@@ -209,3 +210,10 @@ export async function bulkUpdate(ctx: ServiceCtx, input: BulkInput): Promise<Bul
   }
   return outcomes;
 }
+
+/** How authentication finds and admits people (auth/service.ts asks; create-deps.ts wires this in). */
+export const accountLookup: AccountLookup = {
+  findByEmail: findUserByEmail,
+  signInExternal: signInExternalUser,
+  toIdentity,
+};

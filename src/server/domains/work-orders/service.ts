@@ -5,7 +5,7 @@ import { GateStopped } from "../../lib/fair-gate";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import type { ImageLimits } from "../../ocr/image-check";
 import { readWorkOrders } from "../../ocr/read-work-orders";
-import { lookupWorkOrders } from "../projects/lookup";
+import { lookupWorkOrders } from "../projects/service";
 
 export const imageLimits = (env: Env): ImageLimits => ({
   maxBytes: Math.round(env.OCR_MAX_MB * 1024 * 1024),

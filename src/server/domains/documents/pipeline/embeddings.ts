@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import type { AiEnv } from "../../../ai/providers";
 import type { Db, DbOrTx } from "../../../db/client";
 import { docChunkEmbeddings, docChunks } from "../../../db/schema";
 import type { Env } from "../../../env";
@@ -85,4 +86,17 @@ export async function chunkPage(db: Db, collectionId: number, afterId: number, l
 
 export async function dropCollectionEmbeddings(tx: DbOrTx, collectionId: number) {
   await tx.delete(docChunkEmbeddings).where(eq(docChunkEmbeddings.collectionId, collectionId));
+}
+
+/** How long the question's own embedding may take before retrieval goes on with full-text alone. */
+export const QUERY_EMBED_TIMEOUT_MS = 5000;
+
+/** The question's vector, when an embeddings endpoint is configured (hybrid retrieval); else undefined. */
+export function createQueryEmbedder(env: AiEnv) {
+  const cfg = embeddingsConfig(env);
+  if (!cfg) return undefined;
+  return async (text: string): Promise<Float32Array | null> => {
+    const [v] = await embedTexts(cfg, [text], AbortSignal.timeout(QUERY_EMBED_TIMEOUT_MS));
+    return v ?? null;
+  };
 }

@@ -1,10 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { docChunkEmbeddings } from "../../../db/schema";
 import type { JobCleanup, JobHandler, JobRunner } from "../../../jobs/worker";
+import { stageUpload } from "../../../storage/staging";
 import { chunkPage, embedTexts, writeEmbeddings } from "./embeddings";
 import { cleanUpIndexFile, type IndexFilePayload, indexFile, type PipelineDeps } from "./index-file";
 import { enqueueIndexFile } from "./queue";
-import { stageUpload } from "./staging";
 import { findCollection } from "./store-rows";
 
 /** Job kinds of the document index and what runs them. */

@@ -5,8 +5,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { STORAGE_MESSAGES } from "@shared/storage";
 import busboy from "busboy";
-import { AppError, badRequest } from "../../lib/errors";
-import { makePrivateDir } from "../../lib/private-files";
+import { AppError, badRequest } from "../lib/errors";
+import { makePrivateDir } from "../lib/private-files";
 
 const ignore = () => {};
 const malformed = () => badRequest("The upload could not be read (the multipart body is malformed).");

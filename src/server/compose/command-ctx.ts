@@ -1,7 +1,7 @@
 import { createDeps } from "../create-deps";
 import type { Env } from "../env";
-import { createLogger } from "./logger";
-import { operatorIdentity, type ServiceCtx, serviceCtx } from "./service-ctx";
+import { createLogger } from "../lib/logger";
+import { operatorIdentity, type ServiceCtx, serviceCtx } from "../lib/service-ctx";
 
 /**
  * Run `fn` as a command on the server (user:add, projects:import) through the same services as the screens: the

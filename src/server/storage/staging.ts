@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { jobs } from "../../../db/schema";
-import { listAll, type ObjectBody, type ObjectStore } from "../../../storage/object-store";
+import type { Db } from "../db/client";
+import { jobs } from "../db/schema";
+import { listAll, type ObjectBody, type ObjectStore } from "./object-store";
 
 /**
  * Uploads wait under this top folder until their job has read them, so a damaged upload never replaces the

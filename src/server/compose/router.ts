@@ -10,7 +10,7 @@ import { storageRouter } from "../domains/storage/router";
 import { ticketsRouter } from "../domains/tickets/router";
 import { usersRouter } from "../domains/users/router";
 import { workOrdersRouter } from "../domains/work-orders/router";
-import { router } from "./init";
+import { router } from "../trpc/init";
 
 export const appRouter = router({
   chat: chatRouter,

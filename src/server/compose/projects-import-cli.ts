@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
-import { loadEnv } from "../../env";
-import { runAsOperator } from "../../lib/command-ctx";
-import { AppError } from "../../lib/errors";
-import { importRegister } from "./service";
+import { importRegister } from "../domains/projects/service";
+import { loadEnv } from "../env";
+import { AppError } from "../lib/errors";
+import { runAsOperator } from "./command-ctx";
 
 /**
  * `bun run projects:import <file.csv|file.xlsx> [--dry-run] [--replace] [--as email]`: load the project register

@@ -5,7 +5,7 @@ import {
   type RepoSummary,
   type RepoSummaryResult,
 } from "@shared/dashboard";
-import type { Logger } from "../../lib/logger";
+import type { Logger } from "./logger";
 
 export type GithubSummaryService = { get(): Promise<RepoSummaryResult> };
 

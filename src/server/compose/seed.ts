@@ -1,6 +1,8 @@
 import { PUBLISHED_DEMO_PASSWORD } from "@shared/auth";
 import type { Role } from "@shared/permissions";
 import { count, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { docCollections, jobs, users } from "../db/schema";
 import { seedCoreBoxes } from "../domains/core-boxes/seed";
 import { seedDemoDirectory } from "../domains/directory/demo";
 import { DEMO_DOCUMENT_DBS } from "../domains/documents/demo";
@@ -10,8 +12,6 @@ import { seedDemoTickets } from "../domains/tickets/demo";
 import { seedLocalAccounts } from "../domains/users/local-accounts";
 import type { JobRunner } from "../jobs/worker";
 import type { Logger } from "../lib/logger";
-import type { Db } from "./client";
-import { docCollections, jobs, users } from "./schema";
 
 /** Demo accounts (documented in the README). One published password for all, to keep the demo easy. */
 export const DEMO_PASSWORD = PUBLISHED_DEMO_PASSWORD;

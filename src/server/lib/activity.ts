@@ -1,8 +1,8 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { QUARTER_HOUR_MS } from "../../db/extras-dashboard";
-import { preparedPer } from "../../db/prepared";
-import { activityCounts } from "../../db/schema";
+import type { Db } from "../db/client";
+import { QUARTER_HOUR_MS } from "../db/extras-dashboard";
+import { preparedPer } from "../db/prepared";
+import { activityCounts } from "../db/schema";
 
 export const DAY_MS = 86_400_000;
 /** Days in a KPI card's sparkline: today and the six before it. */

@@ -1,13 +1,13 @@
+import { openDatabase } from "../db/client";
 import { loadEnv } from "../env";
 import { createLogger } from "../lib/logger";
-import { openDatabase } from "./client";
-import { applyMigrations } from "./migrate";
+import { migrateDatabase } from "./migrate";
 import { seedDemoData } from "./seed";
 
 // `bun run db:seed [--force]`: seed demo data (only into an empty database unless --force).
 const env = loadEnv();
 const database = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
-await applyMigrations(database.db);
+await migrateDatabase(database.db);
 const result = await seedDemoData(database.db, {
   log: createLogger("info"),
   superOwnerEmail: env.SUPER_OWNER_EMAIL,
