@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { upsertLocalAccount } from "../src/server/domains/users/local-accounts";
 import { ConfigError, loadEnv } from "../src/server/env";
-import { runAsOperator } from "../src/server/lib/command-ctx";
+import { runAsOperator } from "../src/server/compose/command-ctx";
 import { AppError } from "../src/server/lib/errors";
 
 // bun run user:add <email> --role <Owner|Admin|User> --password <password> [--name "Full Name"]
