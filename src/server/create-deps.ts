@@ -7,8 +7,6 @@ import { migrateDatabase } from "./compose/migrate";
 import { openDatabase } from "./db/client";
 import { dbFilePath } from "./db/instances";
 import type { AppDeps } from "./deps";
-import { createPdfHost } from "./domains/documents/pdf/host";
-import { pdfLimitsOf } from "./domains/documents/pdf/limits";
 import { embeddingsConfig } from "./domains/documents/pipeline/embeddings";
 import { documentJobCleanups, documentJobHandlers } from "./domains/documents/pipeline/jobs";
 import { createQueryEmbedder } from "./domains/documents/service";
@@ -21,6 +19,8 @@ import { createLogger, type Logger } from "./lib/logger";
 import { PRIVATE_DIR, PRIVATE_FILE, tighten } from "./lib/private-files";
 import { createWorkLimits } from "./lib/work-limits";
 import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
+import { createPdfHost } from "./pdf/host";
+import { pdfLimitsOf } from "./pdf/limits";
 import { createObjectStore } from "./storage";
 import { SIGNING_KEY_FILE } from "./storage/url-signer";
 

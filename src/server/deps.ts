@@ -1,13 +1,13 @@
 import type { AnswerModel } from "./ai/providers";
 import type { AuthService } from "./auth/service";
 import type { Database, Db } from "./db/client";
-import type { PdfHost } from "./domains/documents/pdf/host";
 import type { Env } from "./env";
 import type { JobRunner } from "./jobs/worker";
 import type { GithubSummaryService } from "./lib/github";
 import type { Logger } from "./lib/logger";
 import type { WorkLimits } from "./lib/work-limits";
 import type { PhotoReader } from "./ocr/ppocr/host";
+import type { PdfHost } from "./pdf/host";
 import type { ObjectStore } from "./storage/object-store";
 
 /** Everything the app needs, built once in index.ts (or by a test) and passed down explicitly. */

@@ -146,7 +146,7 @@ const schema = z.object({
   OCR_MEMORY_MB: z.coerce.number().int().min(32).max(65_536).default(1024),
   /** Scanned PDF pages (tesseract.js): folder with eng.traineddata.gz; default @tesseract.js-data/eng 4.0.0_best_int. */
   OCR_LANG_PATH: optionalText,
-  /** What one PDF may cost when it is indexed (documents/pdf-limits.ts): each refusal is a 422 in words. */
+  /** What one PDF may cost when it is indexed (pdf/limits.ts): each refusal is a 422 in words. */
   PDF_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
   PDF_MAX_PAGE_MB: z.coerce.number().positive().max(4096).default(64),
   PDF_OCR_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(500_000_000).default(16_000_000),

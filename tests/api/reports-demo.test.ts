@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { jobs } from "@server/db/schema";
-import { DEMO_REPORTS } from "@server/domains/documents/demo/reports";
+import { DEMO_REPORTS } from "@server/domains/reports/demo-reports";
 import { seedDemoReports } from "@server/domains/reports/demo";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";

@@ -2,12 +2,13 @@ import { seedDemoDocuments } from "@server/compose/seed";
 import type { Db } from "@server/db/client";
 import { jobs } from "@server/db/schema";
 import type { AppDeps } from "@server/deps";
-import { chunkPages, normalizePageText } from "@server/domains/documents/pipeline/chunk";
+import { chunkPages } from "@server/domains/documents/pipeline/chunk";
 import {
   createCollection,
   findCollection,
   insertDocument,
 } from "@server/domains/documents/pipeline/store-rows";
+import { normalizePageText } from "@server/pdf/page-text";
 
 /**
  * Index a document from page texts straight into the tables (no PDF, no job): what the pipeline writes for a

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { DEMO_DOCUMENTS, findDemoPage } from "@server/domains/documents/demo";
-import { buildDemoPdfs } from "@server/domains/documents/demo/pdfs";
+import { buildTextPdfs } from "@server/pdf/text-pdfs";
 import { extractText, getDocumentProxy } from "unpdf";
 
 describe("demo documents", () => {
   test("three PDFs, one page per demo page, each page's text where the module says it is", async () => {
-    const pdfs = await buildDemoPdfs();
+    const pdfs = await buildTextPdfs(DEMO_DOCUMENTS);
     expect(pdfs.map((p) => [p.db, p.fileName])).toEqual(DEMO_DOCUMENTS.map((d) => [d.db, d.fileName]));
     expect(DEMO_DOCUMENTS[0]!.pages.length).toBeGreaterThanOrEqual(24);
     for (const [i, pdf] of pdfs.entries()) {
@@ -23,7 +23,7 @@ describe("demo documents", () => {
   });
 
   test("the same bytes on every build (a restart never re-indexes them as new content)", async () => {
-    const [a, b] = [await buildDemoPdfs(), await buildDemoPdfs()];
+    const [a, b] = [await buildTextPdfs(DEMO_DOCUMENTS), await buildTextPdfs(DEMO_DOCUMENTS)];
     expect(Buffer.from(a[1]!.bytes).equals(Buffer.from(b[1]!.bytes))).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import { stageUpload } from "../../storage/staging";
 import { enqueueIndexFile, type PipelineDeps } from "../documents/service";
 import { reportPayload } from "./bulk";
 import { ensureReportsCollection, reportsCollectionId } from "./collection";
+import { DEMO_REPORTS } from "./demo-reports";
 import { reportUpload } from "./names";
 
 /** Job kinds of the Reports Indexer: the demo reports of a first start (indexing itself is `index-file`). */
@@ -17,7 +18,7 @@ export function reportJobHandlers(deps: PipelineDeps, runner: () => JobRunner) {
         await ctx.step("Reports are already indexed: no demo reports added.");
         return { ok: true, queued: 0 };
       }
-      const files = await deps.pdf.demoPdfs("reports");
+      const files = await deps.pdf.demoPdfs(DEMO_REPORTS);
       await ensureReportsCollection(deps.db, "seed");
       for (const f of files) {
         const name = reportUpload(f.fileName);

@@ -1,3 +1,4 @@
+import type { TextDocument } from "../../../pdf/protocol";
 import { HANDBOOK_PAGES_1 } from "./handbook-1";
 import { HANDBOOK_PAGES_2 } from "./handbook-2";
 import { RETIREMENT_PAGES } from "./retirement-plan";
@@ -8,16 +9,8 @@ import { SHARE_PLAN_PAGES } from "./share-plan";
  * (not only inside the PDFs) so an evaluation set can name the file and page an answer must come from:
  * DEMO_DOCUMENTS[i].pages[n] is page n + 1 of that PDF.
  */
-export interface DemoPage {
-  heading: string;
-  paragraphs: string[];
-}
-export interface DemoDocument {
-  db: string;
-  title: string;
-  fileName: string;
-  pages: DemoPage[];
-}
+export type DemoDocument = TextDocument;
+export type DemoPage = TextDocument["pages"][number];
 
 export const DEMO_DOCUMENTS: DemoDocument[] = [
   {

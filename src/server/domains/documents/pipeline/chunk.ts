@@ -14,20 +14,6 @@ export const CHUNK_SIZE = 1000;
 export const CHUNK_OVERLAP = 150;
 const PAGE_JOIN = "\n\n";
 
-/**
- * Ligatures and compatibility forms unfolded (NFKC: "ﬁ" → "fi", so search finds them), spaces and tabs collapsed,
- * at most one blank line, no trailing spaces: what pdf.js and OCR give is ragged.
- */
-export function normalizePageText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(/\r\n?/g, "\n")
-    .replace(/[ \t\f\v\u00a0]+/g, " ")
-    .replace(/ ?\n ?/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 export function chunkPages(pages: string[], size = CHUNK_SIZE, overlap = CHUNK_OVERLAP): Chunk[] {
   const starts: number[] = [];
   let pos = 0;

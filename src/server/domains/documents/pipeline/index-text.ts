@@ -1,9 +1,9 @@
 import type { JobContext } from "../../../jobs/worker";
-import { type OpenPdf, type PdfHost, PdfReadError } from "../pdf/host";
-import { limitMessage, PdfLimitError } from "../pdf/limits";
+import { type OpenPdf, type PdfHost, PdfReadError } from "../../../pdf/host";
+import { limitMessage, PdfLimitError } from "../../../pdf/limits";
+import { needsOcr } from "../../../pdf/scanned-page";
 import { chunkPages } from "./chunk";
 import type { Collection, IndexRun } from "./index-types";
-import { needsOcr } from "./ocr-page";
 import { stripRunningLines } from "./running-lines";
 import { recordFailedDocument } from "./store-rows";
 

@@ -2,8 +2,8 @@ import type { DocumentMode } from "@shared/documents";
 import type { Db } from "../../../db/client";
 import type { JobContext } from "../../../jobs/worker";
 import type { Logger } from "../../../lib/logger";
+import type { PdfHost } from "../../../pdf/host";
 import type { ObjectStore } from "../../../storage/object-store";
-import type { PdfHost } from "../pdf/host";
 import type { EmbeddingsConfig } from "./embeddings";
 import type { findCollection } from "./store-rows";
 

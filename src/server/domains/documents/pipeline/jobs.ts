@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { docChunkEmbeddings } from "../../../db/schema";
 import type { JobCleanup, JobHandler, JobRunner } from "../../../jobs/worker";
 import { stageUpload } from "../../../storage/staging";
+import { DEMO_DOCUMENTS } from "../demo";
 import { chunkPage, embedTexts, writeEmbeddings } from "./embeddings";
 import { cleanUpIndexFile, type IndexFilePayload, indexFile, type PipelineDeps } from "./index-file";
 import { enqueueIndexFile } from "./queue";
@@ -63,7 +64,7 @@ export function documentJobHandlers(deps: PipelineDeps, runner: () => JobRunner)
       return { ok: true, chunks: done };
     },
     "demo-documents": async (ctx) => {
-      const files = await deps.pdf.demoPdfs();
+      const files = await deps.pdf.demoPdfs(DEMO_DOCUMENTS);
       let queued = 0;
       for (const f of files) {
         if (await findCollection(deps.db, f.db)) continue;

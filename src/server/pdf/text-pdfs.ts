@@ -1,23 +1,22 @@
 import type { PDFFont, PDFPage } from "pdf-lib";
-import type { DemoPdf } from "../pdf/protocol";
-import { DEMO_DOCUMENTS, type DemoDocument } from "./index";
+import type { DemoPdf, TextDocument } from "./protocol";
 
 /**
- * The demo PDFs, written from the page texts in ./demo (one DemoPage is exactly one PDF page, so an answer's
- * page number can be checked against the source). US Letter, Helvetica, wrapped to the margins.
+ * PDFs written from page texts (the demo sets: one page of text is exactly one PDF page, so an answer's page
+ * number can be checked against the source). US Letter, Helvetica, wrapped to the margins.
  */
 const PAGE = { width: 612, height: 792, margin: 64 };
 const BODY = 10.5;
 const LEAD = 14.5;
 
-export async function buildDemoPdfs(docs: DemoDocument[] = DEMO_DOCUMENTS): Promise<DemoPdf[]> {
+export async function buildTextPdfs(docs: TextDocument[]): Promise<DemoPdf[]> {
   const out: DemoPdf[] = [];
   for (const doc of docs)
     out.push({ db: doc.db, title: doc.title, fileName: doc.fileName, bytes: await render(doc) });
   return out;
 }
 
-async function render(doc: DemoDocument): Promise<Uint8Array> {
+async function render(doc: TextDocument): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(doc.title);

@@ -1,5 +1,5 @@
 import { REPORTS_DB } from "@shared/reports";
-import type { DemoDocument } from "./index";
+import type { TextDocument as DemoDocument } from "../../pdf/protocol";
 
 /**
  * Demo project reports for the Reports Indexer: what /reports shows on a fresh start. Short (two pages each),

@@ -1,5 +1,5 @@
-import type { OcrPool } from "../../../ocr/pool";
-import { prepareImage } from "../../../ocr/preprocess";
+import type { OcrPool } from "../ocr/pool";
+import { prepareImage } from "../ocr/preprocess";
 
 /**
  * Scanned pages are rendered at 300 dpi, the resolution scans are made at, so the embedded image keeps its

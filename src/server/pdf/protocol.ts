@@ -9,10 +9,15 @@ export type PdfRequest =
   /** Render a page (at most `maxPixels`) and read it with OCR: its text, "" for a blank page. */
   | { id: number; op: "ocr"; handle: number; page: number; maxPixels: number; langPath?: string }
   | { id: number; op: "close"; handle: number }
-  | { id: number; op: "demo"; set?: DemoSet };
+  | { id: number; op: "demo"; docs: TextDocument[] };
 
-/** The demo document databases (default), or the demo project reports. */
-export type DemoSet = "documents" | "reports";
+/** A document to write as a PDF (the demo sets): one page of text is exactly one PDF page. */
+export interface TextDocument {
+  db: string;
+  title: string;
+  fileName: string;
+  pages: { heading: string; paragraphs: string[] }[];
+}
 
 export type PdfReply =
   | { id: number; ok: true; value: unknown }

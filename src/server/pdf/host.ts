@@ -1,8 +1,8 @@
 import { setPriority } from "node:os";
 import type { Subprocess } from "bun";
-import { watchMemory } from "../../../lib/memory-watch";
+import { watchMemory } from "../lib/memory-watch";
 import { PdfLimitError, type PdfLimits } from "./limits";
-import type { DemoPdf, DemoSet, PdfReply, PdfRequest } from "./protocol";
+import type { DemoPdf, PdfReply, PdfRequest, TextDocument } from "./protocol";
 
 /** Why a PDF could not be read, as the pipeline words it for a person. */
 export class PdfReadError extends Error {
@@ -33,7 +33,7 @@ export interface PdfHost {
    * the signal's reason.
    */
   open(bytes: Uint8Array, opts?: { signal?: AbortSignal }): Promise<OpenPdf>;
-  demoPdfs(set?: DemoSet): Promise<DemoPdf[]>;
+  demoPdfs(docs: TextDocument[]): Promise<DemoPdf[]>;
   /** End the processes now (shutdown). */
   close(): void;
 }
@@ -230,10 +230,10 @@ export function createPdfHost(
       }
       return openDocument(leases, limits, { main, handle, pages, ocrLangPath: opts.ocrLangPath }, detach);
     },
-    async demoPdfs(set) {
+    async demoPdfs(docs) {
       const p = lease(0);
       try {
-        return await p.call<DemoPdf[]>({ op: "demo", set });
+        return await p.call<DemoPdf[]>({ op: "demo", docs });
       } finally {
         release(p);
       }

@@ -5,12 +5,12 @@
  * (its memory watched from outside, its time bounded) without touching the server. Started on demand and
  * ended when idle, so the memory these libraries take is returned to the system.
  */
-import { createLogger } from "../../../lib/logger";
-import { createOcrPool, type OcrPool } from "../../../ocr/pool";
-import { normalizePageText } from "../pipeline/chunk";
-import { OCR_RENDER_SCALE, ocrPageText, renderScale } from "../pipeline/ocr-page";
+import { createLogger } from "../lib/logger";
+import { createOcrPool, type OcrPool } from "../ocr/pool";
 import { checkStreams, PdfLimitError } from "./limits";
+import { normalizePageText } from "./page-text";
 import type { PdfReply, PdfRequest } from "./protocol";
+import { OCR_RENDER_SCALE, ocrPageText, renderScale } from "./scanned-page";
 
 type Doc = Awaited<ReturnType<typeof import("unpdf")["getDocumentProxy"]>>;
 const docs = new Map<number, Doc>();
@@ -112,10 +112,8 @@ async function handle(msg: PdfRequest): Promise<unknown> {
       return null;
     }
     case "demo": {
-      const { buildDemoPdfs } = await import("../demo/pdfs");
-      return msg.set === "reports"
-        ? await buildDemoPdfs((await import("../demo/reports")).DEMO_REPORTS)
-        : await buildDemoPdfs();
+      const { buildTextPdfs } = await import("./text-pdfs");
+      return await buildTextPdfs(msg.docs);
     }
   }
 }
