@@ -54,8 +54,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/db-admin/-components/history-panel.tsx HistoryPanel": 81,
   "src/client/routes/db-admin/-components/index-screen.tsx IndexManager": 102,
   "src/client/routes/db-admin/-components/target-form.tsx TargetForm": 118,
-  "src/client/routes/db-admin/-components/use-db-actions.ts useDbActions": 86,
-  "src/client/routes/db-admin/-components/use-index-queue.ts useIndexQueue": 113,
   "src/client/routes/db-viewer/-components/db-list.tsx DbList": 94,
   "src/client/routes/db-viewer/-components/explorer-screen.tsx ExplorerScreen": 92,
   "src/client/routes/db-viewer/-components/files-panel.tsx FilesPanel": 121,
