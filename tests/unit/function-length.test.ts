@@ -54,7 +54,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/db-admin/-components/history-panel.tsx HistoryPanel": 81,
   "src/client/routes/db-admin/-components/index-screen.tsx IndexManager": 102,
   "src/client/routes/db-admin/-components/target-form.tsx TargetForm": 118,
-  "src/client/routes/it-terminated/route.tsx Terminated": 81,
   "src/client/routes/ocr-lookup/-components/results-toolbar.tsx ResultsToolbar": 93,
   "src/client/routes/ocr-lookup/-components/upload-step.tsx UploadStep": 129,
   "src/client/routes/ocr-lookup/-components/use-recognition.ts useRecognition": 118,
