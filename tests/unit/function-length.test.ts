@@ -54,12 +54,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   "src/client/routes/db-admin/-components/history-panel.tsx HistoryPanel": 81,
   "src/client/routes/db-admin/-components/index-screen.tsx IndexManager": 102,
   "src/client/routes/db-admin/-components/target-form.tsx TargetForm": 118,
-  "src/client/routes/s3-admin/-components/admin-screen.tsx AdminScreen": 143,
-  "src/client/routes/s3-admin/-components/file-columns.tsx fileColumns": 82,
-  "src/client/routes/s3-admin/-components/file-groups.tsx FileGroups": 86,
-  "src/client/routes/s3-admin/-components/move-dialog.tsx MoveDialog": 87,
-  "src/client/routes/s3-admin/-components/upload-settings.tsx UploadSettingsForm": 111,
-  "src/client/routes/s3-admin/-components/use-storage-actions.ts useStorageActions": 93,
 };
 
 interface FunctionLength {
