@@ -3,18 +3,16 @@ import { ADMIN_PAGE_SIZES, type TerminatedUser } from "@shared/users";
 import { createFileRoute } from "@tanstack/react-router";
 import type { ColumnDef } from "@tanstack/react-table";
 import { UndoIcon } from "lucide-react";
-import { useMemo, useState } from "react";
-import { toast } from "sonner";
-import { type IssuedPassword, TemporaryPasswordDialog } from "@/components/account/temporary-password-dialog";
+import { useMemo } from "react";
+import { TemporaryPasswordDialog } from "@/components/account/temporary-password-dialog";
 import { AccountsScreen, useAccountList } from "@/components/accounts-screen";
-import { useConfirm } from "@/components/confirm";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import type { CsvColumn } from "@/lib/csv";
 import { formatDateTime } from "@/lib/format";
 import { listSearch } from "@/lib/list-search";
 import { trpc } from "@/lib/trpc";
+import { useReinstate } from "./-components/use-reinstate";
 
 export const Route = createFileRoute("/it-terminated")({
   // The search schema alone: the route table is in the first bundle, the screen loads with the route.
@@ -31,25 +29,10 @@ const CSV_COLUMNS: CsvColumn<TerminatedUser>[] = [
 
 function Terminated() {
   const { me } = useAuth();
-  const confirm = useConfirm();
   const utils = trpc.useUtils();
   const view = useAccountList("/it-terminated");
   const list = trpc.users.terminated.useQuery(view.input, view.options);
-  const [issued, setIssued] = useState<IssuedPassword | null>(null);
-  const reinstate = trpc.users.reinstate.useMutation({
-    onSuccess: (r) => {
-      // With local accounts the person comes back with a temporary password, shown to the Owner once.
-      if (r.temporary_password) {
-        setIssued({
-          title: `${r.email} is active again as ${r.role}`,
-          password: r.temporary_password,
-          howToSignIn: r.sign_in ?? "",
-        });
-      } else toast.success(`${r.email} is active again as ${r.role}.`, { duration: 3000 });
-      void utils.users.invalidate();
-    },
-    onError: (err) => toast.error(errorMessage(err, "Failed to reinstate the account.")),
-  });
+  const { issued, clearIssued, pending, ask } = useReinstate();
   const mayReinstate = can(me, "users.reinstate");
 
   const columns = useMemo<ColumnDef<TerminatedUser, unknown>[]>(
@@ -73,23 +56,16 @@ function Terminated() {
           <Button
             size="sm"
             variant="outline"
-            disabled={!mayReinstate || reinstate.isPending}
+            disabled={!mayReinstate || pending}
             title={mayReinstate ? undefined : "Only Owners can reinstate accounts."}
-            onClick={async () => {
-              const ok = await confirm({
-                title: `Reinstate ${row.original.email}?`,
-                description: "The account can sign in again straight away.",
-                confirmLabel: "Reinstate",
-              });
-              if (ok) reinstate.mutate({ email: row.original.email });
-            }}
+            onClick={() => void ask(row.original.email)}
           >
             <UndoIcon /> Reinstate
           </Button>
         ),
       },
     ],
-    [mayReinstate, reinstate, confirm],
+    [mayReinstate, pending, ask],
   );
   return (
     <>
@@ -106,7 +82,7 @@ function Terminated() {
           empty: "No removed accounts.",
         }}
       />
-      <TemporaryPasswordDialog issued={issued} onClose={() => setIssued(null)} />
+      <TemporaryPasswordDialog issued={issued} onClose={clearIssued} />
     </>
   );
 }

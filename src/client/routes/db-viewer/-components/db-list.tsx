@@ -49,58 +49,83 @@ export function DbList({
     );
   return (
     <ul aria-label="Databases" className="space-y-1 p-2">
-      {dbs.map((d) => {
-        const active = d.name === selected;
-        const shown = dbTitle(d);
-        return (
-          <li
-            key={d.name}
-            className={cn(
-              "group flex items-center gap-1 rounded-md pr-1",
-              active ? "bg-primary/10 ring-1 ring-primary/40" : "hover:bg-muted/60",
-            )}
-          >
-            <button
-              type="button"
-              aria-pressed={active}
-              title={d.name}
-              onClick={() => onSelect(d.name)}
-              className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2.5 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <DatabaseIcon
-                className={cn("size-4 shrink-0", active ? "text-primary" : "text-muted-foreground")}
-                aria-hidden
-              />
-              <span className="line-clamp-2 min-w-0 flex-1 font-medium break-words">{shown}</span>
-              <Badge variant={active ? "default" : "secondary"} aria-label={`${d.files} files`}>
-                {d.files.toLocaleString()}
-              </Badge>
-            </button>
-            <Button
-              size="icon-sm"
-              variant="ghost"
-              className="size-7"
-              title="View schema"
-              aria-label={`View schema of ${shown}`}
-              onClick={() => onSchema(d.name)}
-            >
-              <TableIcon />
-            </Button>
-            {canDelete && (
-              <Button
-                size="icon-sm"
-                variant="ghost"
-                className="size-7 text-destructive hover:text-destructive"
-                title="Delete database"
-                aria-label={`Delete database ${shown}`}
-                onClick={() => onDelete(d.name)}
-              >
-                <Trash2Icon />
-              </Button>
-            )}
-          </li>
-        );
-      })}
+      {dbs.map((d) => (
+        <DbRow
+          key={d.name}
+          db={d}
+          active={d.name === selected}
+          canDelete={canDelete}
+          onSelect={onSelect}
+          onSchema={onSchema}
+          onDelete={onDelete}
+        />
+      ))}
     </ul>
+  );
+}
+
+/** One database in the list: the select button with its file count, View schema, and Delete when allowed. */
+function DbRow({
+  db: d,
+  active,
+  canDelete,
+  onSelect,
+  onSchema,
+  onDelete,
+}: {
+  db: DocDb;
+  active: boolean;
+  canDelete: boolean;
+  onSelect(name: string): void;
+  onSchema(name: string): void;
+  onDelete(name: string): void;
+}) {
+  const shown = dbTitle(d);
+  return (
+    <li
+      className={cn(
+        "group flex items-center gap-1 rounded-md pr-1",
+        active ? "bg-primary/10 ring-1 ring-primary/40" : "hover:bg-muted/60",
+      )}
+    >
+      <button
+        type="button"
+        aria-pressed={active}
+        title={d.name}
+        onClick={() => onSelect(d.name)}
+        className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2.5 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <DatabaseIcon
+          className={cn("size-4 shrink-0", active ? "text-primary" : "text-muted-foreground")}
+          aria-hidden
+        />
+        <span className="line-clamp-2 min-w-0 flex-1 font-medium break-words">{shown}</span>
+        <Badge variant={active ? "default" : "secondary"} aria-label={`${d.files} files`}>
+          {d.files.toLocaleString()}
+        </Badge>
+      </button>
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        className="size-7"
+        title="View schema"
+        aria-label={`View schema of ${shown}`}
+        onClick={() => onSchema(d.name)}
+      >
+        <TableIcon />
+      </Button>
+      {canDelete && (
+        <Button
+          size="icon-sm"
+          variant="ghost"
+          className="size-7 text-destructive hover:text-destructive"
+          title="Delete database"
+          aria-label={`Delete database ${shown}`}
+          onClick={() => onDelete(d.name)}
+        >
+          <Trash2Icon />
+        </Button>
+      )}
+    </li>
   );
 }

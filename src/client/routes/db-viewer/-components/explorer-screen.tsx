@@ -4,18 +4,17 @@ import { TOAST_MS } from "@shared/storage";
 import { DatabaseIcon, RefreshCwIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import { toast } from "sonner";
-import { useConfirm } from "@/components/confirm";
 import { SchemaDialog } from "@/components/doc-db/schema-dialog";
 import { Screen } from "@/components/screen";
 import { SearchBox } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { trpc } from "@/lib/trpc";
 import { useSearchState } from "@/lib/use-search-state";
 import { DbList } from "./db-list";
 import { type ExplorerSearch, explorerViewOf, listDbs, selectDb } from "./explorer-model";
 import { FilesPanel } from "./files-panel";
+import { useDeleteDb } from "./use-delete-db";
 
 /**
  * The Database Explorer (/db-viewer, all signed-in staff): databases on the left, the selected one's files on the
@@ -28,8 +27,6 @@ export function ExplorerScreen() {
   const v = explorerViewOf(search);
   const utils = trpc.useUtils();
   const list = trpc.documents.listDbs.useQuery();
-  const remove = trpc.documents.deleteDb.useMutation();
-  const confirm = useConfirm();
   const [dbQuery, setDbQuery] = useState("");
   const [schemaOf, setSchemaOf] = useState<string | null>(null);
   const dbs = useMemo(() => listDbs(list.data?.dbs ?? [], dbQuery), [list.data, dbQuery]);
@@ -40,28 +37,10 @@ export function ExplorerScreen() {
     if (v.db) void utils.documents.listFiles.invalidate({ db_name: v.db });
   };
 
-  const deleteDb = async (db: string) => {
-    const typed = `DELETE ${db}`;
-    // The spec: anything but the exact text does nothing, so the button waits for it.
-    if (
-      !(await confirm({
-        title: `Delete ${db}?`,
-        typeToConfirm: typed,
-        confirmLabel: "Delete",
-        destructive: true,
-      }))
-    )
-      return;
-    try {
-      await remove.mutateAsync({ db_name: db, confirmation_text: typed });
-      toast.success(DOCUMENT_TEXTS.dbDeleted, { duration: TOAST_MS });
-      if (v.db === db) set({ db: undefined });
-    } catch (err) {
-      toast.error(errorMessage(err, DOCUMENT_TEXTS.dbDeleteFailed), { duration: TOAST_MS });
-    } finally {
-      void utils.documents.invalidate();
-    }
-  };
+  const deleteDb = useDeleteDb(
+    () => v.db,
+    () => set({ db: undefined }),
+  );
 
   return (
     <Screen
@@ -103,14 +82,21 @@ export function ExplorerScreen() {
             title={dbTitle(dbs.find((d) => d.name === v.db) ?? { name: v.db })}
           />
         ) : (
-          <div className="flex min-h-64 flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
-            <DatabaseIcon className="size-8" aria-hidden />
-            <p className="font-medium text-foreground">{DOCUMENT_TEXTS.selectDatabase}</p>
-            <p>Choose a database on the left to see its files.</p>
-          </div>
+          <NoDbSelected />
         )}
       </div>
       <SchemaDialog db={schemaOf} onClose={() => setSchemaOf(null)} />
     </Screen>
+  );
+}
+
+/** The right side before a database is chosen. */
+function NoDbSelected() {
+  return (
+    <div className="flex min-h-64 flex-col items-center justify-center gap-2 rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">
+      <DatabaseIcon className="size-8" aria-hidden />
+      <p className="font-medium text-foreground">{DOCUMENT_TEXTS.selectDatabase}</p>
+      <p>Choose a database on the left to see its files.</p>
+    </div>
   );
 }

@@ -60,6 +60,22 @@ export function ResultsToolbar({
       <Badge variant={found === total && total > 0 ? "success" : "secondary"} data-testid="found-count">
         Found: {found} / {total}
       </Badge>
+      <MatchViewControls view={view} onView={onView} />
+      <ExportButtons
+        total={total}
+        copied={copied}
+        onCopyWos={onCopyWos}
+        onCopyMatches={onCopyMatches}
+        onCsv={onCsv}
+      />
+    </div>
+  );
+}
+
+/** How the matches are shown: filter, not-found only, sort by and direction. */
+function MatchViewControls({ view, onView }: { view: MatchView; onView(patch: Partial<MatchView>): void }) {
+  return (
+    <>
       <Input
         type="search"
         aria-label="Filter matches"
@@ -95,17 +111,35 @@ export function ResultsToolbar({
       >
         {view.dir === "asc" ? <ArrowUpNarrowWideIcon /> : <ArrowDownWideNarrowIcon />}
       </Button>
-      <div className="ml-auto flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onCopyWos} disabled={total === 0}>
-          <CopyIcon /> {copied === "wos" ? "Copied!" : "Copy WOs"}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onCopyMatches} disabled={total === 0}>
-          <CopyIcon /> {copied === "matches" ? "Copied!" : "Copy Matches"}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onCsv} disabled={total === 0}>
-          <DownloadIcon /> CSV
-        </Button>
-      </div>
+    </>
+  );
+}
+
+/** Copy WOs, Copy Matches (each says "Copied!" for a moment) and CSV, at the toolbar's end. */
+function ExportButtons({
+  total,
+  copied,
+  onCopyWos,
+  onCopyMatches,
+  onCsv,
+}: {
+  total: number;
+  copied: "wos" | "matches" | null;
+  onCopyWos(): void;
+  onCopyMatches(): void;
+  onCsv(): void;
+}) {
+  return (
+    <div className="ml-auto flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={onCopyWos} disabled={total === 0}>
+        <CopyIcon /> {copied === "wos" ? "Copied!" : "Copy WOs"}
+      </Button>
+      <Button variant="outline" size="sm" onClick={onCopyMatches} disabled={total === 0}>
+        <CopyIcon /> {copied === "matches" ? "Copied!" : "Copy Matches"}
+      </Button>
+      <Button variant="outline" size="sm" onClick={onCsv} disabled={total === 0}>
+        <DownloadIcon /> CSV
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { OCR_IMAGE_TYPES, OCR_MESSAGES } from "@shared/ocr";
 import { ImageUpIcon, LoaderCircleIcon, RotateCcwIcon, ScanTextIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import type { UploadError } from "./use-recognition";
+import { useImageIntake } from "./use-image-intake";
+import type { UploadError } from "./use-image-upload";
 
 export interface UploadProgress {
   /** 0-1 while the file travels; null once the server is reading it. */
@@ -36,75 +37,18 @@ export function UploadStep({
   onRefuse(message: string): void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
+  const take = useImageIntake(maxMb, onFile, onRefuse);
   const busy = !!progress;
-
-  const take = (candidate: File | null | undefined) => {
-    if (!candidate) return;
-    if (!(OCR_IMAGE_TYPES as readonly string[]).includes(candidate.type))
-      return onRefuse(OCR_MESSAGES.imagesOnly);
-    if (maxMb && candidate.size > maxMb * 1024 * 1024)
-      return onRefuse(`The image is larger than ${maxMb} MB.`);
-    onFile(candidate);
-  };
-
-  // Paste anywhere on the page while this step shows (a screenshot straight from the clipboard).
-  useEffect(() => {
-    const onPaste = (e: ClipboardEvent) => {
-      const pasted = [...(e.clipboardData?.files ?? [])][0];
-      if (pasted) {
-        e.preventDefault();
-        take(pasted);
-      }
-    };
-    window.addEventListener("paste", onPaste);
-    return () => window.removeEventListener("paste", onPaste);
-  });
 
   return (
     <div className="space-y-4">
-      <button
-        type="button"
-        aria-label="Drop an image here, paste one, or press to choose a file"
-        data-testid="drop-zone"
-        className={cn(
-          "flex min-h-56 w-full cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed p-6 text-center transition-colors",
-          over ? "border-primary bg-primary/5" : "border-border hover:bg-muted/40",
-        )}
-        onClick={() => input.current?.click()}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          take(e.dataTransfer.files[0]);
-        }}
-      >
-        {previewUrl ? (
-          <img
-            src={previewUrl}
-            alt="Preview of the chosen file"
-            className="max-h-72 max-w-full rounded border object-contain"
-          />
-        ) : (
-          <ImageUpIcon className="size-10 text-muted-foreground" aria-hidden />
-        )}
-        <span className="block text-sm">
-          {file ? (
-            <span className="font-medium">{file.name || "Pasted image"}</span>
-          ) : (
-            <>
-              <span className="font-medium">Drop an image, paste one (Ctrl+V), or choose a file</span>
-              <span className="block text-muted-foreground">
-                PNG, JPG or GIF{maxMb ? `, up to ${maxMb} MB` : ""}
-              </span>
-            </>
-          )}
-        </span>
-      </button>
+      <DropTarget
+        file={file}
+        previewUrl={previewUrl}
+        maxMb={maxMb}
+        onChoose={() => input.current?.click()}
+        onDropFile={take}
+      />
       <input
         ref={input}
         type="file"
@@ -117,14 +61,7 @@ export function UploadStep({
           e.target.value = "";
         }}
       />
-      {error && (
-        <div role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
-          <p className="font-medium">{error.retry ? OCR_MESSAGES.failed : error.message}</p>
-          {error.retry && error.message !== OCR_MESSAGES.failed && (
-            <p className="text-muted-foreground">{error.message}</p>
-          )}
-        </div>
-      )}
+      {error && <UploadAlert error={error} />}
       <div className="flex flex-wrap items-center gap-2">
         <Button onClick={onExtract} disabled={!file || busy}>
           {busy ? <LoaderCircleIcon className="animate-spin" /> : <ScanTextIcon />} Upload &amp; Extract
@@ -140,6 +77,79 @@ export function UploadStep({
           </span>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The drop zone: a button that opens the file chooser, takes a dropped file, and shows the chosen one. */
+function DropTarget({
+  file,
+  previewUrl,
+  maxMb,
+  onChoose,
+  onDropFile,
+}: {
+  file: File | null;
+  previewUrl: string | null;
+  maxMb: number | undefined;
+  onChoose(): void;
+  onDropFile(file: File | undefined): void;
+}) {
+  const [over, setOver] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-label="Drop an image here, paste one, or press to choose a file"
+      data-testid="drop-zone"
+      className={cn(
+        "flex min-h-56 w-full cursor-pointer flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed p-6 text-center transition-colors",
+        over ? "border-primary bg-primary/5" : "border-border hover:bg-muted/40",
+      )}
+      onClick={onChoose}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        onDropFile(e.dataTransfer.files[0]);
+      }}
+    >
+      {previewUrl ? (
+        <img
+          src={previewUrl}
+          alt="Preview of the chosen file"
+          className="max-h-72 max-w-full rounded border object-contain"
+        />
+      ) : (
+        <ImageUpIcon className="size-10 text-muted-foreground" aria-hidden />
+      )}
+      <span className="block text-sm">
+        {file ? (
+          <span className="font-medium">{file.name || "Pasted image"}</span>
+        ) : (
+          <>
+            <span className="font-medium">Drop an image, paste one (Ctrl+V), or choose a file</span>
+            <span className="block text-muted-foreground">
+              PNG, JPG or GIF{maxMb ? `, up to ${maxMb} MB` : ""}
+            </span>
+          </>
+        )}
+      </span>
+    </button>
+  );
+}
+
+/** Why the upload failed: the general failure with the server's reason under it, or the file's own fault alone. */
+function UploadAlert({ error }: { error: UploadError }) {
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
+      <p className="font-medium">{error.retry ? OCR_MESSAGES.failed : error.message}</p>
+      {error.retry && error.message !== OCR_MESSAGES.failed && (
+        <p className="text-muted-foreground">{error.message}</p>
+      )}
     </div>
   );
 }

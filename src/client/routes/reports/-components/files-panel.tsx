@@ -1,19 +1,14 @@
-import { REPORT_FILES_PAGE_SIZES, REPORTS_TEXTS, type ReportFile } from "@shared/reports";
+import { REPORT_FILES_PAGE_SIZES, REPORTS_TEXTS } from "@shared/reports";
 import { keepPreviousData } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { FilesIcon } from "lucide-react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
 import { SearchBox } from "@/components/search-box";
-import { Badge } from "@/components/ui/badge";
-import { WorkOrderLink } from "@/components/work-order-link";
 import { checkWoPrefix } from "@/features/reports/reports-model";
 import { WoPrefixField } from "@/features/reports/wo-prefix-field";
 import { errorMessage } from "@/lib/api";
-import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-
-const num = (n: number) => <span className="tabular-nums">{n.toLocaleString()}</span>;
+import { reportFileColumns } from "./file-columns";
 
 /** Every indexed report, newest first, paged on the server and filtered by name/project text and W.O. prefix. */
 export function FilesPanel({
@@ -38,59 +33,7 @@ export function FilesPanel({
   );
   const filtered = !!(q || wo);
 
-  const columns: ColumnDef<ReportFile, unknown>[] = [
-    {
-      id: "file",
-      header: "File name",
-      cell: ({ row: { original: f } }) =>
-        f.stored ? (
-          <button
-            type="button"
-            className="text-left font-medium text-primary underline-offset-2 hover:underline"
-            onClick={() => onOpen(f.file_id)}
-            title="Open the original PDF"
-          >
-            {f.file_name}
-          </button>
-        ) : (
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{f.file_name}</span>
-            <Badge variant="secondary" title={REPORTS_TEXTS.originalNotStored}>
-              not stored
-            </Badge>
-          </span>
-        ),
-    },
-    {
-      id: "wo",
-      header: "W.O.",
-      cell: ({ row }) => (
-        <WorkOrderLink wo={row.original.work_order} className="font-mono text-xs whitespace-nowrap" />
-      ),
-    },
-    { id: "project", header: "Project", cell: ({ row }) => row.original.project },
-    {
-      id: "pages",
-      header: "Pages",
-      meta: { className: "text-right" },
-      cell: ({ row }) => num(row.original.pages),
-    },
-    {
-      id: "chunks",
-      header: "Chunks",
-      meta: { className: "text-right" },
-      cell: ({ row }) => num(row.original.chunks),
-    },
-    {
-      id: "indexed",
-      header: "Indexed",
-      cell: ({ row }) => (
-        <span className="text-muted-foreground whitespace-nowrap tabular-nums">
-          {formatDateTime(row.original.indexed_at)}
-        </span>
-      ),
-    },
-  ];
+  const columns = reportFileColumns(onOpen);
 
   return (
     <section aria-labelledby="files-title" className="space-y-3 rounded-lg border bg-card p-4">

@@ -1,16 +1,16 @@
 import { REPORTS_TEXTS } from "@shared/reports";
 import { LoaderCircleIcon, LockIcon, PlayIcon, SquareIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Checkbox } from "@/components/ui/misc";
 import { Progress } from "@/components/ui/progress";
 import { NativeSelect } from "@/components/ui/select";
 import { DropZone } from "@/components/upload-queue/drop-zone";
-import { addToSelection, indexBlocker, summariseSelection } from "@/features/reports/reports-model";
 import { cn } from "@/lib/utils";
 import { SelectionList } from "./selection-list";
 import type { IndexOptions, IndexProgress, RunResult } from "./use-bulk-index";
+import { type PanelMessage, useIndexSelection } from "./use-index-selection";
 
 type Mode = "upload" | "folder";
 
@@ -32,41 +32,11 @@ export function IndexPanel({
   onRun(files: File[], opts: IndexOptions): Promise<RunResult | null>;
   onStop(): void;
 }) {
-  const ids = { mode: useId(), s3: useId(), replace: useId(), status: useId(), note: useId() };
+  const note = useId();
   const [mode, setMode] = useState<Mode>("upload");
-  const [uploadToS3, setUploadToS3] = useState(true);
-  const [replaceIfExists, setReplaceIfExists] = useState(false);
-  const [files, setFiles] = useState<File[]>([]);
-  const [noPdfsChosen, setNoPdfsChosen] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: "info" | "error" } | null>(null);
-  const summary = useMemo(() => summariseSelection(files), [files]);
+  const [opts, setOpts] = useState<IndexOptions>({ uploadToS3: true, replaceIfExists: false });
+  const selection = useIndexSelection(onRun);
   const locked = !canIndex || running;
-
-  const choose = (chosen: File[]) => {
-    const r = addToSelection(files, chosen);
-    setFiles(r.files);
-    setNoPdfsChosen(!!r.message && r.files.length === 0);
-    if (r.message) setMessage({ text: r.message, tone: "error" });
-    else if (r.ignored) {
-      const n = r.ignored;
-      setMessage({
-        text: `${n} file${n === 1 ? " that is not a PDF was" : "s that are not PDFs were"} left out.`,
-        tone: "info",
-      });
-    } else setMessage(null);
-  };
-  const start = () => {
-    const blocker = indexBlocker(files.length, noPdfsChosen);
-    if (blocker) return setMessage({ text: blocker, tone: "error" });
-    setMessage(null);
-    void onRun(files, { uploadToS3, replaceIfExists }).then((result) => {
-      // What was indexed leaves the selection; the files that failed stay, to send again.
-      if (result)
-        setFiles((prev) =>
-          prev.filter((f) => result.failed.has(f.name.normalize("NFC")) || result.failed.has(f.name)),
-        );
-    });
-  };
 
   return (
     <section aria-labelledby="index-title" className="space-y-4 rounded-lg border bg-card p-4">
@@ -75,7 +45,7 @@ export function IndexPanel({
       </h2>
       {!canIndex && (
         <p
-          id={ids.note}
+          id={note}
           className="flex items-start gap-2 rounded-md border border-dashed bg-muted/40 p-3 text-sm text-muted-foreground"
         >
           <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -83,37 +53,16 @@ export function IndexPanel({
           list.
         </p>
       )}
-      <fieldset disabled={locked} aria-describedby={canIndex ? undefined : ids.note} className="space-y-4">
+      <fieldset disabled={locked} aria-describedby={canIndex ? undefined : note} className="space-y-4">
         <legend className="sr-only">Indexing options</legend>
-        <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-          <div className="space-y-1.5">
-            <Label htmlFor={ids.mode}>{REPORTS_TEXTS.modeLabel}</Label>
-            <NativeSelect id={ids.mode} value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
-              <option value="upload">{REPORTS_TEXTS.modeUpload}</option>
-              <option value="folder">{REPORTS_TEXTS.modeFolder}</option>
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-2.5 pb-1">
-            <div className="flex items-center gap-2">
-              <Checkbox id={ids.s3} checked={uploadToS3} onCheckedChange={(v) => setUploadToS3(v === true)} />
-              <Label htmlFor={ids.s3} className="font-normal">
-                {REPORTS_TEXTS.uploadToS3}
-              </Label>
-            </div>
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id={ids.replace}
-                checked={replaceIfExists}
-                onCheckedChange={(v) => setReplaceIfExists(v === true)}
-              />
-              <Label htmlFor={ids.replace} className="font-normal">
-                {REPORTS_TEXTS.replaceIfIndexed}
-              </Label>
-            </div>
-          </div>
-        </div>
+        <OptionsFields
+          mode={mode}
+          onMode={setMode}
+          opts={opts}
+          onOpts={(p) => setOpts((o) => ({ ...o, ...p }))}
+        />
         <DropZone
-          onFiles={choose}
+          onFiles={selection.choose}
           directory={mode === "folder"}
           acceptAttr={mode === "upload" ? ".pdf,application/pdf" : undefined}
           inputLabel={mode === "upload" ? "Choose PDFs" : "Choose a reports folder"}
@@ -126,51 +75,133 @@ export function IndexPanel({
           }
           className="p-5"
         />
-        {files.length > 0 && (
+        {selection.files.length > 0 && (
           <SelectionList
-            files={files}
-            summary={summary}
+            files={selection.files}
+            summary={selection.summary}
             disabled={locked}
-            onRemove={(f) => setFiles((prev) => prev.filter((x) => x !== f))}
-            onClear={() => setFiles([])}
+            onRemove={selection.remove}
+            onClear={selection.clear}
           />
         )}
       </fieldset>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={start} disabled={locked} aria-describedby={ids.status}>
-          {running ? <LoaderCircleIcon className="animate-spin" /> : <PlayIcon />}
-          {running ? REPORTS_TEXTS.processing : REPORTS_TEXTS.indexSelected}
-        </Button>
-        {running && (
-          <Button variant="outline" onClick={onStop}>
-            <SquareIcon /> Stop
-          </Button>
-        )}
-        <p
-          id={ids.status}
-          role="status"
-          aria-live="polite"
-          data-testid="index-status"
-          className={cn(
-            "ml-auto min-h-5 text-sm",
-            message?.tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
-          )}
-        >
-          {progress
-            ? `${progress.filesDone.toLocaleString()} / ${progress.filesTotal.toLocaleString()} files · upload ${progress.uploadPct}%`
-            : message?.text}
-        </p>
-      </div>
-      {progress && (
-        <div className="grid gap-2 sm:grid-cols-2">
-          <Progress label="Upload progress" value={progress.uploadPct} />
-          <Progress
-            label="Files processed"
-            value={(progress.filesDone / Math.max(1, progress.filesTotal)) * 100}
-            barClassName="bg-success"
-          />
-        </div>
-      )}
+      <RunBar
+        running={running}
+        locked={locked}
+        progress={progress}
+        message={selection.message}
+        onStart={() => selection.start(opts)}
+        onStop={onStop}
+      />
+      {progress && <RunProgress progress={progress} />}
     </section>
+  );
+}
+
+/** Where the PDFs come from, and the two indexing options. */
+function OptionsFields({
+  mode,
+  onMode,
+  opts,
+  onOpts,
+}: {
+  mode: Mode;
+  onMode(mode: Mode): void;
+  opts: IndexOptions;
+  onOpts(patch: Partial<IndexOptions>): void;
+}) {
+  const ids = { mode: useId(), s3: useId(), replace: useId() };
+  return (
+    <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+      <div className="space-y-1.5">
+        <Label htmlFor={ids.mode}>{REPORTS_TEXTS.modeLabel}</Label>
+        <NativeSelect id={ids.mode} value={mode} onChange={(e) => onMode(e.target.value as Mode)}>
+          <option value="upload">{REPORTS_TEXTS.modeUpload}</option>
+          <option value="folder">{REPORTS_TEXTS.modeFolder}</option>
+        </NativeSelect>
+      </div>
+      <div className="flex flex-col gap-2.5 pb-1">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={ids.s3}
+            checked={opts.uploadToS3}
+            onCheckedChange={(v) => onOpts({ uploadToS3: v === true })}
+          />
+          <Label htmlFor={ids.s3} className="font-normal">
+            {REPORTS_TEXTS.uploadToS3}
+          </Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={ids.replace}
+            checked={opts.replaceIfExists}
+            onCheckedChange={(v) => onOpts({ replaceIfExists: v === true })}
+          />
+          <Label htmlFor={ids.replace} className="font-normal">
+            {REPORTS_TEXTS.replaceIfIndexed}
+          </Label>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Index Selected (Processing… while a run lasts), Stop, and the status line: progress or the panel's message. */
+function RunBar({
+  running,
+  locked,
+  progress,
+  message,
+  onStart,
+  onStop,
+}: {
+  running: boolean;
+  locked: boolean;
+  progress: IndexProgress | null;
+  message: PanelMessage | null;
+  onStart(): void;
+  onStop(): void;
+}) {
+  const status = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button onClick={onStart} disabled={locked} aria-describedby={status}>
+        {running ? <LoaderCircleIcon className="animate-spin" /> : <PlayIcon />}
+        {running ? REPORTS_TEXTS.processing : REPORTS_TEXTS.indexSelected}
+      </Button>
+      {running && (
+        <Button variant="outline" onClick={onStop}>
+          <SquareIcon /> Stop
+        </Button>
+      )}
+      <p
+        id={status}
+        role="status"
+        aria-live="polite"
+        data-testid="index-status"
+        className={cn(
+          "ml-auto min-h-5 text-sm",
+          message?.tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {progress
+          ? `${progress.filesDone.toLocaleString()} / ${progress.filesTotal.toLocaleString()} files · upload ${progress.uploadPct}%`
+          : message?.text}
+      </p>
+    </div>
+  );
+}
+
+/** The run's two bars: bytes sent, and files the server has finished with. */
+function RunProgress({ progress }: { progress: IndexProgress }) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <Progress label="Upload progress" value={progress.uploadPct} />
+      <Progress
+        label="Files processed"
+        value={(progress.filesDone / Math.max(1, progress.filesTotal)) * 100}
+        barClassName="bg-success"
+      />
+    </div>
   );
 }

@@ -1,20 +1,11 @@
 import { can } from "@shared/permissions";
 import { REPORTS_TEXTS } from "@shared/reports";
-import { FileStackIcon, FileTextIcon, InfoIcon, LayersIcon, RotateCwIcon, WifiOffIcon } from "lucide-react";
-import { useCallback } from "react";
-import { toast } from "sonner";
+import { RotateCwIcon, WifiOffIcon } from "lucide-react";
 import { ErrorState } from "@/components/error-state";
 import { LogPanel } from "@/components/log-panel";
 import { Screen } from "@/components/screen";
-import { StatTile } from "@/components/stat-tile";
 import { Button } from "@/components/ui/button";
-import {
-  isUnreachable,
-  type ReportsSearch,
-  type RunTotals,
-  reportsViewOf,
-  totalsText,
-} from "@/features/reports/reports-model";
+import { isUnreachable, type ReportsSearch, reportsViewOf } from "@/features/reports/reports-model";
 import { SearchPanel } from "@/features/reports/search-panel";
 import { useOpenReport } from "@/features/reports/use-open-report";
 import { errorMessage } from "@/lib/api";
@@ -23,7 +14,8 @@ import { trpc } from "@/lib/trpc";
 import { useSearchState } from "@/lib/use-search-state";
 import { FilesPanel } from "./files-panel";
 import { IndexPanel } from "./index-panel";
-import { useBulkIndex } from "./use-bulk-index";
+import { ReportsOverview } from "./reports-overview";
+import { useIndexRun } from "./use-index-run";
 
 /** The Reports Indexer (/reports): every signed-in person searches and browses; Admins and Owners index. */
 export function ReportsScreen() {
@@ -39,98 +31,15 @@ function ReportsIndexer() {
   const view = reportsViewOf(search);
   const { me } = useAuth();
   const canIndex = can(me ?? null, "content.write");
-  const utils = trpc.useUtils();
   const stats = trpc.reports.stats.useQuery();
-  const limits = trpc.storage.limits.useQuery(undefined, { enabled: canIndex });
   const openReport = useOpenReport();
 
-  const onFinished = useCallback(
-    (totals: RunTotals, stopped: boolean) => {
-      void utils.reports.invalidate();
-      const text = totalsText(totals);
-      if (stopped) toast.info("Indexing stopped.", { description: text });
-      else if (totals.failed > 0) toast.warning("Indexing finished with errors.", { description: text });
-      else toast.success("Indexing finished.", { description: text });
-    },
-    [utils],
-  );
-  const index = useBulkIndex({ maxBytes: limits.data?.uploadMaxBytes, onFinished });
-
-  const unreachable = !!stats.error && isUnreachable(stats.error);
   return (
     <div className="space-y-6">
-      {unreachable && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
-        >
-          <WifiOffIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p className="min-w-0 flex-1">{REPORTS_TEXTS.apiUnreachable}</p>
-          <Button size="xs" variant="outline" onClick={() => void utils.reports.invalidate()}>
-            <RotateCwIcon /> Retry
-          </Button>
-        </div>
-      )}
-      {stats.error && !unreachable && (
-        <ErrorState
-          className="items-start rounded-lg border border-destructive/40 bg-destructive/10 p-3"
-          message={errorMessage(stats.error, "Failed to load the report counts.")}
-          onRetry={() => void stats.refetch()}
-        />
-      )}
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <aside
-          aria-label="File name format"
-          className="flex gap-3 rounded-lg border bg-muted/30 p-4 text-sm leading-relaxed"
-        >
-          <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-          <div>
-            <p>{REPORTS_TEXTS.nameFormat}</p>
-            <p className="mt-1 text-muted-foreground">
-              For example{" "}
-              <code className="rounded bg-muted px-1 py-0.5 text-xs">1234-56.Kapolei Substation.pdf</code> or{" "}
-              <code className="rounded bg-muted px-1 py-0.5 text-xs">1234-56A.Pier 12.pdf</code>.
-            </p>
-          </div>
-        </aside>
-        <section aria-label="Report counts" className="grid grid-cols-3 content-start gap-3">
-          <StatTile
-            label={REPORTS_TEXTS.files}
-            icon={FileTextIcon}
-            value={stats.error ? null : stats.data?.files}
-            testId="stat-files"
-          />
-          <StatTile
-            label={REPORTS_TEXTS.pages}
-            icon={FileStackIcon}
-            value={stats.error ? null : stats.data?.pages}
-            testId="stat-pages"
-          />
-          <StatTile
-            label={REPORTS_TEXTS.chunks}
-            icon={LayersIcon}
-            value={stats.error ? null : stats.data?.chunks}
-            testId="stat-chunks"
-          />
-        </section>
-      </div>
+      <StatsProblem stats={stats} />
+      <ReportsOverview counts={stats.data} failed={!!stats.error} />
       {canIndex ? (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
-          <IndexPanel
-            canIndex
-            running={index.running}
-            progress={index.progress}
-            onRun={index.run}
-            onStop={index.stop}
-          />
-          <LogPanel
-            title={REPORTS_TEXTS.log}
-            entries={index.log}
-            toneOf={(e) => e.tone}
-            onClear={index.clearLog}
-            emptyText="Lines appear here as the server indexes the reports."
-          />
-        </div>
+        <IndexingArea />
       ) : (
         // A User sees what indexing takes, disabled, and no Log (nothing of theirs can write to it).
         <IndexPanel
@@ -164,6 +73,55 @@ function ReportsIndexer() {
           })
         }
         onOpen={(id) => void openReport(id)}
+      />
+    </div>
+  );
+}
+
+/** Why the counts are missing: the reports API did not answer (Retry refetches all), or another error. */
+function StatsProblem({ stats }: { stats: ReturnType<typeof trpc.reports.stats.useQuery> }) {
+  const utils = trpc.useUtils();
+  if (!stats.error) return null;
+  if (isUnreachable(stats.error))
+    return (
+      <div
+        role="alert"
+        className="flex flex-wrap items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm"
+      >
+        <WifiOffIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <p className="min-w-0 flex-1">{REPORTS_TEXTS.apiUnreachable}</p>
+        <Button size="xs" variant="outline" onClick={() => void utils.reports.invalidate()}>
+          <RotateCwIcon /> Retry
+        </Button>
+      </div>
+    );
+  return (
+    <ErrorState
+      className="items-start rounded-lg border border-destructive/40 bg-destructive/10 p-3"
+      message={errorMessage(stats.error, "Failed to load the report counts.")}
+      onRetry={() => void stats.refetch()}
+    />
+  );
+}
+
+/** For Admins and Owners: the indexing panel beside the Log of the run. */
+function IndexingArea() {
+  const index = useIndexRun();
+  return (
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)]">
+      <IndexPanel
+        canIndex
+        running={index.running}
+        progress={index.progress}
+        onRun={index.run}
+        onStop={index.stop}
+      />
+      <LogPanel
+        title={REPORTS_TEXTS.log}
+        entries={index.log}
+        toneOf={(e) => e.tone}
+        onClear={index.clearLog}
+        emptyText="Lines appear here as the server indexes the reports."
       />
     </div>
   );

@@ -3,24 +3,13 @@ import { useCallback, useRef, useState } from "react";
 import {
   addTotals,
   batchesOf,
-  errorLogLine,
-  isDoneLine,
-  isStepLine,
-  logLineOf,
   NO_TOTALS,
-  plainSteps,
   type ReportLogEntry,
   type RunTotals,
-  type StepLine,
-  totalsOfLines,
 } from "@/features/reports/reports-model";
-import { ApiError } from "@/lib/api";
-import { uploadForm } from "@/lib/upload";
+import { type IndexOptions, sendBatch } from "./send-batch";
 
-export interface IndexOptions {
-  uploadToS3: boolean;
-  replaceIfExists: boolean;
-}
+export type { IndexOptions } from "./send-batch";
 
 /** What a run ended with: its totals and the names of the files that were not indexed (to send again). */
 export interface RunResult {
@@ -36,11 +25,10 @@ export interface IndexProgress {
 }
 
 let nextId = 0;
-const UNREACHABLE = "The reports API did not answer. Check that the server is running.";
 
 /**
- * POST /api/reports/bulk-index: the selection in as few requests as the server's body limit allows, each with
- * upload progress and its NDJSON log lines appended as they arrive. `onFinished` gets the run's totals (or null
+ * POST /api/reports/bulk-index: the selection in as few requests as the server's body limit allows (sendBatch),
+ * with the run's progress over all of them. `onFinished` gets the run's totals (or null
  * when it was stopped) once every request has answered.
  */
 export function useBulkIndex({
@@ -73,66 +61,23 @@ export function useBulkIndex({
 
       for (const batch of batchesOf(files, maxBytes)) {
         const batchBytes = batch.reduce((n, f) => n + f.size, 0);
-        const streamed: StepLine[] = [];
-        let fraction = 0;
-        const reportedFiles = () => Math.min(batch.length, streamed.filter((l) => l.status).length);
-        const show = () =>
-          setProgress({
-            filesDone: filesBefore + reportedFiles(),
-            filesTotal: files.length,
-            uploadPct: Math.floor(((sentBytes + fraction * batchBytes) / totalBytes) * 100),
-          });
-        const form = new FormData();
-        form.append("upload_to_s3", String(opts.uploadToS3));
-        form.append("replace_if_exists", String(opts.replaceIfExists));
-        for (const f of batch) form.append("files", f, f.name);
-        try {
-          const last = await uploadForm<unknown>("/api/reports/bulk-index", form, {
-            signal: ctrl.signal,
-            fallbackError: "The server could not index these reports.",
-            onProgress: (f) => {
-              fraction = f;
-              show();
-            },
-            onLine: (line) => {
-              if (!isStepLine(line)) return;
-              streamed.push(line);
-              if (line.status === "failed" && line.file) failed.add(line.file);
-              append(logLineOf(line));
-              show();
-            },
-          });
-          if (isDoneLine(last)) {
-            totals = addTotals(totals, last);
-            if (last.error) append(errorLogLine(last.error));
-          } else {
-            // A server that answered plain JSON: its steps at the end, and no counts to go by.
-            const plain = plainSteps(last);
-            append(...plain.steps.map((step) => logLineOf({ step })));
-            if (plain.error) append(errorLogLine(plain.error));
-            totals = addTotals(totals, totalsOfLines(streamed));
-          }
-        } catch (err) {
-          if (ctrl.signal.aborted) {
-            stopped = true;
-            append({ file: null, text: "Stopped.", tone: "skipped" });
-            break;
-          }
-          const steps = err instanceof ApiError ? plainSteps(err.body).steps : [];
-          const error = errorLogLine(err instanceof ApiError && err.status > 0 ? err.message : UNREACHABLE);
-          append(...steps.map((step) => logLineOf({ step })));
-          // One refused file: its step already is the error.
-          if (!steps.includes(error.text)) append(error);
-          // The files the server never reported on were not indexed.
-          const done = new Set(streamed.filter((l) => l.status && l.file).map((l) => l.file));
-          for (const f of batch)
-            if (!done.has(f.name.normalize("NFC")) && !done.has(f.name)) failed.add(f.name);
-          const reported = totalsOfLines(streamed);
-          totals = addTotals(totals, {
-            ...reported,
-            failed: reported.failed + batch.length - reportedFiles(),
-          });
+        const before = { files: filesBefore, bytes: sentBytes };
+        const batchTotals = await sendBatch(batch, opts, {
+          signal: ctrl.signal,
+          append,
+          failed,
+          onProgress: (reported, fraction) =>
+            setProgress({
+              filesDone: before.files + reported,
+              filesTotal: files.length,
+              uploadPct: Math.floor(((before.bytes + fraction * batchBytes) / totalBytes) * 100),
+            }),
+        });
+        if (!batchTotals) {
+          stopped = true;
+          break;
         }
+        totals = addTotals(totals, batchTotals);
         sentBytes += batchBytes;
         filesBefore += batch.length;
         setProgress({

@@ -28,7 +28,6 @@ export function MoveDialog({
   onClose(): void;
   onMove(src: string, dst: string): Promise<boolean>;
 }) {
-  const id = useId();
   const [path, setPath] = useState("");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -57,40 +56,16 @@ export function MoveDialog({
         >
           <DialogHeader>
             <DialogTitle>Move/Rename</DialogTitle>
-            <DialogDescription>
-              {top ? (
-                <>
-                  New path for <strong className="break-all">{file?.name}</strong>, within <code>{top}/</code>
-                  ; a name alone renames it in its folder.
-                </>
-              ) : (
-                <>
-                  New name for <strong className="break-all">{file?.name}</strong>, at the root.
-                </>
-              )}
-            </DialogDescription>
+            <MoveDescription name={file?.name} top={top} />
           </DialogHeader>
-          <div className="grid gap-1.5">
-            <label htmlFor={id} className="text-sm font-medium">
-              New path
-            </label>
-            <Input
-              id={id}
-              value={path}
-              autoFocus
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(e) => {
-                setPath(e.target.value);
-                setError(null);
-              }}
-            />
-            {error && (
-              <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
+          <PathField
+            path={path}
+            error={error}
+            onChange={(next) => {
+              setPath(next);
+              setError(null);
+            }}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
@@ -102,5 +77,56 @@ export function MoveDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Where the file may go: within its top folder, or (a file at the root) a new name there. */
+function MoveDescription({ name, top }: { name: string | undefined; top: string }) {
+  return (
+    <DialogDescription>
+      {top ? (
+        <>
+          New path for <strong className="break-all">{name}</strong>, within <code>{top}/</code>; a name alone
+          renames it in its folder.
+        </>
+      ) : (
+        <>
+          New name for <strong className="break-all">{name}</strong>, at the root.
+        </>
+      )}
+    </DialogDescription>
+  );
+}
+
+/** The New path field, with why the path cannot be used beneath it. */
+function PathField({
+  path,
+  error,
+  onChange,
+}: {
+  path: string;
+  error: string | null;
+  onChange(path: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        New path
+      </label>
+      <Input
+        id={id}
+        value={path}
+        autoFocus
+        aria-invalid={!!error || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -36,48 +36,10 @@ export function UploadSettingsForm({
   onSettings(patch: Partial<UploadSettings>): void;
 }) {
   const id = useId();
-  // Preselect the first database once the list is known; with none yet, start on "new".
-  useEffect(() => {
-    if (target.choice === null && !loading) onTarget({ ...target, choice: dbs[0] ?? NEW_DB });
-  }, [target, loading, dbs, onTarget]);
-  const choice = target.choice ?? "";
-  const options =
-    target.choice && target.choice !== NEW_DB && !dbs.includes(target.choice) ? [target.choice, ...dbs] : dbs;
 
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto_auto] lg:items-end">
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-db`} className={label}>
-          Target DB
-        </label>
-        <div className="flex gap-2">
-          <NativeSelect
-            id={`${id}-db`}
-            className="min-w-0 flex-1"
-            value={choice}
-            disabled={loading && target.choice === null}
-            onChange={(e) => onTarget({ ...target, choice: e.target.value })}
-          >
-            {target.choice === null && <option value="">Loading…</option>}
-            {options.map((db) => (
-              <option key={db} value={db}>
-                {db}
-              </option>
-            ))}
-            <option value={NEW_DB}>New folder/database…</option>
-          </NativeSelect>
-          {target.choice === NEW_DB && (
-            <Input
-              aria-label="New database name"
-              placeholder="new database name"
-              className="min-w-0 flex-1"
-              value={target.newName}
-              maxLength={128}
-              onChange={(e) => onTarget({ ...target, newName: e.target.value.replace(/\//g, "") })}
-            />
-          )}
-        </div>
-      </div>
+      <TargetDbField id={`${id}-db`} dbs={dbs} loading={loading} target={target} onTarget={onTarget} />
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-prefix`} className={label}>
           Subfolder
@@ -90,34 +52,7 @@ export function UploadSettingsForm({
           onChange={(e) => onSettings({ prefix: e.target.value })}
         />
       </div>
-      <div className="grid gap-1.5">
-        <span className="flex items-center gap-1">
-          <label htmlFor={`${id}-mode`} className={label}>
-            Index Mode
-          </label>
-          <Tooltip content={INDEX_MODE_TOOLTIP}>
-            <button
-              type="button"
-              aria-label={`About index modes: ${INDEX_MODE_TOOLTIP}`}
-              className="rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <InfoIcon className="size-3.5" aria-hidden />
-            </button>
-          </Tooltip>
-        </span>
-        <NativeSelect
-          id={`${id}-mode`}
-          value={settings.mode}
-          title={INDEX_MODE_TOOLTIP}
-          onChange={(e) => onSettings({ mode: e.target.value as IndexMode })}
-        >
-          {INDEX_MODES.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <IndexModeField id={`${id}-mode`} mode={settings.mode} onMode={(mode) => onSettings({ mode })} />
       <div className="flex h-9 items-center gap-2">
         <Checkbox
           id={`${id}-index`}
@@ -128,6 +63,106 @@ export function UploadSettingsForm({
           {STORAGE_TEXTS.indexAfterUpload}
         </label>
       </div>
+    </div>
+  );
+}
+
+/** Target DB: a listed database or "New folder/database…" with its name typed beside it. */
+function TargetDbField({
+  id,
+  dbs,
+  loading,
+  target,
+  onTarget,
+}: {
+  id: string;
+  dbs: string[];
+  loading: boolean;
+  target: TargetChoice;
+  onTarget(t: TargetChoice): void;
+}) {
+  // Preselect the first database once the list is known; with none yet, start on "new".
+  useEffect(() => {
+    if (target.choice === null && !loading) onTarget({ ...target, choice: dbs[0] ?? NEW_DB });
+  }, [target, loading, dbs, onTarget]);
+  const choice = target.choice ?? "";
+  const options =
+    target.choice && target.choice !== NEW_DB && !dbs.includes(target.choice) ? [target.choice, ...dbs] : dbs;
+
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className={label}>
+        Target DB
+      </label>
+      <div className="flex gap-2">
+        <NativeSelect
+          id={id}
+          className="min-w-0 flex-1"
+          value={choice}
+          disabled={loading && target.choice === null}
+          onChange={(e) => onTarget({ ...target, choice: e.target.value })}
+        >
+          {target.choice === null && <option value="">Loading…</option>}
+          {options.map((db) => (
+            <option key={db} value={db}>
+              {db}
+            </option>
+          ))}
+          <option value={NEW_DB}>New folder/database…</option>
+        </NativeSelect>
+        {target.choice === NEW_DB && (
+          <Input
+            aria-label="New database name"
+            placeholder="new database name"
+            className="min-w-0 flex-1"
+            value={target.newName}
+            maxLength={128}
+            onChange={(e) => onTarget({ ...target, newName: e.target.value.replace(/\//g, "") })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Index Mode, with its tooltip on the label's info button and on the select. */
+function IndexModeField({
+  id,
+  mode,
+  onMode,
+}: {
+  id: string;
+  mode: IndexMode;
+  onMode(mode: IndexMode): void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <span className="flex items-center gap-1">
+        <label htmlFor={id} className={label}>
+          Index Mode
+        </label>
+        <Tooltip content={INDEX_MODE_TOOLTIP}>
+          <button
+            type="button"
+            aria-label={`About index modes: ${INDEX_MODE_TOOLTIP}`}
+            className="rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <InfoIcon className="size-3.5" aria-hidden />
+          </button>
+        </Tooltip>
+      </span>
+      <NativeSelect
+        id={id}
+        value={mode}
+        title={INDEX_MODE_TOOLTIP}
+        onChange={(e) => onMode(e.target.value as IndexMode)}
+      >
+        {INDEX_MODES.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

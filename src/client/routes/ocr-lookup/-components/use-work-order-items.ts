@@ -1,0 +1,76 @@
+import { normalizeLetters, type RecognizeResult, uniqueWorkOrders } from "@shared/ocr";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+
+export interface Item {
+  id: number;
+  text: string;
+  /** Where it was read on the image (kept through edits: it is still that spot). */
+  box: RecognizeResult["items"][number]["box"];
+}
+
+/**
+ * Step 2's editable list: the work orders read off the image, the unsure readings a person checks, Normalize
+ * letters, and `list`, the distinct work orders as shown (what the lookup asks about).
+ */
+export function useWorkOrderItems() {
+  const nextId = useRef(1);
+  const [items, setItems] = useState<Item[]>([]);
+  // Readings too uncertain to be listed: a person adds or dismisses each after checking the image.
+  const [unsure, setUnsure] = useState<Item[]>([]);
+  const [normalize, setNormalize] = useState(false);
+
+  const display = useCallback(
+    (item: { text: string }) => (normalize ? normalizeLetters(item.text) : item.text),
+    [normalize],
+  );
+  const list = useMemo(() => uniqueWorkOrders(items.map(display)), [items, display]);
+
+  /** The server's reading of a new image replaces both lists. */
+  const load = (answer: RecognizeResult) => {
+    const toItem = (i: RecognizeResult["items"][number]) => ({
+      id: nextId.current++,
+      text: i.work_order,
+      box: i.box,
+    });
+    setItems(answer.items.map(toItem));
+    setUnsure((answer.unsure ?? []).map(toItem));
+  };
+  const clear = () => {
+    setItems([]);
+    setUnsure([]);
+  };
+  const edit = (id: number, text: string) =>
+    setItems((all) =>
+      text ? all.map((i) => (i.id === id ? { ...i, text } : i)) : all.filter((i) => i.id !== id),
+    );
+  const remove = (id: number) => setItems((all) => all.filter((i) => i.id !== id));
+  const add = (text: string) => setItems((all) => [...all, { id: nextId.current++, text, box: null }]);
+  /** An unsure reading checked against the image: into the list (with its box), or dismissed. */
+  const confirm = (id: number) => {
+    const item = unsure.find((i) => i.id === id);
+    const listed = (text: string) => list.some((w) => w.toUpperCase() === display({ text }).toUpperCase());
+    if (item && !listed(item.text)) {
+      setItems((all) => [...all, item]);
+      toast.success(`${item.text} added to the work orders.`);
+    }
+    setUnsure((all) => all.filter((i) => i.id !== id));
+  };
+  const dismiss = (id: number) => setUnsure((all) => all.filter((i) => i.id !== id));
+
+  return {
+    items,
+    unsure,
+    list,
+    normalize,
+    setNormalize,
+    display,
+    load,
+    clear,
+    edit,
+    remove,
+    add,
+    confirm,
+    dismiss,
+  };
+}
