@@ -1,5 +1,5 @@
 import type { ImportOptions, ImportReport } from "@shared/ocr";
-import { can } from "@shared/permissions";
+import { can, REFUSED } from "@shared/permissions";
 import { count, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { projects } from "../../db/schema";
@@ -7,7 +7,7 @@ import { recordAudit } from "../../lib/audit";
 import { forbidden } from "../../lib/errors";
 import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { IMPORT_ACTION } from "./queries";
+import { IMPORT_ACTION, projectStats } from "./queries";
 import { type RegisterSheet, readRegisterFile } from "./register-file";
 import { checkRegister, type RegisterProject } from "./register-rows";
 
@@ -19,12 +19,16 @@ const CHUNK = 500;
  * it in one transaction: new work orders are added, known ones updated; with `replace` the register becomes
  * exactly the file (demo rows included go).
  */
+/** Admins and Owners import the register; REST asks before reading an upload it would refuse anyway. */
+export function admitRegisterImport(ctx: ServiceCtx) {
+  if (!can(ctx.user, "projects.import")) throw forbidden(REFUSED["projects.import"]);
+}
+
 export async function importRegister(
   ctx: ServiceCtx,
   input: ImportOptions & { bytes: Uint8Array },
 ): Promise<ImportReport> {
-  if (!can(ctx.user, "projects.import"))
-    throw forbidden("Only Admins and Owners can import the project register.");
+  admitRegisterImport(ctx);
   return inImportTurn(ctx, input.bytes.length, async () =>
     applyRegister(ctx, await readRegisterFile(ctx, input.bytes), input),
   );
@@ -104,3 +108,6 @@ const fromExcluded = (at: Date) => ({
   source: sql`excluded.source`,
   updatedAt: at,
 });
+
+/** The register's figures (Work Order Recognition's header): every signed-in person. */
+export const registerStats = (ctx: ServiceCtx) => projectStats(ctx.db);

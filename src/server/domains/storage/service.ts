@@ -1,5 +1,4 @@
-import { MESSAGES } from "@shared/auth";
-import { type Actor, can } from "@shared/permissions";
+import { type Actor, can, REFUSED } from "@shared/permissions";
 import {
   type DeleteInput,
   type DeleteResult,
@@ -28,7 +27,7 @@ import {
 
 /** Uploads, moves and deletes: Admins, Owners and the super-owner. Reads: every signed-in user. */
 export function assertCanWrite(ctx: { user: Actor }) {
-  if (!can(ctx.user, "content.write")) throw forbidden(MESSAGES.forbidden);
+  if (!can(ctx.user, "content.write")) throw forbidden(REFUSED["content.write"]);
 }
 
 /**
