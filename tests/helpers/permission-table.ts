@@ -71,7 +71,8 @@ export const OWNER_ROLE_REFUSED: Refused = {
 export const ONE_DOOR: Partial<Record<keyof typeof REFUSED, string>> = {
   "projects.import": "REST only: a multipart upload of the register file",
   "directory.import": "tRPC only: the directory screen's import",
-  "tickets.manageAll": "tRPC only as a row; assigning over REST is tests/rest/tickets.test.ts",
+  // Assigning (PUT /api/tickets/:id ↔ tickets.update) needs a real ticket: tests/rest/tickets.test.ts holds both.
+  "tickets.manageAll": "tRPC only as a row (tickets.assignees)",
   "feedback.review": "tRPC only: the Ask AI feedback review",
   "metrics.read": "REST only: a Prometheus scraper's path",
   demoPasswords: "tRPC only: the Admin Console's warning",
