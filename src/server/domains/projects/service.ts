@@ -14,16 +14,16 @@ import { checkRegister, type RegisterProject } from "./register-rows";
 const LISTED_REJECTIONS = 200;
 const CHUNK = 500;
 
-/**
- * The project register's import (Admins and Owners): check a register file and, unless it is a dry run, apply
- * it in one transaction: new work orders are added, known ones updated; with `replace` the register becomes
- * exactly the file (demo rows included go).
- */
 /** Admins and Owners import the register; REST asks before reading an upload it would refuse anyway. */
 export function admitRegisterImport(ctx: ServiceCtx) {
   if (!can(ctx.user, "projects.import")) throw forbidden(REFUSED["projects.import"]);
 }
 
+/**
+ * The project register's import (Admins and Owners): check a register file and, unless it is a dry run, apply
+ * it in one transaction: new work orders are added, known ones updated; with `replace` the register becomes
+ * exactly the file (demo rows included go).
+ */
 export async function importRegister(
   ctx: ServiceCtx,
   input: ImportOptions & { bytes: Uint8Array },
