@@ -46,7 +46,6 @@ export const MESSAGES = {
   tooManyAttempts: "Too many failed sign-in attempts. Try again in a few minutes.",
   signInRequired: "Sign in to continue.",
   crossSite: "Cross-site request refused.",
-  forbidden: "You do not have permission to do that.",
   accountRemoved: "This account has been removed. Ask an Owner to reinstate it.",
   changeTemporaryPassword: "Change your temporary password first.",
   temporaryPasswordExpired: "This temporary password has expired. Ask an Owner to reset your password.",

@@ -2,6 +2,8 @@
  * Roles and the rules of who may do what. The server calls `can()` to enforce; the client calls the same
  * function only to hide or disable controls.
  */
+import { TICKET_MESSAGES } from "./tickets";
+
 export const ROLES = ["Owner", "Admin", "User"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -42,7 +44,11 @@ export type Action =
   /** Import the project register that Work Order Recognition looks work orders up in. */
   | "projects.import"
   /** Import the staff directory from CSV (portal-kept directory, non-Entra modes). */
-  | "directory.import";
+  | "directory.import"
+  /** Read the feedback people gave on Ask AI's answers (everyone's, not only one's own). */
+  | "feedback.review"
+  /** Read the operations metrics (GET /api/metrics), unless a scraper holds METRICS_TOKEN. */
+  | "metrics.read";
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -63,12 +69,35 @@ export function can(actor: Actor | null | undefined, action: Action): boolean {
     case "tickets.manageAll":
     case "projects.import":
     case "directory.import":
+    case "feedback.review":
       return isStaffAdmin(actor);
     case "users.register":
     case "users.reinstate":
+    case "metrics.read":
       return isOwner(actor);
   }
 }
+
+/**
+ * The sentence a refused person reads, one per rule. The service that checks the rule throws it, so REST and
+ * tRPC answer the same 403 in the same words (tests/rest/permission-table.test.ts holds both doors to it).
+ */
+export const REFUSED = {
+  "admin.view": "Only Admins and Owners can see the staff accounts.",
+  "users.register": "Only Owners can register accounts.",
+  "users.reinstate": "Only Owners can reinstate accounts.",
+  "content.write": "Only Admins and Owners can change documents, databases and stored files.",
+  "tickets.manageAll": TICKET_MESSAGES.assignStaffOnly,
+  "projects.import": "Only Admins and Owners can import the project register.",
+  "directory.import": "Only Admins and Owners can import the staff directory.",
+  "feedback.review": "Only Admins and Owners can review the feedback on answers.",
+  "metrics.read": "Only Owners can read the portal's metrics.",
+  // Rules with a target (checkRoleChange, checkRemoval, checkPasswordReset below) start with these.
+  roleChange: "Only Owners can change roles.",
+  removal: "Only Owners can remove accounts.",
+  passwordReset: "Only Owners can reset passwords.",
+  demoPasswords: "Only Owners can see which accounts use the demo password.",
+} as const satisfies Record<Action, string> & Record<string, string>;
 
 export type Refusal = { ok: true } | { ok: false; reason: string };
 const allow: Refusal = { ok: true };
@@ -84,7 +113,7 @@ export function checkRoleChange(actor: Actor | null | undefined, target: UserTar
   if (!actor) return deny("Sign in first.");
   if (target.isSuperOwner) return deny("The super-owner's role cannot be changed.");
   if (actor.isSuperOwner) return allow;
-  if (actor.role !== "Owner") return deny("Only Owners can change roles.");
+  if (actor.role !== "Owner") return deny(REFUSED.roleChange);
   if (sameEmail(actor.email, target.email)) return deny("You cannot change your own role.");
   if (target.role === "Owner") return deny("Only the super-owner can change an Owner's role.");
   if (next === "Owner") return deny("Only the super-owner can make someone an Owner.");
@@ -97,7 +126,7 @@ export function checkRemoval(actor: Actor | null | undefined, target: UserTarget
   if (target.isSuperOwner) return deny("The super-owner cannot be removed.");
   if (sameEmail(actor.email, target.email)) return deny("You cannot remove your own account.");
   if (actor.isSuperOwner) return allow;
-  if (actor.role !== "Owner") return deny("Only Owners can remove accounts.");
+  if (actor.role !== "Owner") return deny(REFUSED.removal);
   if (target.role === "Owner") return deny("Only the super-owner can remove an Owner.");
   return allow;
 }
@@ -108,7 +137,7 @@ export function checkPasswordReset(actor: Actor | null | undefined, target: User
   if (target.isSuperOwner) return deny("The super-owner's password is set on the server (bun run user:add).");
   if (sameEmail(actor.email, target.email)) return deny("Change your own password from your account menu.");
   if (actor.isSuperOwner) return allow;
-  if (actor.role !== "Owner") return deny("Only Owners can reset passwords.");
+  if (actor.role !== "Owner") return deny(REFUSED.passwordReset);
   if (target.role === "Owner") return deny("Only the super-owner can reset an Owner's password.");
   return allow;
 }

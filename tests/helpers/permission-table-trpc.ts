@@ -1,8 +1,20 @@
 /** The tRPC half of the permission table (columns and answers as in permission-table.ts). */
+import { REFUSED } from "@shared/permissions";
 import { DEMO } from "./app";
-import { ADMIN, NO_ROW, NOBODY, OWNER, type Row, SIGNED_IN, SUPER } from "./permission-table";
+import {
+  ADMIN,
+  NO_ROW,
+  NOBODY,
+  OWNER,
+  OWNER_ROLE_REFUSED,
+  type Row,
+  SIGNED_IN,
+  SUPER,
+} from "./permission-table";
 
 const DOC_DB = { db_name: "perm.db" };
+const WRITE = REFUSED["content.write"];
+const ACCOUNTS = REFUSED["admin.view"];
 
 export const TRPC_TABLE: Record<string, Row> = {
   // Core box inventory: every signed-in staff member keeps it (docs/decisions/0016)
@@ -27,7 +39,12 @@ export const TRPC_TABLE: Record<string, Row> = {
   "directory.addContact": { answers: SIGNED_IN, input: { name: "Perm Table" } },
   "directory.updateContact": { answers: SIGNED_IN, input: { id: NO_ROW, name: "Perm" } },
   "directory.removeContact": { answers: SIGNED_IN, input: { id: NO_ROW } },
-  "directory.importStaff": { answers: ADMIN, input: { csv: "" } },
+  // A CSV without the header row: past the input's schema, so a User meets the rule and an Admin a 400.
+  "directory.importStaff": {
+    answers: ADMIN,
+    refused: REFUSED["directory.import"],
+    input: { csv: "Who,Where\na,b" },
+  },
   // IT tickets
   "tickets.list": { answers: SIGNED_IN, input: {} },
   "tickets.counts": { answers: SIGNED_IN },
@@ -36,27 +53,39 @@ export const TRPC_TABLE: Record<string, Row> = {
   "tickets.update": { answers: SIGNED_IN, input: { id: NO_ROW, title: "x" } },
   "tickets.remove": { answers: SIGNED_IN, input: { id: NO_ROW } },
   "tickets.addComment": { answers: SIGNED_IN, input: { id: NO_ROW, text: "hi" } },
-  "tickets.assignees": { answers: ADMIN },
+  "tickets.assignees": { answers: ADMIN, refused: REFUSED["tickets.manageAll"] },
   // Admin Console: Admins look, Owners change User/Admin accounts, only the super-owner touches Owners
-  "users.list": { answers: ADMIN, input: {} },
-  "users.exportList": { answers: ADMIN, input: {} },
-  "users.counts": { answers: ADMIN },
-  "users.setRole": { answers: SUPER, input: { email: DEMO.owner, role: "Owner" } },
-  "users.remove": { answers: OWNER, input: { email: NOBODY } },
-  "users.register": { answers: OWNER, input: { email: "perm-new-trpc@geolabs.example" } },
-  "users.reinstate": { answers: OWNER, input: { email: NOBODY } },
+  "users.list": { answers: ADMIN, refused: ACCOUNTS, input: {} },
+  "users.exportList": { answers: ADMIN, refused: ACCOUNTS, input: {} },
+  "users.counts": { answers: ADMIN, refused: ACCOUNTS },
+  "users.setRole": {
+    answers: SUPER,
+    refused: OWNER_ROLE_REFUSED,
+    input: { email: DEMO.owner, role: "Owner" },
+  },
+  "users.remove": { answers: OWNER, refused: REFUSED.removal, input: { email: NOBODY } },
+  "users.register": {
+    answers: OWNER,
+    refused: REFUSED["users.register"],
+    input: { email: "perm-new-trpc@geolabs.example" },
+  },
+  "users.reinstate": { answers: OWNER, refused: REFUSED["users.reinstate"], input: { email: NOBODY } },
   "users.changePassword": {
     answers: SIGNED_IN,
     input: { current_password: "not-it", new_password: "a-new-long-one", confirm_password: "a-new-long-one" },
   },
-  "users.resetPassword": { answers: OWNER, input: { email: NOBODY } },
-  "users.demoPasswordAccounts": { answers: OWNER },
-  "users.bulk": { answers: OWNER, input: { emails: [DEMO.user], action: { kind: "role", role: "User" } } },
-  "users.onboarded": { answers: ADMIN, input: {} },
-  "users.terminated": { answers: ADMIN, input: {} },
-  "users.activity": { answers: ADMIN, input: {} },
-  "users.exportOnboarded": { answers: ADMIN, input: {} },
-  "users.exportTerminated": { answers: ADMIN, input: {} },
+  "users.resetPassword": { answers: OWNER, refused: REFUSED.passwordReset, input: { email: NOBODY } },
+  "users.demoPasswordAccounts": { answers: OWNER, refused: REFUSED.demoPasswords },
+  "users.bulk": {
+    answers: OWNER,
+    refused: REFUSED.roleChange,
+    input: { emails: [DEMO.user], action: { kind: "role", role: "User" } },
+  },
+  "users.onboarded": { answers: ADMIN, refused: ACCOUNTS, input: {} },
+  "users.terminated": { answers: ADMIN, refused: ACCOUNTS, input: {} },
+  "users.activity": { answers: ADMIN, refused: ACCOUNTS, input: {} },
+  "users.exportOnboarded": { answers: ADMIN, refused: ACCOUNTS, input: {} },
+  "users.exportTerminated": { answers: ADMIN, refused: ACCOUNTS, input: {} },
   // Reports binder
   "reportsBinder.health": { answers: SIGNED_IN },
   "reportsBinder.list": { answers: SIGNED_IN, input: { q: "ab" } },
@@ -72,14 +101,20 @@ export const TRPC_TABLE: Record<string, Row> = {
   "storage.links": { answers: SIGNED_IN },
   "storage.history": { answers: SIGNED_IN, input: {} },
   "storage.limits": { answers: SIGNED_IN },
-  "storage.remove": { answers: ADMIN, input: { key: "perm.db/none.pdf" } },
-  "storage.move": { answers: ADMIN, input: { src_key: "perm.db/none.pdf", dst_key: "perm.db/b.pdf" } },
+  "storage.remove": { answers: ADMIN, refused: WRITE, input: { key: "perm.db/none.pdf" } },
+  "storage.move": {
+    answers: ADMIN,
+    refused: WRITE,
+    input: { src_key: "perm.db/none.pdf", dst_key: "perm.db/b.pdf" },
+  },
   "storage.reindex": {
     answers: ADMIN,
+    refused: WRITE,
     input: { key: "perm.db/a.pdf", db_name: "perm.db", mode: "chunks" },
   },
   "storage.reindexBatch": {
     answers: ADMIN,
+    refused: WRITE,
     input: { keys: ["perm.db/a.pdf"], db_name: "perm.db", mode: "chunks" },
   },
   // Document databases (issue 7): reads for staff, writes for Admins and Owners (docs/decisions/0021)
@@ -91,9 +126,10 @@ export const TRPC_TABLE: Record<string, Row> = {
   "documents.uploadHistory": { answers: SIGNED_IN, input: {} },
   "documents.deleteDb": {
     answers: ADMIN,
+    refused: WRITE,
     input: { ...DOC_DB, confirmation_text: "no" },
   },
-  "documents.refreshEmbeddings": { answers: ADMIN, input: DOC_DB },
+  "documents.refreshEmbeddings": { answers: ADMIN, refused: WRITE, input: DOC_DB },
   // Reports Indexer (issue 9): reads for staff; indexing is REST only (POST /api/reports/bulk-index)
   "reports.stats": { answers: SIGNED_IN },
   "reports.files": { answers: SIGNED_IN, input: { wo: "1234", q: "pier" } },
@@ -112,6 +148,6 @@ export const TRPC_TABLE: Record<string, Row> = {
     input: { db: "employee_handbook.db", question: "never asked" },
   },
   "chat.feedback": { answers: SIGNED_IN, input: { id: 999999, rating: "up" } },
-  "chat.feedbackList": { answers: ADMIN, input: {} },
+  "chat.feedbackList": { answers: ADMIN, refused: REFUSED["feedback.review"], input: {} },
   "chat.sourceLinks": { answers: SIGNED_IN, input: { db: "employee_handbook.db", files: ["x.pdf"] } },
 };

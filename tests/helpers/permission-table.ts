@@ -8,10 +8,16 @@
  * with no row here fails that test by name: add its row when you add it.
  *
  * `sample` is a small, valid-looking input so the call reaches the real rule (not just validation).
+ * `refused` is the sentence each 403 answers with (one for every refused caller, or one per caller): a person reads
+ * it, so the test compares it word for word. `twin` names the tRPC procedure of the same action: the two rows must
+ * agree, status and sentence, which holds REST and tRPC to one check in the service (REFUSED in
+ * src/shared/permissions.ts).
  * `pending` rows are contract skeletons that answer 501 until their feature lands; 501 is accepted for signed-in
  * callers there (nothing happens), and the row's answers hold once the feature exists.
  * `future` rows name paths another part adds (issue 7 document databases, issue 8 Ask AI): tested once they exist.
  */
+import { REFUSED } from "@shared/permissions";
+import { STORAGE_MESSAGES } from "@shared/storage";
 import { DEMO } from "./app";
 import { formWith } from "./surface";
 
@@ -30,8 +36,13 @@ export interface Sample {
   json?: unknown;
   form?: () => FormData;
 }
+export type Refused = string | Partial<Record<RoleName, string>>;
 export interface Row {
   answers: string;
+  /** The sentence of every 403 in `answers` (or of each caller's); a HEAD answer has no body to read. */
+  refused?: Refused;
+  /** REST rows: the tRPC procedure doing the same, which must answer alike. */
+  twin?: string;
   sample?: Sample;
   /** tRPC input. */
   input?: unknown;
@@ -49,6 +60,23 @@ export const SUPER = "401 403 403 403 ok";
 const SIGNED_LINK = "403 403 403 403 403";
 
 export const NOBODY = "nobody@geolabs.example";
+/** The refusal every caller but the super-owner meets when changing an Owner's role (the sample below). */
+export const OWNER_ROLE_REFUSED: Refused = {
+  user: REFUSED.roleChange,
+  admin: REFUSED.roleChange,
+  owner: "You cannot change your own role.",
+};
+
+/** Rules held at one door only, and why; every other rule has rows at both (tests/rest/permission-table.test.ts). */
+export const ONE_DOOR: Partial<Record<keyof typeof REFUSED, string>> = {
+  "projects.import": "REST only: a multipart upload of the register file",
+  "directory.import": "tRPC only: the directory screen's import",
+  // Assigning (PUT /api/tickets/:id ↔ tickets.update) needs a real ticket: tests/rest/tickets.test.ts holds both.
+  "tickets.manageAll": "tRPC only as a row (tickets.assignees)",
+  "feedback.review": "tRPC only: the Ask AI feedback review",
+  "metrics.read": "REST only: a Prometheus scraper's path",
+  demoPasswords: "tRPC only: the Admin Console's warning",
+};
 const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 const csv =
   (text: string, fields: Record<string, string> = {}) =>
@@ -75,13 +103,38 @@ export const REST_TABLE: Record<string, Row> = {
       },
     },
   },
-  "POST /api/reset-password": { answers: OWNER, sample: { json: { email: NOBODY } } },
+  "POST /api/reset-password": {
+    answers: OWNER,
+    refused: REFUSED.passwordReset,
+    twin: "users.resetPassword",
+    sample: { json: { email: NOBODY } },
+  },
   // Admin Console (users)
-  "GET /api/users": { answers: ADMIN },
-  "POST /api/update-role": { answers: SUPER, sample: { json: { email: DEMO.owner, role: "Owner" } } },
-  "POST /api/delete-user": { answers: OWNER, sample: { json: { email: NOBODY } } },
-  "POST /api/register-user": { answers: OWNER, sample: { json: { email: "perm-new@geolabs.example" } } },
-  "POST /api/reinstate-user": { answers: OWNER, sample: { json: { email: NOBODY } } },
+  "GET /api/users": { answers: ADMIN, refused: REFUSED["admin.view"], twin: "users.list" },
+  "POST /api/update-role": {
+    answers: SUPER,
+    refused: OWNER_ROLE_REFUSED,
+    twin: "users.setRole",
+    sample: { json: { email: DEMO.owner, role: "Owner" } },
+  },
+  "POST /api/delete-user": {
+    answers: OWNER,
+    refused: REFUSED.removal,
+    twin: "users.remove",
+    sample: { json: { email: NOBODY } },
+  },
+  "POST /api/register-user": {
+    answers: OWNER,
+    refused: REFUSED["users.register"],
+    twin: "users.register",
+    sample: { json: { email: "perm-new@geolabs.example" } },
+  },
+  "POST /api/reinstate-user": {
+    answers: OWNER,
+    refused: REFUSED["users.reinstate"],
+    twin: "users.reinstate",
+    sample: { json: { email: NOBODY } },
+  },
   // Reports binder: every signed-in staff member keeps it
   "GET /api/reports-binder/_health": { answers: SIGNED_IN },
   "GET /api/reports-binder/": {
@@ -105,19 +158,31 @@ export const REST_TABLE: Record<string, Row> = {
   "GET /api/s3/limits": { answers: SIGNED_IN },
   "POST /api/s3/upload": {
     answers: ADMIN,
+    refused: REFUSED["content.write"],
     sample: { form: () => formWith("file", PDF, "perm.pdf", { db_name: "perm.db", prefix: "" }) },
   },
-  "POST /api/s3/delete": { answers: ADMIN, sample: { json: { key: "perm.db/none.pdf" } } },
+  "POST /api/s3/delete": {
+    answers: ADMIN,
+    refused: REFUSED["content.write"],
+    twin: "storage.remove",
+    sample: { json: { key: "perm.db/none.pdf" } },
+  },
   "POST /api/s3/move": {
     answers: ADMIN,
+    refused: REFUSED["content.write"],
+    twin: "storage.move",
     sample: { json: { src_key: "perm.db/none.pdf", dst_key: "perm.db/other.pdf" } },
   },
   "POST /api/s3/reindex": {
     answers: ADMIN,
+    refused: REFUSED["content.write"],
+    twin: "storage.reindex",
     sample: { json: { key: "perm.db/perm.pdf", db_name: "perm.db", mode: "chunks" } },
   },
   "POST /api/s3/reindex-batch": {
     answers: ADMIN,
+    refused: REFUSED["content.write"],
+    twin: "storage.reindexBatch",
     sample: { json: { keys: ["perm.db/perm.pdf"], db_name: "perm.db", mode: "chunks" } },
   },
   // Work Order Recognition and the project register
@@ -129,6 +194,7 @@ export const REST_TABLE: Record<string, Row> = {
   "GET /api/work-orders/:wo": { answers: SIGNED_IN },
   "POST /api/projects/import": {
     answers: ADMIN,
+    refused: REFUSED["projects.import"],
     sample: { form: csv("work_order,client,project\n9999-01,A,B\n", { dry_run: "true" }) },
   },
   "GET /api/projects/stats": { answers: SIGNED_IN },
@@ -160,12 +226,12 @@ export const REST_TABLE: Record<string, Row> = {
   "DELETE /api/core-boxes/:id": { answers: SIGNED_IN },
   "POST /api/core-boxes/:id/dump-and-remove": { answers: SIGNED_IN },
   // Operations: Owners (or a scraper's METRICS_TOKEN, tests/rest/metrics.test.ts)
-  "GET /api/metrics": { answers: "401 403 403 ok ok" },
+  "GET /api/metrics": { answers: "401 403 403 ok ok", refused: REFUSED["metrics.read"] },
   // Catch-alls: an unknown procedure or API path is a 404 once signed in; signed links carry their own authority
   "GET /trpc/*": { answers: SIGNED_IN },
   "POST /trpc/*": { answers: SIGNED_IN },
   "ALL /api/*": { answers: SIGNED_IN },
-  "GET /files/*": { answers: SIGNED_LINK },
+  "GET /files/*": { answers: SIGNED_LINK, refused: STORAGE_MESSAGES.linkInvalid },
   "HEAD /files/*": { answers: SIGNED_LINK },
   "GET /*": { answers: PUBLIC },
   // Document databases (issue 7, docs/decisions/0021): reads for staff, writes for Admins and Owners
@@ -174,17 +240,23 @@ export const REST_TABLE: Record<string, Row> = {
   "POST /api/inspect-db": { answers: SIGNED_IN, sample: { json: { db_name: "perm.db" } } },
   "POST /api/delete-db": {
     answers: ADMIN,
-
+    refused: REFUSED["content.write"],
+    twin: "documents.deleteDb",
     sample: { json: { db_name: "perm.db", confirmation_text: "no" } },
   },
   "GET /api/upload-history": { answers: SIGNED_IN },
   "GET /api/s3-db-pdfs": { answers: SIGNED_IN },
   "POST /api/process-file": {
     answers: ADMIN,
-
+    refused: REFUSED["content.write"],
     sample: { form: () => formWith("file", PDF, "perm.pdf", { db_name: "perm.db", action: "new" }) },
   },
-  "POST /api/refresh-embeddings": { answers: ADMIN, sample: { json: { db_name: "perm.db" } } },
+  "POST /api/refresh-embeddings": {
+    answers: ADMIN,
+    refused: REFUSED["content.write"],
+    twin: "documents.refreshEmbeddings",
+    sample: { json: { db_name: "perm.db" } },
+  },
   // Reports Indexer (issue 9, docs/decisions/0026): reads and search for staff, indexing for Admins and Owners
   "GET /api/reports/stats": { answers: SIGNED_IN },
   "GET /api/reports/files": { answers: SIGNED_IN, sample: { path: "/api/reports/files?wo=1234&q=pier" } },
@@ -195,6 +267,7 @@ export const REST_TABLE: Record<string, Row> = {
   },
   "POST /api/reports/bulk-index": {
     answers: ADMIN,
+    refused: REFUSED["content.write"],
     sample: { form: () => formWith("files", PDF, "9999-01.Perm Table.pdf", { upload_to_s3: "false" }) },
   },
   // Ask Geolabs AI (issue 8): everyone signed in asks; history is the caller's own

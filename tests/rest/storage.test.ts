@@ -170,7 +170,9 @@ describe("POST /api/s3/upload", () => {
     );
     const denied = await upload(t, user, { db_name: "own.db" }, { name: "u.pdf", content: PDF() });
     expect(denied.status).toBe(403);
-    expect(denied.body.error).toBe("You do not have permission to do that.");
+    expect(denied.body.error).toBe(
+      "Only Admins and Owners can change documents, databases and stored files.",
+    );
     expect(
       (await upload(t, undefined, { db_name: "own.db" }, { name: "u.pdf", content: PDF() })).status,
     ).toBe(401);

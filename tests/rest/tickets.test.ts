@@ -170,6 +170,17 @@ describe("PUT /api/tickets/{id}", () => {
       json: { assignee: DEMO.admin },
     });
     expect(byUser.status).toBe(403);
+    const refused = "Only Admins and Owners can assign tickets.";
+    expect(((await byUser.json()) as { error: string }).error).toBe(refused);
+    // The tRPC door refuses the same way, in the same words (the rule is checked once, in the service).
+    const rpc = await trpcCall(
+      t,
+      cookie.user,
+      "tickets.update",
+      { id: ticket.id, assignee: DEMO.admin },
+      "mutation",
+    );
+    expect([rpc.status, rpc.error?.message]).toEqual([403, refused]);
     const toUser = await t.request(`/api/tickets/${ticket.id}`, {
       method: "PUT",
       cookie: cookie.admin,

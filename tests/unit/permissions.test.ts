@@ -6,6 +6,7 @@ import {
   checkRemoval,
   checkRoleChange,
   isRowLocked,
+  REFUSED,
 } from "@shared/permissions";
 
 const superOwner: Actor = { email: "super@x.test", role: "Owner", isSuperOwner: true };
@@ -30,6 +31,28 @@ describe("can()", () => {
   test("content writes: Admins allowed, Users denied", () => {
     expect(can(admin, "content.write")).toBe(true);
     expect(can(user, "content.write")).toBe(false);
+  });
+  test("feedback review: Admins allowed, Users denied; metrics: Owners allowed, Admins denied", () => {
+    expect(can(admin, "feedback.review")).toBe(true);
+    expect(can(user, "feedback.review")).toBe(false);
+    expect(can(owner, "metrics.read")).toBe(true);
+    expect(can(superOwner, "metrics.read")).toBe(true);
+    expect(can(admin, "metrics.read")).toBe(false);
+  });
+});
+
+describe("REFUSED: the sentence each rule answers with", () => {
+  test("a refusal says who may, in a sentence a person reads (never the old generic text)", () => {
+    for (const sentence of Object.values(REFUSED)) {
+      expect(sentence).toMatch(/^Only (Owners|Admins and Owners) can .+\.$/);
+    }
+    expect(REFUSED["users.register"]).toBe("Only Owners can register accounts.");
+    expect(REFUSED["projects.import"]).toBe("Only Admins and Owners can import the project register.");
+  });
+  test("the target rules start from the same sentences the services throw", () => {
+    expect(checkRoleChange(user, admin, "User")).toEqual({ ok: false, reason: REFUSED.roleChange });
+    expect(checkRemoval(admin, user)).toEqual({ ok: false, reason: REFUSED.removal });
+    expect(checkPasswordReset(admin, user)).toEqual({ ok: false, reason: REFUSED.passwordReset });
   });
 });
 

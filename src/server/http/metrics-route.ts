@@ -1,6 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { MESSAGES } from "@shared/auth";
-import { isOwner } from "@shared/permissions";
+import { can, REFUSED } from "@shared/permissions";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { forbidden } from "../lib/errors";
@@ -31,11 +30,14 @@ export async function jobCounts(deps: Pick<AppDeps, "database">): Promise<Record
   }
 }
 
-/** GET /api/metrics (Prometheus text format) for Owners, or for a scraper holding METRICS_TOKEN. */
+/**
+ * GET /api/metrics (Prometheus text format) for Owners, or for a scraper holding METRICS_TOKEN. No service sits
+ * behind this one door, so the rule is checked here, with its own sentence.
+ */
 export function metricsRest(deps: AppDeps, metrics: Metrics) {
   return new Elysia().get("/api/metrics", async ({ request, set }) => {
     if (!hasMetricsToken(request, deps.env.METRICS_TOKEN)) {
-      if (!isOwner(requireUser(request))) throw forbidden(MESSAGES.forbidden);
+      if (!can(requireUser(request), "metrics.read")) throw forbidden(REFUSED["metrics.read"]);
     }
     const body = metrics.render(await jobCounts(deps));
     set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";

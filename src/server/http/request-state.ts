@@ -1,5 +1,4 @@
 import { MESSAGES } from "@shared/auth";
-import { type Action, can } from "@shared/permissions";
 import type { Identity } from "../auth/identity";
 import { AppError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
@@ -27,17 +26,13 @@ export function requestState(request: Request): RequestState {
   return states.get(request) ?? { reqId: "-", ip: null, https: false, start: performance.now(), user: null };
 }
 
-/** The signed-in caller of a REST handler; a 401 if there is none (the app guard normally answers first). */
+/**
+ * The signed-in caller of a REST handler; a 401 if there is none (the app guard normally answers first). This is
+ * all a door checks: role rules live in the services, which answer both doors alike.
+ */
 export function requireUser(request: Request): Identity {
   const user = requestState(request).user;
   if (!user) throw new AppError("UNAUTHORIZED", MESSAGES.signInRequired);
-  return user;
-}
-
-/** The signed-in user, who must be allowed `action` (403 otherwise). REST's twin of the tRPC procedure levels. */
-export function requireAllowed(request: Request, action: Action): Identity {
-  const user = requireUser(request);
-  if (!can(user, action)) throw new AppError("FORBIDDEN", MESSAGES.forbidden);
   return user;
 }
 

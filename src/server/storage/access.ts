@@ -1,5 +1,4 @@
-import { MESSAGES } from "@shared/auth";
-import { type Actor, can } from "@shared/permissions";
+import { type Actor, can, REFUSED } from "@shared/permissions";
 import { MAX_CONCURRENT_UPLOADS, type StorageLimits } from "@shared/storage";
 import type { Env } from "../env";
 import { forbidden } from "../lib/errors";
@@ -12,7 +11,7 @@ import type { ServiceCtx } from "../lib/service-ctx";
 
 /** Uploads, moves and deletes: Admins, Owners and the super-owner. Reads: every signed-in user. */
 export function assertCanWrite(ctx: { user: Actor }) {
-  if (!can(ctx.user, "content.write")) throw forbidden(MESSAGES.forbidden);
+  if (!can(ctx.user, "content.write")) throw forbidden(REFUSED["content.write"]);
 }
 
 /**

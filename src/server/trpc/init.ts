@@ -1,5 +1,4 @@
 import { MESSAGES } from "@shared/auth";
-import { can, isOwner } from "@shared/permissions";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { AppError, formatZodError, outageError } from "../lib/errors";
@@ -38,19 +37,11 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
+/**
+ * The only gate a procedure has: a signed-in caller. Who may do what is the service's to say (src/shared/permissions
+ * rules and their REFUSED sentences), so tRPC and REST refuse with the same status and the same words.
+ */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.signInRequired });
   return next({ ctx: { ...ctx, user: ctx.user } });
-});
-
-/** Admin Console level: Admins, Owners and the super-owner. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!can(ctx.user, "admin.view")) throw new TRPCError({ code: "FORBIDDEN", message: MESSAGES.forbidden });
-  return next();
-});
-
-/** Owners and the super-owner. */
-export const ownerProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isOwner(ctx.user)) throw new TRPCError({ code: "FORBIDDEN", message: MESSAGES.forbidden });
-  return next();
 });

@@ -6,7 +6,7 @@ import {
   sourceLinksInput,
 } from "@shared/chat";
 import { trpcServiceCtx } from "../../lib/service-ctx";
-import { adminProcedure, authedProcedure, router } from "../../trpc/init";
+import { authedProcedure, router } from "../../trpc/init";
 import { chatInput } from "./input";
 import { deleteHistory, listFeedback, listHistory, listTargets, setFeedback, sourceLinks } from "./service";
 
@@ -25,7 +25,7 @@ export const chatRouter = router({
   feedback: authedProcedure
     .input(feedbackInput)
     .mutation(({ ctx, input }) => setFeedback(trpcServiceCtx(ctx), input)),
-  feedbackList: adminProcedure
+  feedbackList: authedProcedure
     .input(feedbackListInput)
     .query(async ({ ctx, input }) => ({ entries: await listFeedback(trpcServiceCtx(ctx), input) })),
   sourceLinks: authedProcedure

@@ -11,10 +11,11 @@ import {
   type HistoryInput,
   type SourceLinksInput,
 } from "@shared/chat";
+import { can, REFUSED } from "@shared/permissions";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatFeedback, chatHistory, docDocuments } from "../../db/schema";
-import { notFound } from "../../lib/errors";
+import { forbidden, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { signedLinks } from "../../storage/links";
 import { chatTargets, requireTarget } from "./targets";
@@ -150,6 +151,7 @@ export async function setFeedback(ctx: ServiceCtx, input: FeedbackInput) {
 
 /** For admins (the procedure's level): the newest 200 ratings, with the question and answer as they were. */
 export async function listFeedback(ctx: ServiceCtx, input: FeedbackListInput) {
+  if (!can(ctx.user, "feedback.review")) throw forbidden(REFUSED["feedback.review"]);
   const rows = await ctx.db
     .select()
     .from(chatFeedback)

@@ -6,7 +6,7 @@ import {
   importInput,
 } from "@shared/directory";
 import { trpcServiceCtx } from "../../lib/service-ctx";
-import { adminProcedure, authedProcedure, router } from "../../trpc/init";
+import { authedProcedure, router } from "../../trpc/init";
 import { addContact, importStaff, peoplePage, removeContact, updateContact } from "./service";
 
 /**
@@ -26,7 +26,7 @@ export const directoryRouter = router({
   removeContact: authedProcedure
     .input(contactIdInput)
     .mutation(({ ctx, input }) => removeContact(trpcServiceCtx(ctx), input)),
-  importStaff: adminProcedure
+  importStaff: authedProcedure
     .input(importInput)
     .mutation(({ ctx, input }) => importStaff(trpcServiceCtx(ctx), input)),
 });

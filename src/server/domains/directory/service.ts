@@ -1,4 +1,3 @@
-import { MESSAGES } from "@shared/auth";
 import {
   type Contact,
   type ContactIdInput,
@@ -8,7 +7,7 @@ import {
   type ImportInput,
   type ImportResult,
 } from "@shared/directory";
-import { can, ownsContact } from "@shared/permissions";
+import { can, ownsContact, REFUSED } from "@shared/permissions";
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import { directoryEntries, personalContacts } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
@@ -71,7 +70,7 @@ export async function removeContact(ctx: ServiceCtx, { id }: ContactIdInput) {
  * whole directory (entries whose email is not in it are removed). One transaction, one audit record.
  */
 export async function importStaff(ctx: ServiceCtx, { csv, mode }: ImportInput): Promise<ImportResult> {
-  if (!can(ctx.user, "directory.import")) throw forbidden(MESSAGES.forbidden);
+  if (!can(ctx.user, "directory.import")) throw forbidden(REFUSED["directory.import"]);
   const { entries, skipped } = parseStaffCsv(csv);
   const emails = entries.map((e) => e.email);
   return ctx.db.transaction(async (tx) => {

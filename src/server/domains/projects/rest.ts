@@ -2,11 +2,9 @@ import { importOptions } from "@shared/ocr";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { formFile, readForm } from "../../http/multipart";
-import { requireAllowed, requireUser } from "../../http/request-state";
 import { parseInput } from "../../lib/errors";
 import { restServiceCtx } from "../../lib/service-ctx";
-import { projectStats } from "./queries";
-import { importRegister } from "./service";
+import { admitRegisterImport, importRegister, registerStats } from "./service";
 
 /**
  * Project register import for Admins and Owners (an addition to the spec's paths): multipart `file` (.csv or
@@ -19,7 +17,8 @@ export function projectsRest(deps: AppDeps) {
     .post(
       "/api/projects/import",
       async ({ request }) => {
-        const ctx = restServiceCtx(deps, request, requireAllowed(request, "projects.import"));
+        const ctx = restServiceCtx(deps, request);
+        admitRegisterImport(ctx);
         const form = await readForm(request, maxMb * 1024 * 1024, `The file is larger than ${maxMb} MB.`);
         const options = parseInput(importOptions, {
           dry_run: form.get("dry_run") ?? undefined,
@@ -30,8 +29,5 @@ export function projectsRest(deps: AppDeps) {
       },
       { parse: "none" },
     )
-    .get("/api/projects/stats", ({ request }) => {
-      requireUser(request);
-      return projectStats(deps.db);
-    });
+    .get("/api/projects/stats", ({ request }) => registerStats(restServiceCtx(deps, request)));
 }

@@ -1,5 +1,5 @@
 import type { ImportOptions, ImportReport } from "@shared/ocr";
-import { can } from "@shared/permissions";
+import { can, REFUSED } from "@shared/permissions";
 import type { WorkOrderRef } from "@shared/work-orders";
 import { count, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -8,13 +8,18 @@ import { recordAudit } from "../../lib/audit";
 import { forbidden } from "../../lib/errors";
 import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { IMPORT_ACTION } from "./queries";
+import { IMPORT_ACTION, projectStats } from "./queries";
 import { type RegisterSheet, readRegisterFile } from "./register-file";
 import { checkRegister, type RegisterProject } from "./register-rows";
 import { registerLine } from "./work-order-line";
 
 const LISTED_REJECTIONS = 200;
 const CHUNK = 500;
+
+/** Admins and Owners import the register; REST asks before reading an upload it would refuse anyway. */
+export function admitRegisterImport(ctx: ServiceCtx) {
+  if (!can(ctx.user, "projects.import")) throw forbidden(REFUSED["projects.import"]);
+}
 
 /**
  * The project register's import (Admins and Owners): check a register file and, unless it is a dry run, apply
@@ -25,8 +30,7 @@ export async function importRegister(
   ctx: ServiceCtx,
   input: ImportOptions & { bytes: Uint8Array },
 ): Promise<ImportReport> {
-  if (!can(ctx.user, "projects.import"))
-    throw forbidden("Only Admins and Owners can import the project register.");
+  admitRegisterImport(ctx);
   return inImportTurn(ctx, input.bytes.length, async () =>
     applyRegister(ctx, await readRegisterFile(ctx, input.bytes), input),
   );
@@ -110,3 +114,6 @@ const fromExcluded = (at: Date) => ({
 /** Work Order Recognition's look-up and a work order's page read the register (any signed-in person). */
 export { lookupWorkOrders } from "./lookup";
 export const workOrderRegisterLine = (ctx: ServiceCtx, ref: WorkOrderRef) => registerLine(ctx.db, ref);
+
+/** The register's figures (Work Order Recognition's header): every signed-in person. */
+export const registerStats = (ctx: ServiceCtx) => projectStats(ctx.db);

@@ -10,14 +10,19 @@ import {
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
-import { requireUser } from "../../http/request-state";
 import { idParam, jsonBody, queryParams, restPage, spreadsheetImport } from "../../http/rest-helpers";
 import { restServiceCtx } from "../../lib/service-ctx";
-import { binderCsv } from "./export";
-import { binderHealth } from "./health";
 import { importBinder } from "./import";
-import { listBinder } from "./queries";
-import { createRow, removeRow, removeRows, restoreRow, updateRow } from "./service";
+import {
+  binderExport,
+  binderPage,
+  binderStatus,
+  createRow,
+  removeRow,
+  removeRows,
+  restoreRow,
+  updateRow,
+} from "./service";
 
 /** The spec's binder REST paths (plus CSV export and restore), on the same service as the tRPC router. */
 export function reportsBinderRest(deps: AppDeps) {
@@ -40,18 +45,15 @@ export function reportsBinderRest(deps: AppDeps) {
   return new Elysia().use(uploads).use(
     new Elysia({ prefix: "/api/reports-binder" })
       .use(jsonBodies())
-      .get("/_health", ({ request }) => {
-        requireUser(request);
-        return binderHealth(deps.db);
-      })
-      .get("/", async ({ request, query }) => {
-        requireUser(request);
-        return restPage(await listBinder(deps.db, queryParams(binderListInput, query)));
-      })
+      .get("/_health", ({ request }) => binderStatus(ctx(request)))
+      .get("/", async ({ request, query }) =>
+        restPage(await binderPage(ctx(request), queryParams(binderListInput, query))),
+      )
       .get("/export.csv", ({ request, query }) => {
-        const stamp = ctx(request).now().toISOString().slice(0, 10);
+        const service = ctx(request);
+        const stamp = service.now().toISOString().slice(0, 10);
         const input = queryParams(binderListInput, query);
-        return new Response(binderCsv(deps.db, input), {
+        return new Response(binderExport(service, input), {
           headers: {
             "content-type": "text/csv; charset=utf-8",
             "content-disposition": `attachment; filename="reports-binder-${stamp}.csv"`,

@@ -8,22 +8,30 @@ import {
   binderLocateInput,
   binderRestoreInput,
 } from "@shared/reports-binder";
-import { listChanges } from "../../lib/history";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
-import { binderHealth } from "./health";
-import { locateBinderRow } from "./locate";
-import { listBinder } from "./queries";
-import { BINDER_ENTITY, createRow, removeRow, removeRows, restoreRow, updateRow } from "./service";
+import {
+  binderChanges,
+  binderPage,
+  binderPlace,
+  binderStatus,
+  createRow,
+  removeRow,
+  removeRows,
+  restoreRow,
+  updateRow,
+} from "./service";
 
 /** The reports binder: every signed-in staff member reads and edits it (docs/decisions/0019-reports-binder.md). */
 export const reportsBinderRouter = router({
-  health: authedProcedure.query(({ ctx }) => binderHealth(ctx.deps.db)),
-  list: authedProcedure.input(binderListInput).query(({ ctx, input }) => listBinder(ctx.deps.db, input)),
+  health: authedProcedure.query(({ ctx }) => binderStatus(trpcServiceCtx(ctx))),
+  list: authedProcedure
+    .input(binderListInput)
+    .query(({ ctx, input }) => binderPage(trpcServiceCtx(ctx), input)),
   /** The page of a list (as the screen shows it) that holds a row: where a saved row went. */
   locate: authedProcedure
     .input(binderLocateInput)
-    .query(({ ctx, input }) => locateBinderRow(ctx.deps.db, input)),
+    .query(({ ctx, input }) => binderPlace(trpcServiceCtx(ctx), input)),
   create: authedProcedure
     .input(binderCreateInput)
     .mutation(({ ctx, input }) => createRow(trpcServiceCtx(ctx), input)),
@@ -41,5 +49,5 @@ export const reportsBinderRouter = router({
     .mutation(({ ctx, input }) => restoreRow(trpcServiceCtx(ctx), input)),
   changes: authedProcedure
     .input(binderChangesInput)
-    .query(({ ctx, input }) => listChanges(ctx.deps.db, BINDER_ENTITY, { limit: input.limit })),
+    .query(({ ctx, input }) => binderChanges(trpcServiceCtx(ctx), input)),
 });

@@ -5,9 +5,12 @@ import type { DbOrTx } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { conflict, notFound } from "../../lib/errors";
-import { claimRestore, linkRestore, recordChange } from "../../lib/history";
+import { claimRestore, linkRestore, listChanges, recordChange } from "../../lib/history";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { toBinderRow } from "./queries";
+import { binderCsv } from "./export";
+import { binderHealth } from "./health";
+import { locateBinderRow } from "./locate";
+import { listBinder, toBinderRow } from "./queries";
 import { workOrderBinderRows } from "./work-order-rows";
 
 /** Binder writes, `fn(ctx, input)`: each change and its history in one transaction, the actor ctx.user. */
@@ -168,6 +171,21 @@ export async function restoreRow(
     return snapshot;
   });
 }
+
+/*
+ * Reads: every signed-in staff member keeps the binder, so the ServiceCtx (a signed-in caller) is the whole
+ * check; both doors read through these rather than the queries.
+ */
+export const binderStatus = (ctx: ServiceCtx) => binderHealth(ctx.db);
+export const binderPage = (ctx: ServiceCtx, input: Parameters<typeof listBinder>[1]) =>
+  listBinder(ctx.db, input);
+/** The page of a list (as the screen shows it) that holds a row: where a saved row went. */
+export const binderPlace = (ctx: ServiceCtx, input: Parameters<typeof locateBinderRow>[1]) =>
+  locateBinderRow(ctx.db, input);
+export const binderChanges = (ctx: ServiceCtx, { limit }: { limit: number }) =>
+  listChanges(ctx.db, BINDER_ENTITY, { limit });
+export const binderExport = (ctx: ServiceCtx, input: Parameters<typeof binderCsv>[1]) =>
+  binderCsv(ctx.db, input);
 
 /** A work order's binder rows: what the binder shows any signed-in person. */
 export const binderRowsOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) => workOrderBinderRows(ctx.db, ref);

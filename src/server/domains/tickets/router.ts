@@ -6,12 +6,12 @@ import {
   ticketUpdateInput,
 } from "@shared/tickets";
 import { trpcServiceCtx } from "../../lib/service-ctx";
-import { adminProcedure, authedProcedure, router } from "../../trpc/init";
-import { assignees } from "./queries";
+import { authedProcedure, router } from "../../trpc/init";
 import {
   addTicketComment,
   createTicket,
   removeTicket,
+  ticketAssignees,
   ticketById,
   ticketHeader,
   ticketPage,
@@ -39,5 +39,5 @@ export const ticketsRouter = router({
   addComment: authedProcedure
     .input(addCommentInput)
     .mutation(({ ctx, input }) => addTicketComment(trpcServiceCtx(ctx), input)),
-  assignees: adminProcedure.query(({ ctx }) => assignees(ctx.deps.db)),
+  assignees: authedProcedure.query(({ ctx }) => ticketAssignees(trpcServiceCtx(ctx))),
 });

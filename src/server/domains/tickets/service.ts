@@ -17,12 +17,18 @@ import { ticketComments, tickets, users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { badRequest, forbidden, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { fullTicket, listTickets, type TicketScope, ticketCounts, ticketRow } from "./queries";
+import { assignees, fullTicket, listTickets, type TicketScope, ticketCounts, ticketRow } from "./queries";
 
 /** The rule for reads: tickets.manageAll sees every ticket, anyone else their own. */
 export function ticketScope(actor: Actor): TicketScope {
   const me = actor.email.toLowerCase();
   return { only: can(actor, "tickets.manageAll") ? null : me, me };
+}
+
+/** Who a ticket can be assigned to (the edit form's choices): for those who assign, Admins and Owners. */
+export async function ticketAssignees(ctx: ServiceCtx) {
+  if (!can(ctx.user, "tickets.manageAll")) throw forbidden(TICKET_MESSAGES.assignStaffOnly);
+  return assignees(ctx.db);
 }
 
 /** The list the caller may see, filtered, sorted and paged (tRPC tickets.list, GET /api/tickets). */

@@ -1,5 +1,5 @@
 import { type ChangePasswordInput, MESSAGES, PUBLISHED_DEMO_PASSWORD } from "@shared/auth";
-import { checkPasswordReset, isOwner } from "@shared/permissions";
+import { checkPasswordReset, isOwner, REFUSED } from "@shared/permissions";
 import { type EmailInput, type TemporaryPassword, USER_TEXTS } from "@shared/users";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "../../auth/passwords";
@@ -66,7 +66,7 @@ export async function resetPassword(
   ctx: ServiceCtx,
   { email }: EmailInput,
 ): Promise<TemporaryPassword & { email: string; message: string }> {
-  if (!isOwner(ctx.user)) throw forbidden("Only Owners can reset passwords.");
+  if (!isOwner(ctx.user)) throw forbidden(REFUSED.passwordReset);
   localAccountsOnly(ctx);
   const at = ctx.now();
   const temporary = await newTemporaryPassword(at);
@@ -98,7 +98,7 @@ export async function accountsWithDemoPassword(db: Db): Promise<string[]> {
 
 /** The Admin Console's warning, for Owners: who still signs in with the published demo password. */
 export async function demoPasswordAccounts(ctx: ServiceCtx): Promise<{ emails: string[] }> {
-  if (!isOwner(ctx.user)) throw forbidden("Only Owners can see which accounts use the demo password.");
+  if (!isOwner(ctx.user)) throw forbidden(REFUSED.demoPasswords);
   return { emails: await accountsWithDemoPassword(ctx.db) };
 }
 

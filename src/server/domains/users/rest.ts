@@ -4,29 +4,24 @@ import { Elysia } from "elysia";
 import type { ZodType, z } from "zod";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
-import { requireAllowed } from "../../http/request-state";
 import { jsonBody } from "../../http/rest-helpers";
 import { restServiceCtx, type ServiceCtx } from "../../lib/service-ctx";
 import { changePassword, resetPassword } from "./passwords";
-import { allUsers } from "./queries";
-import { registerUser, reinstateUser, removeUser, updateRole } from "./service";
+import { allAccounts, registerUser, reinstateUser, removeUser, updateRole } from "./service";
 
 /** The spec's user-admin REST paths, on the same service as the tRPC `users` router. */
 export function usersRest(deps: AppDeps) {
-  /** The body is checked first (a 400 names the field), then the caller's rights (403). */
+  /** The body is checked first (a 400 names the field), then the service judges the caller's rights (403). */
   const post =
     <S extends ZodType, R>(schema: S, service: (ctx: ServiceCtx, input: z.infer<S>) => Promise<R>) =>
     ({ request, body }: { request: Request; body: unknown }) => {
       const input = jsonBody(schema, body);
-      return service(restServiceCtx(deps, request, requireAllowed(request, "admin.view")), input);
+      return service(restServiceCtx(deps, request), input);
     };
   return (
     new Elysia()
       .use(jsonBodies())
-      .get("/api/users", async ({ request }) => {
-        requireAllowed(request, "admin.view");
-        return allUsers(deps.db);
-      })
+      .get("/api/users", ({ request }) => allAccounts(restServiceCtx(deps, request)))
       .post("/api/update-role", post(updateRoleInput, updateRole))
       .post("/api/delete-user", post(emailInput, removeUser))
       .post("/api/register-user", post(emailInput, registerUser))

@@ -9,31 +9,43 @@ import {
   userListInput,
 } from "@shared/users";
 import { trpcServiceCtx } from "../../lib/service-ctx";
-import { adminProcedure, authedProcedure, ownerProcedure, router } from "../../trpc/init";
+import { authedProcedure, router } from "../../trpc/init";
 import { changePassword, demoPasswordAccounts, resetPassword } from "./passwords";
-import { listActivity, listOnboarded, listTerminated, roleCounts } from "./queries";
-import { bulkUpdate, registerUser, reinstateUser, removeUser, updateRole, userPage } from "./service";
+import {
+  accountCounts,
+  activityPage,
+  bulkUpdate,
+  onboardedPage,
+  registerUser,
+  reinstateUser,
+  removeUser,
+  terminatedPage,
+  updateRole,
+  userPage,
+} from "./service";
 
-/** Admin Console and IT administration. Reads: Admins and Owners. Writes: checked row by row in the service. */
+/**
+ * Admin Console and IT administration. The door asks only for a signed-in caller; each service says who may
+ * (reads: Admins and Owners; writes: row by row), in the same words as the REST door.
+ */
 export const usersRouter = router({
-  list: adminProcedure.input(userListInput).query(({ ctx, input }) => userPage(trpcServiceCtx(ctx), input)),
-  exportList: adminProcedure
+  list: authedProcedure.input(userListInput).query(({ ctx, input }) => userPage(trpcServiceCtx(ctx), input)),
+  exportList: authedProcedure
     .input(userListInput)
     .query(({ ctx, input }) => userPage(trpcServiceCtx(ctx), input, { all: true })),
-  counts: adminProcedure.query(({ ctx }) => roleCounts(ctx.deps.db)),
-  setRole: adminProcedure
+  counts: authedProcedure.query(({ ctx }) => accountCounts(trpcServiceCtx(ctx))),
+  setRole: authedProcedure
     .input(updateRoleInput)
     .mutation(({ ctx, input }) => updateRole(trpcServiceCtx(ctx), input)),
-  remove: adminProcedure
+  remove: authedProcedure
     .input(emailInput)
     .mutation(({ ctx, input }) => removeUser(trpcServiceCtx(ctx), input)),
-  register: ownerProcedure
+  register: authedProcedure
     .input(emailInput)
     .mutation(({ ctx, input }) => registerUser(trpcServiceCtx(ctx), input)),
-  reinstate: ownerProcedure
+  reinstate: authedProcedure
     .input(emailInput)
     .mutation(({ ctx, input }) => reinstateUser(trpcServiceCtx(ctx), input)),
-  // Signed in is all the door asks: each service says who may, in the same words on both doors.
   changePassword: authedProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) => changePassword(trpcServiceCtx(ctx), input)),
@@ -41,18 +53,20 @@ export const usersRouter = router({
     .input(emailInput)
     .mutation(({ ctx, input }) => resetPassword(trpcServiceCtx(ctx), input)),
   demoPasswordAccounts: authedProcedure.query(({ ctx }) => demoPasswordAccounts(trpcServiceCtx(ctx))),
-  bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => bulkUpdate(trpcServiceCtx(ctx), input)),
-  onboarded: adminProcedure
+  bulk: authedProcedure.input(bulkInput).mutation(({ ctx, input }) => bulkUpdate(trpcServiceCtx(ctx), input)),
+  onboarded: authedProcedure
     .input(onboardedInput)
-    .query(({ ctx, input }) => listOnboarded(ctx.deps.db, input)),
-  terminated: adminProcedure
+    .query(({ ctx, input }) => onboardedPage(trpcServiceCtx(ctx), input)),
+  terminated: authedProcedure
     .input(terminatedInput)
-    .query(({ ctx, input }) => listTerminated(ctx.deps.db, input)),
-  activity: adminProcedure.input(activityInput).query(({ ctx, input }) => listActivity(ctx.deps.db, input)),
-  exportOnboarded: adminProcedure
+    .query(({ ctx, input }) => terminatedPage(trpcServiceCtx(ctx), input)),
+  activity: authedProcedure
+    .input(activityInput)
+    .query(({ ctx, input }) => activityPage(trpcServiceCtx(ctx), input)),
+  exportOnboarded: authedProcedure
     .input(onboardedInput)
-    .query(({ ctx, input }) => listOnboarded(ctx.deps.db, input, { all: true })),
-  exportTerminated: adminProcedure
+    .query(({ ctx, input }) => onboardedPage(trpcServiceCtx(ctx), input, { all: true })),
+  exportTerminated: authedProcedure
     .input(terminatedInput)
-    .query(({ ctx, input }) => listTerminated(ctx.deps.db, input, { all: true })),
+    .query(({ ctx, input }) => terminatedPage(trpcServiceCtx(ctx), input, { all: true })),
 });

@@ -1,4 +1,12 @@
-import { type Actor, can, checkRemoval, checkRoleChange, isOwner, type Role } from "@shared/permissions";
+import {
+  type Actor,
+  can,
+  checkRemoval,
+  checkRoleChange,
+  isOwner,
+  REFUSED,
+  type Role,
+} from "@shared/permissions";
 import {
   BULK_OWNER_REFUSAL,
   type BulkInput,
@@ -14,21 +22,50 @@ import { eq } from "drizzle-orm";
 import { isSuperOwnerEmail } from "../../auth/identity";
 import type { AccountLookup } from "../../auth/service";
 import { revokeUserSessions } from "../../auth/sessions";
+import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { activeRow, targetOf } from "./account-rows";
 import { nameFromEmail, signInExternalUser, toIdentity } from "./accounts";
-import { findUserByEmail, listUsers } from "./queries";
+import {
+  allUsers,
+  findUserByEmail,
+  listActivity,
+  listOnboarded,
+  listTerminated,
+  listUsers,
+  roleCounts,
+} from "./queries";
 import { newTemporaryPassword } from "./temporary-password";
 
+/** The Admin Console's reads are for Admins and Owners: the rule is checked here, whichever door asked. */
+function staffAdminsOnly(ctx: ServiceCtx) {
+  if (!can(ctx.user, "admin.view")) throw forbidden(REFUSED["admin.view"]);
+}
+const adminRead =
+  <A extends unknown[], R>(read: (db: Db, ...args: A) => Promise<R>) =>
+  async (ctx: ServiceCtx, ...args: A): Promise<R> => {
+    staffAdminsOnly(ctx);
+    return read(ctx.db, ...args);
+  };
+export const accountCounts = adminRead(roleCounts);
+/** Every account (GET /api/users, the spec's list). */
+export const allAccounts = adminRead(allUsers);
+export const onboardedPage = adminRead(listOnboarded);
+export const terminatedPage = adminRead(listTerminated);
+export const activityPage = adminRead(listActivity);
+
 /** The Admin Console's list (or, with `all`, every matching row for the CSV): the super-owner's row is marked. */
-export const userPage = (
+export async function userPage(
   ctx: ServiceCtx,
   input: Parameters<typeof listUsers>[1],
   opts: { all?: boolean } = {},
-) => listUsers(ctx.db, input, ctx.settings.SUPER_OWNER_EMAIL, opts);
+) {
+  staffAdminsOnly(ctx);
+  return listUsers(ctx.db, input, ctx.settings.SUPER_OWNER_EMAIL, opts);
+}
 
 /*
  * Account changes of the Admin Console. Every rule comes from src/shared/permissions.ts and is checked here,
@@ -42,11 +79,9 @@ export const userPage = (
 function ownersOnly(actor: Actor, message: string) {
   if (!isOwner(actor)) throw forbidden(message);
 }
-const ROLE_REFUSAL = "Only Owners can change roles.";
-const REMOVAL_REFUSAL = "Only Owners can remove accounts.";
 
 export async function updateRole(ctx: ServiceCtx, { email, role }: UpdateRoleInput) {
-  ownersOnly(ctx.user, ROLE_REFUSAL);
+  ownersOnly(ctx.user, REFUSED.roleChange);
   return ctx.db.transaction(async (tx) => {
     const row = await activeRow(tx, email);
     const verdict = checkRoleChange(ctx.user, targetOf(ctx, row), role);
@@ -69,7 +104,7 @@ export async function updateRole(ctx: ServiceCtx, { email, role }: UpdateRoleInp
 
 /** Removal keeps the account (deactivated, with who and when) and ends its sessions at once. */
 export async function removeUser(ctx: ServiceCtx, { email }: EmailInput) {
-  ownersOnly(ctx.user, REMOVAL_REFUSAL);
+  ownersOnly(ctx.user, REFUSED.removal);
   return ctx.db.transaction(async (tx) => {
     const row = await activeRow(tx, email);
     const verdict = checkRemoval(ctx.user, targetOf(ctx, row));
@@ -104,7 +139,7 @@ export async function removeUser(ctx: ServiceCtx, { email }: EmailInput) {
  * work account; with local accounts they get a temporary password, hashed here and shown to the Owner once.
  */
 export async function registerUser(ctx: ServiceCtx, { email }: EmailInput): Promise<RegisterResult> {
-  if (!can(ctx.user, "users.register")) throw forbidden("Only Owners can register accounts.");
+  if (!can(ctx.user, "users.register")) throw forbidden(REFUSED["users.register"]);
   const at = ctx.now();
   const temporary = await temporaryIfLocal(ctx, at);
   return ctx.db.transaction(async (tx) => {
@@ -152,7 +187,7 @@ const signInWith = (temporary: { password: string } | null): TemporaryPassword =
  * password: whatever it signed in with before is not trusted again.
  */
 export async function reinstateUser(ctx: ServiceCtx, { email }: EmailInput) {
-  if (!can(ctx.user, "users.reinstate")) throw forbidden("Only Owners can reinstate accounts.");
+  if (!can(ctx.user, "users.reinstate")) throw forbidden(REFUSED["users.reinstate"]);
   if (isSuperOwnerEmail(email, ctx.settings.SUPER_OWNER_EMAIL)) throw forbidden(SUPER_OWNER_ON_SERVER);
   const at = ctx.now();
   const temporary = await temporaryIfLocal(ctx, at);
@@ -193,7 +228,7 @@ export async function reinstateUser(ctx: ServiceCtx, { email }: EmailInput) {
 /** Apply one action to many accounts, row by row, and say which rows were refused and why. */
 export async function bulkUpdate(ctx: ServiceCtx, input: BulkInput): Promise<BulkOutcome[]> {
   const { action } = input;
-  ownersOnly(ctx.user, action.kind === "delete" ? REMOVAL_REFUSAL : ROLE_REFUSAL);
+  ownersOnly(ctx.user, action.kind === "delete" ? REFUSED.removal : REFUSED.roleChange);
   if (action.kind === "role" && action.role === "Owner" && !ctx.user.isSuperOwner) {
     throw forbidden(BULK_OWNER_REFUSAL);
   }
