@@ -33,7 +33,10 @@ export function serviceCtx(
   return { db: deps.db, user, settings: deps.env, deps, log, now: () => new Date(), ip };
 }
 
-/** A tRPC procedure's ctx, behind authedProcedure or a stricter level: its log lines carry the request's id. */
+/**
+ * A tRPC procedure's ctx, behind authedProcedure (the door asks only "signed in"; the service checks the rest):
+ * its log lines carry the request's id.
+ */
 export function trpcServiceCtx(ctx: {
   deps: AppDeps;
   user: Identity;
@@ -47,14 +50,10 @@ export function trpcServiceCtx(ctx: {
   };
 }
 
-/** A REST handler's ctx: the signed-in caller (401 otherwise), or `user` when the handler checked more. */
-export function restServiceCtx(
-  deps: AppDeps,
-  request: Request,
-  user: Identity = requireUser(request),
-): ServiceCtx {
+/** A REST handler's ctx: the signed-in caller (401 otherwise); the service checks what the caller may do. */
+export function restServiceCtx(deps: AppDeps, request: Request): ServiceCtx {
   return {
-    ...serviceCtx(deps, user, requestLog(deps.log, request), requestState(request).ip),
+    ...serviceCtx(deps, requireUser(request), requestLog(deps.log, request), requestState(request).ip),
     signal: request.signal,
   };
 }
