@@ -18,6 +18,7 @@ import { errorResponder } from "./http/error-response";
 import { createMetrics, type Metrics } from "./http/metrics";
 import { metricsRest } from "./http/metrics-route";
 import { openApiDocument } from "./http/openapi/document";
+import { rest } from "./http/openapi/route-doc";
 import { requestGuard, requestLogger } from "./http/request-guard";
 import { requestState } from "./http/request-state";
 import { json } from "./http/rest-helpers";
@@ -25,6 +26,7 @@ import { createStaticHandler } from "./http/static";
 import { handleTrpc } from "./trpc/http";
 
 const { version } = pkg;
+type OpenApi = ReturnType<typeof openApiDocument>;
 
 /**
  * The whole HTTP surface as an Elysia instance, without listening (tests call app.handle(request)).
@@ -32,7 +34,7 @@ const { version } = pkg;
  */
 export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
   const serveClient = createStaticHandler(deps.env.CLIENT_DIR);
-  let openApi: ReturnType<typeof openApiDocument> | undefined;
+  let openApi: OpenApi | undefined;
   const metrics = opts.metrics ?? createAppMetrics();
   const logRequest = requestLogger(deps.log, metrics);
 
@@ -41,7 +43,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
     adoptHeaders(await handleTrpc(appRouter, deps, c.request, metrics), c.set);
 
   // attach() reads the finished route list, to label metrics by route pattern.
-  return metrics.attach(
+  const app = metrics.attach(
     new Elysia()
       .onRequest(requestGuard(deps, logRequest))
       .onAfterHandle(({ request }) => {
@@ -52,11 +54,23 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         logRequest(request, status);
       })
       .onError(errorResponder(deps.log, metrics))
-      .get("/api/health", () => ({ ok: true }))
-      .get("/api/openapi.json", () => (openApi ??= openApiDocument(version)))
+      .get("/api/health", () => ({ ok: true }), {
+        detail: rest({ summary: "Health check", tag: "Portal", access: "public", returns: "{ ok: true }" }),
+      })
+      // Generated from the contracts the app's routes carry (http/openapi/route-doc.ts), at the first request.
+      .get("/api/openapi.json", (): OpenApi => (openApi ??= openApiDocument(version, app.routes)), {
+        detail: rest({ summary: "This document", tag: "Portal", access: "public", returns: "OpenAPI 3.1" }),
+      })
       .use(metricsRest(deps, metrics))
       // The spec's health path: public, 200, no internals.
-      .get("/api/core-boxes/_debug", () => ({ ok: true }))
+      .get("/api/core-boxes/_debug", () => ({ ok: true }), {
+        detail: rest({
+          summary: "The spec's health path",
+          tag: "Portal",
+          access: "public",
+          returns: "{ ok: true }",
+        }),
+      })
       .use(authRest(deps))
       .use(usersRest(deps))
       .use(reportsBinderRest(deps))
@@ -79,6 +93,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
         return adoptHeaders(serveClient(request), set);
       }),
   );
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { openApiPath } from "@server/http/openapi/document";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { openApiDocument, openApiPath, undocumentedRoutes } from "@server/http/openapi/document";
+import { rest } from "@server/http/openapi/route-doc";
+import { Elysia } from "elysia";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { ADMIN, OWNER, PUBLIC, REST_TABLE, SIGNED_IN, SUPER } from "../helpers/permission-table";
 
@@ -13,7 +17,7 @@ type Doc = {
       string,
       {
         "x-access": string;
-        parameters: { name: string }[];
+        parameters: { name: string; schema: { type?: string } }[];
         requestBody?: {
           content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }>;
         };
@@ -30,11 +34,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The app's own routes of the REST door (the SPA fallback, the tRPC door and the 404 catch-all aside). */
+/** Routes that are not the REST door: the SPA fallback, the tRPC door and the 404 catch-all. */
+const NOT_REST = ["GET /*", "GET /trpc/*", "POST /trpc/*", "ALL /api/*"];
+/** The app's own routes of the REST door. */
 const appRoutes = () =>
-  [...new Set(t.app.routes.map((r) => `${r.method} ${r.path}`))].filter(
-    (r) => !["GET /*", "GET /trpc/*", "POST /trpc/*", "ALL /api/*"].includes(r),
-  );
+  [...new Set(t.app.routes.map((r) => `${r.method} ${r.path}`))].filter((r) => !NOT_REST.includes(r));
 const documented = () =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
@@ -85,5 +89,52 @@ describe("GET /api/openapi.json", () => {
     const form = upload.requestBody!.content["multipart/form-data"]!.schema;
     expect(Object.keys(form.properties ?? {})).toEqual(expect.arrayContaining(["db_name", "action", "file"]));
     expect(doc.paths["/api/core-boxes/{id}"]!.put!.parameters.map((p) => p.name)).toEqual(["id"]);
+    // A work order number is text (4321-07A), as its schema says, not an id.
+    const wo = doc.paths["/api/work-orders/{wo}"]!.get!.parameters;
+    expect(wo.map((p) => [p.name, p.schema.type])).toEqual([["wo", "string"]]);
+    expect(doc.paths["/api/core-boxes/{id}"]!.put!.parameters[0]!.schema.type).toBe("integer");
+  });
+
+  test("a REST route declared without its contract is caught: only the non-REST routes lack one", () => {
+    expect(undocumentedRoutes(t.app.routes).sort()).toEqual([...NOT_REST].sort());
+  });
+
+  test("every REST path the docs name is in it", () => {
+    const root = join(import.meta.dir, "../..");
+    const docs = [
+      join(root, "README.md"),
+      ...readdirSync(join(root, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => join(root, "docs", f)),
+    ];
+    // `{wo}` and `{id}` alike; `/api/reports-binder` is the app's `/api/reports-binder/`.
+    const norm = (r: string) => r.replace(/\{[^}]*\}/g, "{}").replace(/\/$/, "");
+    const named = docs.flatMap((f) =>
+      [
+        ...readFileSync(f, "utf8").matchAll(/\b(GET|POST|PUT|DELETE|HEAD) (\/(?:api|files)\b[\w./{}*-]*)/g),
+      ].map((m) => norm(`${m[1]} ${m[2]}`)),
+    );
+    expect(named.length).toBeGreaterThan(10);
+    const inDoc = new Set(documented().map(norm));
+    expect([...new Set(named)].filter((r) => !inDoc.has(r))).toEqual([]);
+  });
+});
+
+describe("the document is generated from the routes' contracts", () => {
+  const contract = rest({ summary: "A thing", tag: "Things", access: "signed-in", returns: "{ ok }" });
+  const routes = new Elysia()
+    .use(new Elysia({ prefix: "/api/things" }).get("/:id", () => "", { detail: contract }))
+    .post("/api/bare", () => "").routes;
+
+  test("a route's contract survives the plugins and prefixes it is declared in", () => {
+    const doc = openApiDocument("0", routes) as {
+      paths: Record<string, Record<string, { summary: string }>>;
+    };
+    expect(Object.keys(doc.paths)).toEqual(["/api/things/{id}"]);
+    expect(doc.paths["/api/things/{id}"]!.get!.summary).toBe("A thing");
+  });
+
+  test("a route without one is left out and named", () => {
+    expect(undocumentedRoutes(routes)).toEqual(["POST /api/bare"]);
   });
 });

@@ -2,6 +2,7 @@ import { type AuthConfig, loginInput, type Me } from "@shared/auth";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { jsonBodies, PUBLIC_BODY_MAX_BYTES } from "../http/body-limit";
+import { restArea } from "../http/openapi/route-doc";
 import { requestState, requireUser } from "../http/request-state";
 import { jsonBody } from "../http/rest-helpers";
 import { clearedSessionCookie, cookieReach, sessionCookie } from "./cookies";
@@ -43,6 +44,8 @@ export function allowedWhileTemporary(path: string): boolean {
     .every((name) => TRPC_WHILE_TEMPORARY.has(name));
 }
 
+const doc = restArea({ tag: "Sign-in", access: "public" });
+
 export function authRest(deps: AppDeps) {
   const { auth, env } = deps;
   return (
@@ -68,20 +71,51 @@ export function authRest(deps: AppDeps) {
           },
           me: meOf(requestState(request).user),
         }),
+        {
+          detail: doc({
+            summary: "Sign-in mode, Entra client settings, and who is signed in (me: null when nobody)",
+            returns: "{ mode, appEnv, entra, directory, me }",
+          }),
+        },
       )
-      .post("/api/auth/login", async ({ request, body, set }) => {
-        const input = jsonBody(loginInput, body);
-        const { ip } = requestState(request);
-        const result = await auth.login(input, { ip, userAgent: request.headers.get("user-agent") });
-        set.headers["set-cookie"] = sessionCookie(result.token, result.expiresAt, cookieReach(request, env));
-        return toMe(result.identity);
+      .post(
+        "/api/auth/login",
+        async ({ request, body, set }) => {
+          const input = jsonBody(loginInput, body);
+          const { ip } = requestState(request);
+          const result = await auth.login(input, { ip, userAgent: request.headers.get("user-agent") });
+          set.headers["set-cookie"] = sessionCookie(
+            result.token,
+            result.expiresAt,
+            cookieReach(request, env),
+          );
+          return toMe(result.identity);
+        },
+        {
+          detail: doc({
+            summary: "Sign in with a local account (sets the session cookie)",
+            body: loginInput,
+            returns: "{ email, name, role, isSuperOwner, mustChangePassword }",
+            errors: [401, 413, 429],
+          }),
+        },
+      )
+      .post(
+        "/api/auth/logout",
+        async ({ request, set }) => {
+          await auth.logout(requestState(request).user);
+          set.headers["set-cookie"] = clearedSessionCookie(cookieReach(request, env));
+          return { ok: true };
+        },
+        { detail: doc({ summary: "End the session", returns: "{ ok: true }" }) },
+      )
+      .get("/api/auth/me", ({ request }): Me => toMe(requireUser(request)), {
+        detail: doc({
+          summary: "The signed-in person",
+          access: "signed-in",
+          returns: "{ email, name, role, isSuperOwner, mustChangePassword }",
+        }),
       })
-      .post("/api/auth/logout", async ({ request, set }) => {
-        await auth.logout(requestState(request).user);
-        set.headers["set-cookie"] = clearedSessionCookie(cookieReach(request, env));
-        return { ok: true };
-      })
-      .get("/api/auth/me", ({ request }): Me => toMe(requireUser(request)))
   );
 }
 

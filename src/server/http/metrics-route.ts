@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import type { AppDeps } from "../deps";
 import { forbidden } from "../lib/errors";
 import type { Metrics } from "./metrics";
+import { rest } from "./openapi/route-doc";
 import { requireUser } from "./request-state";
 
 const sha = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest();
@@ -35,12 +36,24 @@ export async function jobCounts(deps: Pick<AppDeps, "database">): Promise<Record
  * behind this one door, so the rule is checked here, with its own sentence.
  */
 export function metricsRest(deps: AppDeps, metrics: Metrics) {
-  return new Elysia().get("/api/metrics", async ({ request, set }) => {
-    if (!hasMetricsToken(request, deps.env.METRICS_TOKEN)) {
-      if (!can(requireUser(request), "metrics.read")) throw forbidden(REFUSED["metrics.read"]);
-    }
-    const body = metrics.render(await jobCounts(deps));
-    set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
-    return body;
-  });
+  return new Elysia().get(
+    "/api/metrics",
+    async ({ request, set }) => {
+      if (!hasMetricsToken(request, deps.env.METRICS_TOKEN)) {
+        if (!can(requireUser(request), "metrics.read")) throw forbidden(REFUSED["metrics.read"]);
+      }
+      const body = metrics.render(await jobCounts(deps));
+      set.headers["content-type"] = "text/plain; version=0.0.4; charset=utf-8";
+      return body;
+    },
+    {
+      detail: rest({
+        summary: "Prometheus metrics (an Owner's session, or Authorization: Bearer METRICS_TOKEN)",
+        tag: "Portal",
+        access: "owner-or-token",
+        returns: "Prometheus text format 0.0.4",
+        type: "text/plain",
+      }),
+    },
+  );
 }

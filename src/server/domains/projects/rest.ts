@@ -2,9 +2,12 @@ import { importOptions } from "@shared/ocr";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { formFile, readForm } from "../../http/multipart";
+import { restArea } from "../../http/openapi/route-doc";
 import { parseInput } from "../../lib/errors";
 import { restServiceCtx } from "../../lib/service-ctx";
 import { admitRegisterImport, importRegister, registerStats } from "./service";
+
+const doc = restArea({ tag: "Work orders", access: "signed-in" });
 
 /**
  * Project register import for Admins and Owners (an addition to the spec's paths): multipart `file` (.csv or
@@ -27,7 +30,21 @@ export function projectsRest(deps: AppDeps) {
         const { bytes } = await formFile(form, "file");
         return importRegister(ctx, { ...options, bytes });
       },
-      { parse: "none" },
+      {
+        parse: "none",
+        detail: doc({
+          summary: "Import the project register (.csv or .xlsx)",
+          access: "admin",
+          form: { fields: importOptions, files: { file: ".csv or .xlsx (PROJECTS_IMPORT_MAX_MB)" } },
+          returns: "the import report, with rejected rows",
+          errors: [413, 415, 422],
+        }),
+      },
     )
-    .get("/api/projects/stats", ({ request }) => registerStats(restServiceCtx(deps, request)));
+    .get("/api/projects/stats", ({ request }) => registerStats(restServiceCtx(deps, request)), {
+      detail: doc({
+        summary: "Register size, demo rows, last import",
+        returns: "{ total, demo, last_import }",
+      }),
+    });
 }

@@ -10,8 +10,9 @@ import {
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
+import { restArea } from "../../http/openapi/route-doc";
 import { idParam, jsonBody, queryParams, restPage, spreadsheetImport } from "../../http/rest-helpers";
-import { restServiceCtx } from "../../lib/service-ctx";
+import { restServiceCtx, type ServiceCtx } from "../../lib/service-ctx";
 import { importBinder } from "./import";
 import {
   binderExport,
@@ -24,11 +25,19 @@ import {
   updateRow,
 } from "./service";
 
+const doc = restArea({ tag: "Reports binder", access: "signed-in" });
+
 /** The spec's binder REST paths (plus CSV export and restore), on the same service as the tRPC router. */
 export function reportsBinderRest(deps: AppDeps) {
   const ctx = (request: Request) => restServiceCtx(deps, request);
-  // multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only.
-  const uploads = new Elysia({ prefix: "/api/reports-binder" }).post(
+  return new Elysia().use(binderImport(ctx)).use(binderReads(ctx)).use(binderWrites(ctx));
+}
+
+type CtxOf = (request: Request) => ServiceCtx;
+
+/** multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only. */
+const binderImport = (ctx: CtxOf) =>
+  new Elysia({ prefix: "/api/reports-binder" }).post(
     "/import",
     (c) =>
       spreadsheetImport(
@@ -40,16 +49,37 @@ export function reportsBinderRest(deps: AppDeps) {
         },
         (input) => importBinder(ctx(c.request), input),
       ),
-    { parse: "none" },
+    {
+      parse: "none",
+      detail: doc({
+        summary: "Import rows (dry_run=1 previews)",
+        form: { files: { file: ".csv or .xlsx (10 MB)" } },
+        returns: "{ ok, dry_run, rows, valid, imported, rejected, message }",
+        errors: [413, 415, 422],
+      }),
+    },
   );
-  return new Elysia().use(uploads).use(
-    new Elysia({ prefix: "/api/reports-binder" })
-      .use(jsonBodies())
-      .get("/_health", ({ request }) => binderStatus(ctx(request)))
-      .get("/", async ({ request, query }) =>
+
+const binderReads = (ctx: CtxOf) =>
+  new Elysia({ prefix: "/api/reports-binder" })
+    .use(jsonBodies())
+    .get("/_health", ({ request }) => binderStatus(ctx(request)), {
+      detail: doc({
+        summary: "The binder database's health",
+        returns: "{ ok, db_exists, db_path, error }",
+      }),
+    })
+    .get(
+      "/",
+      async ({ request, query }) =>
         restPage(await binderPage(ctx(request), queryParams(binderListInput, query))),
-      )
-      .get("/export.csv", ({ request, query }) => {
+      {
+        detail: doc({ summary: "A page of binder rows", query: binderListInput, returns: "{ rows, total }" }),
+      },
+    )
+    .get(
+      "/export.csv",
+      ({ request, query }) => {
         const service = ctx(request);
         const stamp = service.now().toISOString().slice(0, 10);
         const input = queryParams(binderListInput, query);
@@ -59,15 +89,51 @@ export function reportsBinderRest(deps: AppDeps) {
             "content-disposition": `attachment; filename="reports-binder-${stamp}.csv"`,
           },
         });
-      })
-      .post("/", ({ request, body }) => createRow(ctx(request), jsonBody(binderCreateInput, body)))
-      .post("/bulk-delete", ({ request, body }) =>
-        removeRows(ctx(request), jsonBody(binderBulkDeleteInput, body)),
-      )
-      .post("/restore", ({ request, body }) => restoreRow(ctx(request), jsonBody(binderRestoreInput, body)))
-      .put("/:id", ({ request, params, body }) =>
+      },
+      {
+        detail: doc({
+          summary: "The filtered rows as CSV, in the list's order",
+          query: binderListInput,
+          returns: "CSV",
+          type: "text/csv",
+        }),
+      },
+    );
+
+/** Row changes (each one undoable through /restore). */
+const binderWrites = (ctx: CtxOf) =>
+  new Elysia({ prefix: "/api/reports-binder" })
+    .use(jsonBodies())
+    .post("/", ({ request, body }) => createRow(ctx(request), jsonBody(binderCreateInput, body)), {
+      detail: doc({ summary: "Add a row", body: binderCreateInput, returns: "the row" }),
+    })
+    .post(
+      "/bulk-delete",
+      ({ request, body }) => removeRows(ctx(request), jsonBody(binderBulkDeleteInput, body)),
+      {
+        detail: doc({
+          summary: "Delete rows",
+          body: binderBulkDeleteInput,
+          returns: "{ deleted: [{ id, change_id }], missing }",
+        }),
+      },
+    )
+    .post("/restore", ({ request, body }) => restoreRow(ctx(request), jsonBody(binderRestoreInput, body)), {
+      detail: doc({
+        summary: "Undo a delete",
+        body: binderRestoreInput,
+        returns: "the row",
+        errors: [404, 409],
+      }),
+    })
+    .put(
+      "/:id",
+      ({ request, params, body }) =>
         updateRow(ctx(request), { id: idParam(params.id), values: jsonBody(binderUpdateInput, body) }),
-      )
-      .delete("/:id", ({ request, params }) => removeRow(ctx(request), { id: idParam(params.id) })),
-  );
-}
+      {
+        detail: doc({ summary: "Change a row", body: binderUpdateInput, returns: "the row", errors: [404] }),
+      },
+    )
+    .delete("/:id", ({ request, params }) => removeRow(ctx(request), { id: idParam(params.id) }), {
+      detail: doc({ summary: "Delete a row", returns: "{ change_id }", errors: [404] }),
+    });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CATALOG } from "./catalog";
-import type { Access, RouteDoc } from "./route-doc";
+import { type Access, contractOf, type RegisteredRoute, type RouteDoc } from "./route-doc";
 
 /** Who may call, in words (the x-access value names the rule for machines). */
 const ACCESS: Record<Access, string> = {
@@ -36,14 +35,22 @@ const jsonSchema = (schema: z.ZodType) => {
 /** `/api/core-boxes/:id` → `/api/core-boxes/{id}`; `/files/*` → `/files/{key}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}").replace(/\*$/, "{key}");
 
-function parameters(route: RouteDoc) {
-  const inPath = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
+/** A path parameter's schema: the route's `params` names it, else it is a positive integer id (idParam). */
+const pathParamSchema = (route: RouteDoc, name: string): object => {
+  const declared = route.params
+    ? (jsonSchema(route.params) as { properties?: Record<string, object> }).properties?.[name]
+    : undefined;
+  return declared ?? { type: "integer", minimum: 1 };
+};
+
+function parameters(path: string, route: RouteDoc) {
+  const inPath = [...path.matchAll(/:(\w+)/g)].map((m) => ({
     name: m[1]!,
     in: "path",
     required: true,
-    schema: { type: "integer", minimum: 1 },
+    schema: pathParamSchema(route, m[1]!),
   }));
-  if (route.path.endsWith("*"))
+  if (path.endsWith("*"))
     inPath.push({ name: "key", in: "path", required: true, schema: { type: "string" } as never });
   if (!route.query) return inPath;
   const q = jsonSchema(route.query) as { properties?: Record<string, object>; required?: string[] };
@@ -83,7 +90,7 @@ function requestBody(route: RouteDoc) {
   };
 }
 
-function responses(route: RouteDoc) {
+function responses(path: string, route: RouteDoc) {
   const type = route.type ?? "application/json";
   const out: Record<string, object> = {
     [String(route.status ?? 200)]: {
@@ -94,7 +101,7 @@ function responses(route: RouteDoc) {
     },
   };
   const codes = new Set(route.errors ?? []);
-  if (route.query || route.body || route.form || route.path.includes(":")) codes.add(400);
+  if (route.query || route.body || route.form || path.includes(":")) codes.add(400);
   if (route.body) codes.add(415).add(413);
   if (route.access !== "public") codes.add(route.access === "signed-link" ? 403 : 401);
   if (route.access === "admin" || route.access === "owner" || route.access === "owner-or-token")
@@ -108,22 +115,40 @@ function responses(route: RouteDoc) {
   return out;
 }
 
-/** The OpenAPI 3.1 document of the REST door (built once per process: the catalog does not change). */
-export function openApiDocument(version: string) {
+/** `GET /api/tickets`, as the parity test and a report of undocumented routes name a route. */
+const routeName = (route: RegisteredRoute) => `${route.method} ${route.path}`;
+
+/** The routes of an app declared without a contract (the document leaves them out). */
+export const undocumentedRoutes = (routes: readonly RegisteredRoute[]) => [
+  ...new Set(routes.filter((r) => !contractOf(r)).map(routeName)),
+];
+
+function operation(path: string, route: RouteDoc) {
+  const body = requestBody(route);
+  return {
+    summary: route.summary,
+    tags: [route.tag],
+    description: `Who: ${ACCESS[route.access]}`,
+    "x-access": route.access,
+    ...(route.access === "public" || route.access === "signed-link" ? { security: [] } : {}),
+    parameters: parameters(path, route),
+    ...(body ? { requestBody: body } : {}),
+    responses: responses(path, route),
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the REST door, generated from the contracts the app's routes were declared with
+ * (`app.routes`; the routes do not change once the app is built, so callers build it once).
+ */
+export function openApiDocument(version: string, routes: readonly RegisteredRoute[]) {
   const paths: Record<string, Record<string, object>> = {};
-  for (const route of CATALOG) {
+  for (const route of routes) {
+    const contract = contractOf(route);
+    if (!contract) continue;
     const path = openApiPath(route.path);
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = {
-      summary: route.summary,
-      tags: [route.tag],
-      description: `Who: ${ACCESS[route.access]}`,
-      "x-access": route.access,
-      ...(route.access === "public" || route.access === "signed-link" ? { security: [] } : {}),
-      parameters: parameters(route),
-      ...(requestBody(route) ? { requestBody: requestBody(route) } : {}),
-      responses: responses(route),
-    };
+    paths[path][route.method.toLowerCase()] = operation(route.path, contract);
   }
   return {
     openapi: "3.1.0",
