@@ -32,11 +32,6 @@ const MAX_LINES = 80;
  * or no longer exists, so it stays true. Split one, then delete its line here.
  */
 const NOT_YET_SPLIT: Record<string, number> = {
-  "src/client/routes/db-admin/-components/database-row.tsx DatabaseRow": 100,
-  "src/client/routes/db-admin/-components/databases-panel.tsx DatabasesPanel": 107,
-  "src/client/routes/db-admin/-components/history-panel.tsx HistoryPanel": 81,
-  "src/client/routes/db-admin/-components/index-screen.tsx IndexManager": 102,
-  "src/client/routes/db-admin/-components/target-form.tsx TargetForm": 118,
   "src/client/routes/db-admin/-components/use-db-actions.ts useDbActions": 86,
   "src/client/routes/db-admin/-components/use-index-queue.ts useIndexQueue": 113,
   "src/client/routes/db-viewer/-components/db-list.tsx DbList": 94,
