@@ -26,36 +26,6 @@ const ROOT = join(import.meta.dir, "../..");
 const SRC = join(ROOT, "src");
 const MAX_LINES = 80;
 
-/**
- * Functions not yet split, keyed `file name` (file relative to the repository), with their length when
- * listed. The list only shrinks: an entry fails the test once its function is MAX_LINES lines or fewer,
- * or no longer exists, so it stays true. Split one, then delete its line here.
- */
-const NOT_YET_SPLIT: Record<string, number> = {
-  "src/client/components/doc-db/schema-dialog.tsx SchemaDialog": 90,
-  "src/client/components/header-search.tsx HeaderSearch": 155,
-  "src/client/components/spreadsheet-import.tsx SpreadsheetImport": 93,
-  "src/client/components/upload-queue/drop-zone.tsx DropZone": 105,
-  "src/client/components/upload-queue/queue-chips.tsx QueueChips": 100,
-  "src/client/lib/auth.tsx AuthProvider": 98,
-  "src/client/lib/graph.ts createGraphClient": 106,
-  "src/client/routes/-dashboard/category-card.tsx CategoryCard": 123,
-  "src/client/routes/-dashboard/dashboard.tsx Dashboard": 157,
-  "src/client/routes/-dashboard/repo-panel.tsx RepoDetails": 87,
-  "src/client/routes/ask-ai/-components/ask-screen.tsx AskScreen": 163,
-  "src/client/routes/ask-ai/-components/chat-messages.tsx ChatMessages": 104,
-  "src/client/routes/ask-ai/-components/history-panel.tsx HistoryPanel": 88,
-  "src/client/routes/ask-ai/-components/use-ask-chat.ts useAskChat": 95,
-  "src/client/routes/contacts/-components/contact-dialog.tsx ContactDialog": 82,
-  "src/client/routes/contacts/-components/import-dialog.tsx ImportDialog": 88,
-  "src/client/routes/contacts/route.tsx Directory": 172,
-  "src/client/routes/db-admin/-components/database-row.tsx DatabaseRow": 100,
-  "src/client/routes/db-admin/-components/databases-panel.tsx DatabasesPanel": 107,
-  "src/client/routes/db-admin/-components/history-panel.tsx HistoryPanel": 81,
-  "src/client/routes/db-admin/-components/index-screen.tsx IndexManager": 102,
-  "src/client/routes/db-admin/-components/target-form.tsx TargetForm": 118,
-};
-
 interface FunctionLength {
   file: string;
   line: number;
@@ -133,24 +103,12 @@ async function parseFunctions(): Promise<FunctionLength[]> {
 }
 
 describe("functions by step", () => {
-  test(`no function in src is over ${MAX_LINES} lines, except those listed as not yet split`, async () => {
+  test(`no function in src is over ${MAX_LINES} lines`, async () => {
     const functions = await allFunctions();
     expect(functions.length).toBeGreaterThan(100);
-    const long = functions.filter((f) => f.lines > MAX_LINES);
-    const tooLong = long
-      .filter((f) => !(`${f.file} ${f.name}` in NOT_YET_SPLIT))
+    const tooLong = functions
+      .filter((f) => f.lines > MAX_LINES)
       .map((f) => `${f.file}:${f.line} ${f.name} ${f.lines} lines`);
     expect(tooLong).toEqual([]);
-  }, 60_000);
-
-  test("every function listed as not yet split still exists and is still over the limit", async () => {
-    const functions = await allFunctions();
-    const stale = Object.keys(NOT_YET_SPLIT).flatMap((key) => {
-      const found = functions.filter((f) => `${f.file} ${f.name}` === key);
-      if (!found.length) return [`${key}: no longer exists`];
-      const longest = Math.max(...found.map((f) => f.lines));
-      return longest > MAX_LINES ? [] : [`${key}: now ${longest} lines, take it off the list`];
-    });
-    expect(stale).toEqual([]);
   }, 60_000);
 });

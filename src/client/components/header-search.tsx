@@ -1,12 +1,10 @@
-import { can } from "@shared/permissions";
-import { useNavigate } from "@tanstack/react-router";
 import { ArrowRightIcon, ClipboardListIcon, SearchIcon, XIcon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { useAuth } from "@/lib/auth";
-import { cn, isTypingTarget } from "@/lib/utils";
-import { type Suggestion, suggestionsFor } from "./header-search-suggestions";
+import { cn } from "@/lib/utils";
+import type { Suggestion } from "./header-search-suggestions";
+import { useHeaderSearch } from "./use-header-search";
 
 /**
  * Header search: "/" focuses it (unless typing elsewhere). Typing offers the screens that match as a list;
@@ -15,42 +13,9 @@ import { type Suggestion, suggestionsFor } from "./header-search-suggestions";
  * no room for the box: a search button opens it over the header until it is used or closed.
  */
 export function HeaderSearch() {
-  const navigate = useNavigate();
-  const { me } = useAuth();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const search = useHeaderSearch();
+  const { inputRef, open, setOpen, active, showList } = search;
   const listId = useId();
-  const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const [focused, setFocused] = useState(false);
-  const offers = useMemo(() => suggestionsFor(text, can(me ?? null, "admin.view")), [text, me]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
-      e.preventDefault();
-      setOpen(true);
-      inputRef.current?.focus();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
-
-  const go = (offer: Suggestion | undefined) => {
-    if (!offer) return;
-    setText("");
-    setOpen(false);
-    inputRef.current?.blur();
-    void navigate(offer.to);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go(offers[active]);
-  };
-  const showList = focused && offers.length > 0;
 
   return (
     <>
@@ -67,7 +32,7 @@ export function HeaderSearch() {
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet styled consistently; the role is equivalent. */}
       <form
         role="search"
-        onSubmit={submit}
+        onSubmit={search.submit}
         className={cn(
           "w-full max-w-sm md:relative md:block",
           open
@@ -84,26 +49,12 @@ export function HeaderSearch() {
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={showList ? `${listId}-${active}` : undefined}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setActive(0);
-            }}
-            onFocus={() => setFocused(true)}
+            value={search.text}
+            onChange={(e) => search.changeText(e.target.value)}
+            onFocus={() => search.setFocused(true)}
             // After a click on an offer has landed (mousedown keeps the focus, see below).
-            onBlur={() => setFocused(false)}
-            onKeyDown={(e) => {
-              if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-                e.preventDefault();
-                const step = e.key === "ArrowDown" ? 1 : -1;
-                setActive((a) => (a + step + offers.length) % Math.max(1, offers.length));
-              } else if (e.key === "Escape") {
-                // First the text goes (the next "/" starts fresh), then the box.
-                if (text) return setText("");
-                inputRef.current?.blur();
-                setOpen(false);
-              }
-            }}
+            onBlur={() => search.setFocused(false)}
+            onKeyDown={search.onKeyDown}
             aria-label="Search the portal"
             placeholder="Search tools and pages…"
             className="h-8 pr-8 pl-8"
@@ -112,45 +63,13 @@ export function HeaderSearch() {
             /
           </kbd>
           {showList && (
-            <div
-              id={listId}
-              role="listbox"
-              aria-label="Suggestions"
-              className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-popover py-1 text-sm shadow-md"
-            >
-              {offers.map((offer, i) => (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: keys stay on the input (aria-activedescendant), as the combobox pattern has it
-                <div
-                  key={offer.key}
-                  id={`${listId}-${i}`}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={i === active}
-                  className={cn(
-                    "flex cursor-pointer items-center gap-2 px-3 py-1.5",
-                    i === active && "bg-accent text-accent-foreground",
-                  )}
-                  onMouseEnter={() => setActive(i)}
-                  // Before the input's blur hides the list.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => go(offer)}
-                >
-                  {offer.kind === "search" ? (
-                    <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
-                  ) : offer.kind === "work-order" ? (
-                    <ClipboardListIcon className="size-4 text-muted-foreground" aria-hidden />
-                  ) : (
-                    <ArrowRightIcon className="size-4 text-muted-foreground" aria-hidden />
-                  )}
-                  <span className={offer.hint ? "shrink-0" : "min-w-0 flex-1 truncate"}>{offer.label}</span>
-                  {offer.hint && (
-                    <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">
-                      {offer.hint}
-                    </span>
-                  )}
-                </div>
-              ))}
-            </div>
+            <SuggestionList
+              listId={listId}
+              offers={search.offers}
+              active={active}
+              onHover={search.setActive}
+              onPick={search.go}
+            />
           )}
         </div>
         {open && (
@@ -168,4 +87,60 @@ export function HeaderSearch() {
       </form>
     </>
   );
+}
+
+/** The offers under the box; the keys stay on the input, which names the highlighted option. */
+function SuggestionList({
+  listId,
+  offers,
+  active,
+  onHover,
+  onPick,
+}: {
+  listId: string;
+  offers: Suggestion[];
+  active: number;
+  onHover(i: number): void;
+  onPick(offer: Suggestion): void;
+}) {
+  return (
+    <div
+      id={listId}
+      role="listbox"
+      aria-label="Suggestions"
+      className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-md border bg-popover py-1 text-sm shadow-md"
+    >
+      {offers.map((offer, i) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: keys stay on the input (aria-activedescendant), as the combobox pattern has it
+        <div
+          key={offer.key}
+          id={`${listId}-${i}`}
+          role="option"
+          tabIndex={-1}
+          aria-selected={i === active}
+          className={cn(
+            "flex cursor-pointer items-center gap-2 px-3 py-1.5",
+            i === active && "bg-accent text-accent-foreground",
+          )}
+          onMouseEnter={() => onHover(i)}
+          // Before the input's blur hides the list.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onPick(offer)}
+        >
+          <OfferIcon kind={offer.kind} />
+          <span className={offer.hint ? "shrink-0" : "min-w-0 flex-1 truncate"}>{offer.label}</span>
+          {offer.hint && (
+            <span className="min-w-0 flex-1 truncate text-xs text-muted-foreground">{offer.hint}</span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function OfferIcon({ kind }: { kind: Suggestion["kind"] }) {
+  if (kind === "search") return <SearchIcon className="size-4 text-muted-foreground" aria-hidden />;
+  if (kind === "work-order")
+    return <ClipboardListIcon className="size-4 text-muted-foreground" aria-hidden />;
+  return <ArrowRightIcon className="size-4 text-muted-foreground" aria-hidden />;
 }

@@ -286,23 +286,41 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
         </p>
       )}
       {shown && (
-        <div className="grid gap-3 text-sm" role="status">
-          <p className="flex items-center gap-2 font-medium">
-            <FileSpreadsheetIcon className="size-4" aria-hidden />
-            {file?.name}: {shown.message}
-          </p>
-          {shown.ignored_columns && shown.ignored_columns.length > 0 && (
-            <p className="text-muted-foreground">Columns ignored: {shown.ignored_columns.join(", ")}.</p>
-          )}
-          {shown.rejected.length > 0 && <RejectedRows rows={shown.rejected} />}
-          {check && !check.ok && (
-            <p className="text-muted-foreground">
-              Nothing is imported while any row is refused: fix these rows and choose the file again.
-            </p>
-          )}
-          {check?.ok && check.valid > 0 && renderPreview?.(check)}
-        </div>
+        <ImportSummary fileName={file?.name} shown={shown} check={check} renderPreview={renderPreview} />
       )}
     </ImportDialogFrame>
+  );
+}
+
+/** What the server said of the file: its verdict, the columns it ignored, the refused rows, then a preview. */
+function ImportSummary<R extends SpreadsheetImportResult>({
+  fileName,
+  shown,
+  check,
+  renderPreview,
+}: {
+  fileName: string | undefined;
+  /** The import's answer, or else the dry run's. */
+  shown: R;
+  check: R | null;
+  renderPreview?(result: R): ReactNode;
+}) {
+  return (
+    <div className="grid gap-3 text-sm" role="status">
+      <p className="flex items-center gap-2 font-medium">
+        <FileSpreadsheetIcon className="size-4" aria-hidden />
+        {fileName}: {shown.message}
+      </p>
+      {shown.ignored_columns && shown.ignored_columns.length > 0 && (
+        <p className="text-muted-foreground">Columns ignored: {shown.ignored_columns.join(", ")}.</p>
+      )}
+      {shown.rejected.length > 0 && <RejectedRows rows={shown.rejected} />}
+      {check && !check.ok && (
+        <p className="text-muted-foreground">
+          Nothing is imported while any row is refused: fix these rows and choose the file again.
+        </p>
+      )}
+      {check?.ok && check.valid > 0 && renderPreview?.(check)}
+    </div>
   );
 }

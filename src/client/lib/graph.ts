@@ -127,6 +127,46 @@ export function retryAfterMs(header: string | null, attempt: number, now = Date.
   return 1000 * 2 ** attempt;
 }
 
+/** A Graph list answer as people, with the link to the next page if there is one. */
+function pageOf(source: GraphSource, body: Record<string, unknown>): GraphPage {
+  const items = Array.isArray(body.value) ? body.value : [];
+  const nextLink = typeof body["@odata.nextLink"] === "string" ? body["@odata.nextLink"] : null;
+  return {
+    people: items.map((x) =>
+      source === "directory" ? fromGraphUser(x as GraphUser) : fromGraphContact(x as GraphContact),
+    ),
+    next: nextLink,
+  };
+}
+
+/** A token for `scopes`, or a failure that says what to do about it. */
+async function graphToken(getToken: GraphClientOptions["getToken"], scopes: string[]) {
+  try {
+    const t = await getToken(scopes);
+    if (!t) throw new Error("no token was returned");
+    return t;
+  } catch (err) {
+    const why = err instanceof Error && err.message ? ` (${err.message})` : "";
+    throw new GraphError(
+      `Could not get permission to read the directory from Microsoft${why}. Allow the sign-in pop-up, sign in again and press Refresh.`,
+      "token",
+    );
+  }
+}
+
+/** A refused answer (not throttling) in words, with Graph's own detail when it gave one. */
+function refusal(status: number, body: Record<string, unknown> | null): GraphError {
+  const detail = (body?.error as { message?: string } | undefined)?.message;
+  if (status === 401 || status === 403) {
+    return new GraphError(
+      `Microsoft Graph refused access (${status})${detail ? `: ${detail}` : ""}. Your account may lack the directory permissions.`,
+      "token",
+      status,
+    );
+  }
+  return new GraphError(`Microsoft Graph answered ${status}${detail ? `: ${detail}` : ""}.`, "http", status);
+}
+
 export function createGraphClient(opts: GraphClientOptions) {
   const base = opts.baseUrl.replace(/\/+$/, "");
   const origin = new URL(base).origin;
@@ -140,22 +180,8 @@ export function createGraphClient(opts: GraphClientOptions) {
     contacts: `${base}/me/contacts?$select=${CONTACT_FIELDS.join(",")}&$top=${DIRECTORY_FETCH_SIZE}`,
   };
 
-  async function token(scopes: string[]) {
-    try {
-      const t = await opts.getToken(scopes);
-      if (!t) throw new Error("no token was returned");
-      return t;
-    } catch (err) {
-      const why = err instanceof Error && err.message ? ` (${err.message})` : "";
-      throw new GraphError(
-        `Could not get permission to read the directory from Microsoft${why}. Allow the sign-in pop-up, sign in again and press Refresh.`,
-        "token",
-      );
-    }
-  }
-
   async function getJson(url: string, scopes: string[]): Promise<Record<string, unknown>> {
-    const bearer = await token(scopes);
+    const bearer = await graphToken(opts.getToken, scopes);
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
@@ -182,21 +208,7 @@ export function createGraphClient(opts: GraphClientOptions) {
         );
       }
       const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-      if (!res.ok) {
-        const detail = (body?.error as { message?: string } | undefined)?.message;
-        if (res.status === 401 || res.status === 403) {
-          throw new GraphError(
-            `Microsoft Graph refused access (${res.status})${detail ? `: ${detail}` : ""}. Your account may lack the directory permissions.`,
-            "token",
-            res.status,
-          );
-        }
-        throw new GraphError(
-          `Microsoft Graph answered ${res.status}${detail ? `: ${detail}` : ""}.`,
-          "http",
-          res.status,
-        );
-      }
+      if (!res.ok) throw refusal(res.status, body);
       return body ?? {};
     }
   }
@@ -207,15 +219,7 @@ export function createGraphClient(opts: GraphClientOptions) {
     // A next link carries our token: follow it only on the Graph origin we were configured with.
     if (new URL(url).origin !== origin)
       throw new GraphError("Microsoft Graph sent an unexpected next link.", "http");
-    const body = await getJson(url, source === "directory" ? DIRECTORY_SCOPES : CONTACTS_SCOPES);
-    const items = Array.isArray(body.value) ? body.value : [];
-    const nextLink = typeof body["@odata.nextLink"] === "string" ? body["@odata.nextLink"] : null;
-    return {
-      people: items.map((x) =>
-        source === "directory" ? fromGraphUser(x as GraphUser) : fromGraphContact(x as GraphContact),
-      ),
-      next: nextLink,
-    };
+    return pageOf(source, await getJson(url, source === "directory" ? DIRECTORY_SCOPES : CONTACTS_SCOPES));
   }
 
   /** Every page, following next links (used by tests and exports; the screen pages on demand). */

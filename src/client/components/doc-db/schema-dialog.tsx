@@ -46,58 +46,64 @@ export function SchemaDialog({ db, onClose }: { db: string | null; onClose(): vo
           // min-w-0: the dialog is a grid, and a wide table must scroll inside its own box instead of widening it.
           <div className="min-w-0 space-y-5">
             {tables.map((t) => (
-              <section key={t.name} aria-label={`Table ${t.name}`} className="min-w-0 space-y-2">
-                <h3 className="flex items-center gap-2 text-sm font-semibold">
-                  <TableIcon className="size-4 text-muted-foreground" aria-hidden />
-                  {t.name}
-                  <span className="font-normal text-muted-foreground">
-                    {t.columns.length} column{t.columns.length === 1 ? "" : "s"}
-                  </span>
-                </h3>
-                <div className="relative overflow-x-auto rounded-md border">
-                  <table className="w-full text-xs" aria-label={`Sample rows of ${t.name}`}>
-                    <thead className="bg-muted/50">
-                      <tr>
-                        {t.columns.map((c) => (
-                          <th
-                            key={c}
-                            scope="col"
-                            className="px-2 py-1.5 text-left font-mono font-medium whitespace-nowrap"
-                          >
-                            {c}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {t.rows.length === 0 ? (
-                        <tr>
-                          <td
-                            colSpan={Math.max(1, t.columns.length)}
-                            className="px-2 py-2 text-muted-foreground"
-                          >
-                            No rows.
-                          </td>
-                        </tr>
-                      ) : (
-                        t.rows.map((row, i) => (
-                          <tr key={i} className="border-t align-top">
-                            {t.columns.map((c, j) => (
-                              <td key={c} className="px-2 py-1.5 whitespace-nowrap">
-                                {cellText(row[j])}
-                              </td>
-                            ))}
-                          </tr>
-                        ))
-                      )}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
+              <SchemaTable key={t.name} table={t} />
             ))}
           </div>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+type TableSchema = ReturnType<typeof schemaTables>[number];
+
+/** One table of the schema: its name, column count and sample rows. */
+function SchemaTable({ table: t }: { table: TableSchema }) {
+  return (
+    <section aria-label={`Table ${t.name}`} className="min-w-0 space-y-2">
+      <h3 className="flex items-center gap-2 text-sm font-semibold">
+        <TableIcon className="size-4 text-muted-foreground" aria-hidden />
+        {t.name}
+        <span className="font-normal text-muted-foreground">
+          {t.columns.length} column{t.columns.length === 1 ? "" : "s"}
+        </span>
+      </h3>
+      <div className="relative overflow-x-auto rounded-md border">
+        <table className="w-full text-xs" aria-label={`Sample rows of ${t.name}`}>
+          <thead className="bg-muted/50">
+            <tr>
+              {t.columns.map((c) => (
+                <th
+                  key={c}
+                  scope="col"
+                  className="px-2 py-1.5 text-left font-mono font-medium whitespace-nowrap"
+                >
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {t.rows.length === 0 ? (
+              <tr>
+                <td colSpan={Math.max(1, t.columns.length)} className="px-2 py-2 text-muted-foreground">
+                  No rows.
+                </td>
+              </tr>
+            ) : (
+              t.rows.map((row, i) => (
+                <tr key={i} className="border-t align-top">
+                  {t.columns.map((c, j) => (
+                    <td key={c} className="px-2 py-1.5 whitespace-nowrap">
+                      {cellText(row[j])}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

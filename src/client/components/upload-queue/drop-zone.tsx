@@ -1,6 +1,7 @@
 import { UploadIcon } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { cn } from "@/lib/utils";
+import { useDropTarget } from "./use-drop-target";
 
 /** The spec's rule for both PDF queues: the name ends in .pdf, any case. */
 export const isPdfName = (file: { name: string }) => /\.pdf$/i.test(file.name);
@@ -39,23 +40,10 @@ export function DropZone({
   className?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   // React has no prop for it: set the DOM property.
   useEffect(() => {
     if (input.current) input.current.webkitdirectory = directory;
   }, [directory]);
-  // A file dropped just beside the zone would make the browser open it in place of the portal.
-  useEffect(() => {
-    const guard = (e: DragEvent) => {
-      if (e.dataTransfer?.types.includes("Files")) e.preventDefault();
-    };
-    window.addEventListener("dragover", guard);
-    window.addEventListener("drop", guard);
-    return () => {
-      window.removeEventListener("dragover", guard);
-      window.removeEventListener("drop", guard);
-    };
-  }, []);
   const take = (list: FileList | null | undefined) => {
     const all = [...(list ?? [])];
     const files = all.filter(accept);
@@ -63,6 +51,9 @@ export function DropZone({
     if (files.length) onFiles(multiple ? files : files.slice(0, 1));
     if (refused.length) onRefused?.(refused);
   };
+  const { over, handlers } = useDropTarget((files) => {
+    if (!disabled) take(files);
+  });
   return (
     <>
       <button
@@ -76,24 +67,7 @@ export function DropZone({
           className,
         )}
         onClick={() => input.current?.click()}
-        onDragEnter={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          e.dataTransfer.dropEffect = "copy";
-          setOver(true);
-        }}
-        onDragLeave={(e) => {
-          // Leaving for a child of the zone is not leaving the zone.
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
-        }}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          if (!disabled) take(e.dataTransfer.files);
-        }}
+        {...handlers}
       >
         <UploadIcon className="size-8 text-muted-foreground" aria-hidden />
         <span className="font-medium">{title}</span>

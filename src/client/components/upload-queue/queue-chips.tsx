@@ -67,7 +67,6 @@ export function QueueChips<M, R>({
   return (
     <ul className={cn("flex flex-wrap gap-2", className)} aria-label="Upload queue">
       {items.map((item) => {
-        const active = item.status === "uploading" || item.status === "queued" || item.status === "ready";
         const sending = item.status === "uploading";
         return (
           <li
@@ -81,40 +80,7 @@ export function QueueChips<M, R>({
               <span className="min-w-0 flex-1 truncate font-medium" title={item.name}>
                 {item.name}
               </span>
-              {active ? (
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  className="size-6"
-                  aria-label={`Cancel ${item.name}`}
-                  onClick={() => onCancel(item.id)}
-                >
-                  <XIcon />
-                </Button>
-              ) : (
-                <>
-                  {(item.status === "error" || item.status === "canceled") && (
-                    <Button
-                      size="icon-sm"
-                      variant="ghost"
-                      className="size-6"
-                      aria-label={`Retry ${item.name}`}
-                      onClick={() => onRetry(item.id)}
-                    >
-                      <RotateCwIcon />
-                    </Button>
-                  )}
-                  <Button
-                    size="icon-sm"
-                    variant="ghost"
-                    className="size-6"
-                    aria-label={`Remove ${item.name} from the queue`}
-                    onClick={() => onRemove(item.id)}
-                  >
-                    <XIcon />
-                  </Button>
-                </>
-              )}
+              <ChipActions item={item} onCancel={onCancel} onRetry={onRetry} onRemove={onRemove} />
             </div>
             <Progress
               label={`${item.name} upload progress`}
@@ -141,5 +107,57 @@ export function QueueChips<M, R>({
         );
       })}
     </ul>
+  );
+}
+
+/** Cancel while the file is waiting or going; once it stopped, Retry (if it failed or was canceled) and Remove. */
+function ChipActions<M, R>({
+  item,
+  onCancel,
+  onRetry,
+  onRemove,
+}: {
+  item: QueueItem<M, R>;
+  onCancel(id: string): void;
+  onRetry(id: string): void;
+  onRemove(id: string): void;
+}) {
+  const active = item.status === "uploading" || item.status === "queued" || item.status === "ready";
+  if (active) {
+    return (
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        className="size-6"
+        aria-label={`Cancel ${item.name}`}
+        onClick={() => onCancel(item.id)}
+      >
+        <XIcon />
+      </Button>
+    );
+  }
+  return (
+    <>
+      {(item.status === "error" || item.status === "canceled") && (
+        <Button
+          size="icon-sm"
+          variant="ghost"
+          className="size-6"
+          aria-label={`Retry ${item.name}`}
+          onClick={() => onRetry(item.id)}
+        >
+          <RotateCwIcon />
+        </Button>
+      )}
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        className="size-6"
+        aria-label={`Remove ${item.name} from the queue`}
+        onClick={() => onRemove(item.id)}
+      >
+        <XIcon />
+      </Button>
+    </>
   );
 }

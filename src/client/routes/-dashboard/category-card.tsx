@@ -91,85 +91,137 @@ export function CategoryCard(props: CategoryCardProps) {
           (size === "wide" || size === "big") && "sm:grid-cols-2",
         )}
       >
-        {subpages.map((s) => {
-          const disabled = !!s.disabled || isDisabled(s.path);
-          const fav = isFavorite(s.path);
-          return (
-            <li key={s.path} className="flex items-stretch gap-1">
-              {disabled ? (
-                <span
-                  aria-disabled
-                  title="Admins and Owners only"
-                  className="flex flex-1 flex-col rounded-md border border-dashed px-3 py-2 text-sm opacity-60"
-                >
-                  <span className="flex items-center gap-1 font-medium">
-                    <Highlight text={s.name} query={query} />{" "}
-                    <LockIcon className="size-3" aria-label="Admins and Owners only" />
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    <Highlight text={s.description} query={query} />
-                  </span>
-                </span>
-              ) : (
-                <Link
-                  to={s.path}
-                  className="flex flex-1 flex-col rounded-md border px-3 py-2 text-sm hover:bg-accent"
-                >
-                  <span className="font-medium">
-                    <Highlight text={s.name} query={query} />
-                  </span>
-                  <span className="text-xs text-muted-foreground">
-                    <Highlight text={s.description} query={query} />
-                  </span>
-                </Link>
-              )}
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                className="self-center"
-                aria-pressed={fav}
-                aria-label={fav ? `Remove ${s.name} from favorites` : `Add ${s.name} to favorites`}
-                onClick={() => onToggleFavorite(s.path)}
-              >
-                <StarIcon className={cn(fav && "fill-yellow-400 text-yellow-500")} />
-              </Button>
-            </li>
-          );
-        })}
+        {subpages.map((s) => (
+          <SubpageItem
+            key={s.path}
+            subpage={s}
+            query={query}
+            disabled={!!s.disabled || isDisabled(s.path)}
+            favorite={isFavorite(s.path)}
+            onToggleFavorite={() => onToggleFavorite(s.path)}
+          />
+        ))}
       </ul>
       <footer className="mt-3 flex items-center justify-between gap-2 text-xs text-muted-foreground">
         <span>Updated {relativeDay(new Date(`${category.updated}T12:00:00`))}</span>
         {editing && (
-          <span className="flex gap-1">
-            <Button
-              variant="outline"
-              size="xs"
-              onClick={props.onCycleSize}
-              aria-label={`Card size: ${size}. Change size`}
-            >
-              <MaximizeIcon /> {size}
-            </Button>
-            <Button
-              variant="outline"
-              size="icon-sm"
-              disabled={props.isFirst}
-              onClick={() => props.onMove(-1)}
-              aria-label={`Move ${category.label} earlier`}
-            >
-              <ArrowUpIcon />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon-sm"
-              disabled={props.isLast}
-              onClick={() => props.onMove(1)}
-              aria-label={`Move ${category.label} later`}
-            >
-              <ArrowDownIcon />
-            </Button>
-          </span>
+          <EditControls
+            label={category.label}
+            size={size}
+            isFirst={props.isFirst}
+            isLast={props.isLast}
+            onCycleSize={props.onCycleSize}
+            onMove={props.onMove}
+          />
         )}
       </footer>
     </article>
+  );
+}
+
+type Subpage = CategoryMatch["subpages"][number];
+
+/** One page of the category: a link (or, for a page the person may not open, a locked line) and its star. */
+function SubpageItem({
+  subpage: s,
+  query,
+  disabled,
+  favorite,
+  onToggleFavorite,
+}: {
+  subpage: Subpage;
+  query: string;
+  disabled: boolean;
+  favorite: boolean;
+  onToggleFavorite(): void;
+}) {
+  return (
+    <li className="flex items-stretch gap-1">
+      {disabled ? (
+        <span
+          aria-disabled
+          title="Admins and Owners only"
+          className="flex flex-1 flex-col rounded-md border border-dashed px-3 py-2 text-sm opacity-60"
+        >
+          <span className="flex items-center gap-1 font-medium">
+            <Highlight text={s.name} query={query} />{" "}
+            <LockIcon className="size-3" aria-label="Admins and Owners only" />
+          </span>
+          <span className="text-xs text-muted-foreground">
+            <Highlight text={s.description} query={query} />
+          </span>
+        </span>
+      ) : (
+        <Link
+          to={s.path}
+          className="flex flex-1 flex-col rounded-md border px-3 py-2 text-sm hover:bg-accent"
+        >
+          <span className="font-medium">
+            <Highlight text={s.name} query={query} />
+          </span>
+          <span className="text-xs text-muted-foreground">
+            <Highlight text={s.description} query={query} />
+          </span>
+        </Link>
+      )}
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="self-center"
+        aria-pressed={favorite}
+        aria-label={favorite ? `Remove ${s.name} from favorites` : `Add ${s.name} to favorites`}
+        onClick={onToggleFavorite}
+      >
+        <StarIcon className={cn(favorite && "fill-yellow-400 text-yellow-500")} />
+      </Button>
+    </li>
+  );
+}
+
+/** While editing the layout: the card's size, and moving it one place earlier or later. */
+function EditControls({
+  label,
+  size,
+  isFirst,
+  isLast,
+  onCycleSize,
+  onMove,
+}: {
+  label: string;
+  size: CardSize;
+  isFirst: boolean;
+  isLast: boolean;
+  onCycleSize(): void;
+  onMove(delta: -1 | 1): void;
+}) {
+  return (
+    <span className="flex gap-1">
+      <Button
+        variant="outline"
+        size="xs"
+        onClick={onCycleSize}
+        aria-label={`Card size: ${size}. Change size`}
+      >
+        <MaximizeIcon /> {size}
+      </Button>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        disabled={isFirst}
+        onClick={() => onMove(-1)}
+        aria-label={`Move ${label} earlier`}
+      >
+        <ArrowUpIcon />
+      </Button>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        disabled={isLast}
+        onClick={() => onMove(1)}
+        aria-label={`Move ${label} later`}
+      >
+        <ArrowDownIcon />
+      </Button>
+    </span>
   );
 }

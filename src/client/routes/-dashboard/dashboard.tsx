@@ -1,4 +1,4 @@
-import { firstName, greeting, searchCategories } from "@shared/dashboard";
+import { type DashboardKpis, firstName, greeting, searchCategories } from "@shared/dashboard";
 import { CATEGORIES, navItemFor } from "@shared/navigation";
 import { can } from "@shared/permissions";
 import { getRouteApi } from "@tanstack/react-router";
@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { useAuth } from "@/lib/auth";
 import { useFavorites, useRecents } from "@/lib/pinned-pages";
 import { trpc } from "@/lib/trpc";
-import { CategoryCard } from "./category-card";
+import { CategoryGrid } from "./category-grid";
 import { KpiCards } from "./kpi-cards";
 import { useDashboardLayout } from "./layout";
 import { PinnedSection } from "./pinned-section";
@@ -23,12 +23,10 @@ export function Dashboard() {
   const { search = "" } = route.useSearch();
   const navigate = route.useNavigate();
   const [editing, setEditing] = useState(false);
-  const [dragging, setDragging] = useState<string | null>(null);
   const kpis = trpc.dashboard.kpis.useQuery(undefined, { staleTime: 30_000 });
   const { favorites, toggle, isFavorite } = useFavorites();
   const { recents } = useRecents();
   const layout = useDashboardLayout(CATEGORIES);
-  const now = new Date();
 
   const matches = useMemo(() => {
     const order = new Map(layout.ordered.map((c, i) => [c.id, i]));
@@ -44,71 +42,16 @@ export function Dashboard() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
-      <section className="flex flex-wrap items-end justify-between gap-4 rounded-2xl border bg-gradient-to-br from-primary/10 via-card to-card p-6">
-        <div>
-          <p className="text-sm text-muted-foreground">
-            {now.toLocaleDateString(undefined, {
-              weekday: "long",
-              year: "numeric",
-              month: "long",
-              day: "numeric",
-            })}
-          </p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
-            {greeting(now)}, {firstName(me?.name, me?.email)}
-          </h1>
-          <p className="mt-1 text-muted-foreground">
-            Your geotechnical data platform: documents, reports, core boxes and more.
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge className="gap-1">
-            <SparklesIcon className="size-3" aria-hidden /> Analytics Ready
-          </Badge>
-          <Button
-            variant={editing ? "default" : "outline"}
-            size="sm"
-            aria-pressed={editing}
-            onClick={() => setEditing((e) => !e)}
-          >
-            <PencilIcon /> {editing ? "Done editing" : "Edit layout"}
-          </Button>
-          <Button variant="outline" size="sm" onClick={layout.reset}>
-            <RotateCcwIcon /> Reset
-          </Button>
-        </div>
-      </section>
+      <Welcome
+        name={firstName(me?.name, me?.email)}
+        editing={editing}
+        onToggleEditing={() => setEditing((e) => !e)}
+        onReset={layout.reset}
+      />
 
-      {kpis.isPending && (
-        <p className="sr-only" role="status">
-          Loading dashboard…
-        </p>
-      )}
-      {kpis.isPending ? (
-        <div>
-          <p className="mb-2 text-sm text-muted-foreground" aria-hidden>
-            Loading dashboard…
-          </p>
-          <KpiCards kpis={undefined} loading />
-        </div>
-      ) : (
-        <KpiCards kpis={kpis.data} loading={false} />
-      )}
+      <KpiBlock pending={kpis.isPending} kpis={kpis.data} />
 
-      <div className="relative">
-        <SearchIcon
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          aria-label="Search the dashboard"
-          placeholder="Search tools, documents, and features…"
-          className="h-11 pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <DashboardSearch value={search} onChange={setSearch} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <PinnedSection kind="favorites" pages={favorites} />
@@ -116,62 +59,128 @@ export function Dashboard() {
       </div>
 
       {matches.length === 0 ? (
-        <section
-          className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-10 text-center"
-          role="status"
-        >
-          <SearchXIcon className="size-8 text-muted-foreground" aria-hidden />
-          <h2 className="font-semibold">No results found</h2>
-          <p className="text-sm text-muted-foreground">
-            Try adjusting your search terms or browse the available categories above.
-          </p>
-        </section>
+        <NoResults />
       ) : (
-        <section
-          aria-label="Categories"
-          className="grid auto-rows-[minmax(12rem,auto)] grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
-        >
-          {matches.map((match, index) => {
-            const id = match.category.id;
-            return (
-              <CategoryCard
-                key={id}
-                match={match}
-                query={search}
-                size={layout.sizeOf(id)}
-                editing={editing}
-                isFavorite={isFavorite}
-                onToggleFavorite={toggle}
-                isDisabled={isDisabled}
-                onCycleSize={() => layout.cycleSize(id)}
-                onMove={(delta) => layout.move(id, layout.ordered.findIndex((c) => c.id === id) + delta)}
-                isFirst={index === 0}
-                isLast={index === matches.length - 1}
-                dragProps={{
-                  draggable: true,
-                  onDragStart: (e) => {
-                    e.dataTransfer.effectAllowed = "move";
-                    setDragging(id);
-                  },
-                  onDragOver: (e) => e.preventDefault(),
-                  onDrop: (e) => {
-                    e.preventDefault();
-                    if (dragging && dragging !== id)
-                      layout.move(
-                        dragging,
-                        layout.ordered.findIndex((c) => c.id === id),
-                      );
-                    setDragging(null);
-                  },
-                  onDragEnd: () => setDragging(null),
-                }}
-              />
-            );
-          })}
-        </section>
+        <CategoryGrid
+          matches={matches}
+          query={search}
+          editing={editing}
+          layout={layout}
+          isFavorite={isFavorite}
+          onToggleFavorite={toggle}
+          isDisabled={isDisabled}
+        />
       )}
 
       <RepoPanel />
+    </div>
+  );
+}
+
+/** Today's date, the greeting and the layout buttons. */
+function Welcome({
+  name,
+  editing,
+  onToggleEditing,
+  onReset,
+}: {
+  name: string;
+  editing: boolean;
+  onToggleEditing(): void;
+  onReset(): void;
+}) {
+  const now = new Date();
+  return (
+    <section className="flex flex-wrap items-end justify-between gap-4 rounded-2xl border bg-gradient-to-br from-primary/10 via-card to-card p-6">
+      <div>
+        <p className="text-sm text-muted-foreground">
+          {now.toLocaleDateString(undefined, {
+            weekday: "long",
+            year: "numeric",
+            month: "long",
+            day: "numeric",
+          })}
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+          {greeting(now)}, {name}
+        </h1>
+        <p className="mt-1 text-muted-foreground">
+          Your geotechnical data platform: documents, reports, core boxes and more.
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge className="gap-1">
+          <SparklesIcon className="size-3" aria-hidden /> Analytics Ready
+        </Badge>
+        <Button
+          variant={editing ? "default" : "outline"}
+          size="sm"
+          aria-pressed={editing}
+          onClick={onToggleEditing}
+        >
+          <PencilIcon /> {editing ? "Done editing" : "Edit layout"}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onReset}>
+          <RotateCcwIcon /> Reset
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function NoResults() {
+  return (
+    <section
+      className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-10 text-center"
+      role="status"
+    >
+      <SearchXIcon className="size-8 text-muted-foreground" aria-hidden />
+      <h2 className="font-semibold">No results found</h2>
+      <p className="text-sm text-muted-foreground">
+        Try adjusting your search terms or browse the available categories above.
+      </p>
+    </section>
+  );
+}
+
+/** The key figures, with a loading line while they come (said once to screen readers). */
+function KpiBlock({ pending, kpis }: { pending: boolean; kpis: DashboardKpis | undefined }) {
+  return (
+    <>
+      {pending && (
+        <p className="sr-only" role="status">
+          Loading dashboard…
+        </p>
+      )}
+      {pending ? (
+        <div>
+          <p className="mb-2 text-sm text-muted-foreground" aria-hidden>
+            Loading dashboard…
+          </p>
+          <KpiCards kpis={undefined} loading />
+        </div>
+      ) : (
+        <KpiCards kpis={kpis} loading={false} />
+      )}
+    </>
+  );
+}
+
+function DashboardSearch({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <div className="relative">
+      <SearchIcon
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        aria-label="Search the dashboard"
+        placeholder="Search tools, documents, and features…"
+        className="h-11 pl-9"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

@@ -71,34 +71,55 @@ export function HistoryPanel({
         ) : (
           <ul className="space-y-1">
             {entries.map((e) => (
-              <li key={e.id} className="group relative">
-                <button
-                  type="button"
-                  onClick={() => onLoad(e)}
-                  className={cn(
-                    "w-full rounded-md px-3 py-2 pr-9 text-left hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
-                    activeId === e.id && "bg-accent",
-                  )}
-                >
-                  <span className="line-clamp-2 text-sm font-medium">{e.question}</span>
-                  <span className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">
-                    {previewText(e.answer)}
-                  </span>
-                </button>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="absolute top-1.5 right-1 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
-                  aria-label={`${CHAT_TEXTS.deleteHistory}: ${e.question}`}
-                  onClick={() => void ask(e)}
-                >
-                  <Trash2Icon aria-hidden />
-                </Button>
-              </li>
+              <HistoryItem
+                key={e.id}
+                entry={e}
+                active={activeId === e.id}
+                onLoad={() => onLoad(e)}
+                onDelete={() => void ask(e)}
+              />
             ))}
           </ul>
         )}
       </div>
     </aside>
+  );
+}
+
+/** One question of the history: a button that shows it in the chat, and its delete button. */
+function HistoryItem({
+  entry: e,
+  active,
+  onLoad,
+  onDelete,
+}: {
+  entry: ChatHistoryEntry;
+  active: boolean;
+  onLoad(): void;
+  onDelete(): void;
+}) {
+  return (
+    <li className="group relative">
+      <button
+        type="button"
+        onClick={onLoad}
+        className={cn(
+          "w-full rounded-md px-3 py-2 pr-9 text-left hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring",
+          active && "bg-accent",
+        )}
+      >
+        <span className="line-clamp-2 text-sm font-medium">{e.question}</span>
+        <span className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{previewText(e.answer)}</span>
+      </button>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="absolute top-1.5 right-1 opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
+        aria-label={`${CHAT_TEXTS.deleteHistory}: ${e.question}`}
+        onClick={onDelete}
+      >
+        <Trash2Icon aria-hidden />
+      </Button>
+    </li>
   );
 }

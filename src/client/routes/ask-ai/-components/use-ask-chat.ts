@@ -28,39 +28,12 @@ export function useAskChat(settings: AskSettings, onAnswered: () => void) {
   /** The spec's failure text is fixed; the server's reason (a timeout, the service down) is shown under it. */
   const [failure, setFailure] = useState<{ detail: string } | null>(null);
 
-  const transport = useMemo(
-    () =>
-      new DefaultChatTransport<ChatMessage>({
-        api: "/api/chat",
-        credentials: "same-origin",
-        prepareSendMessagesRequest: async ({ messages, trigger }) => {
-          const s = current.current;
-          const last = [...messages].reverse().find((m) => m.role === "user");
-          return {
-            headers: await authHeaders(),
-            body: {
-              db: s.db,
-              use_web: s.useWeb,
-              use_cache: trigger === "regenerate-message" ? false : s.useCache,
-              work_order: s.workOrder,
-              messages: last ? [{ role: "user", parts: last.parts }] : [],
-            },
-          };
-        },
-      }),
-    [],
-  );
+  const transport = useMemo(() => askTransport(current), []);
 
   const chat = useChat<ChatMessage>({
     transport,
     onFinish: ({ message, isAbort, isError }) => {
-      const outcome: Outcome | null = isAbort
-        ? "stopped"
-        : isError
-          ? "failed"
-          : messageText(message).trim()
-            ? null
-            : "empty";
+      const outcome = outcomeOf(message, isAbort, isError);
       if (outcome) setOutcomes((o) => ({ ...o, [message.id]: outcome }));
       if (!isAbort && !isError) onAnswered();
     },
@@ -85,15 +58,7 @@ export function useAskChat(settings: AskSettings, onAnswered: () => void) {
     (entry: ChatHistoryEntry) => {
       void chat.stop();
       setFailure(null);
-      chat.setMessages([
-        { id: `h${entry.id}-q`, role: "user", parts: [{ type: "text", text: entry.question }] },
-        {
-          id: `h${entry.id}-a`,
-          role: "assistant",
-          parts: [{ type: "text", text: entry.answer }],
-          metadata: { sources: entry.sources, cached: entry.cached, historyId: entry.id },
-        },
-      ]);
+      chat.setMessages(historyMessages(entry));
     },
     [chat.stop, chat.setMessages],
   );
@@ -115,6 +80,51 @@ export function useAskChat(settings: AskSettings, onAnswered: () => void) {
 
   const busy = chat.status === "submitted" || chat.status === "streaming";
   return { ...chat, ask, regenerate, load, clear, stop, busy, outcomes, failure };
+}
+
+/**
+ * POST /api/chat with only the latest question, and the settings of the moment (read from `current` when the
+ * request goes, not when the transport was made); a regenerated answer skips the cache.
+ */
+function askTransport(current: { readonly current: AskSettings }) {
+  return new DefaultChatTransport<ChatMessage>({
+    api: "/api/chat",
+    credentials: "same-origin",
+    prepareSendMessagesRequest: async ({ messages, trigger }) => {
+      const s = current.current;
+      const last = [...messages].reverse().find((m) => m.role === "user");
+      return {
+        headers: await authHeaders(),
+        body: {
+          db: s.db,
+          use_web: s.useWeb,
+          use_cache: trigger === "regenerate-message" ? false : s.useCache,
+          work_order: s.workOrder,
+          messages: last ? [{ role: "user", parts: last.parts }] : [],
+        },
+      };
+    },
+  });
+}
+
+/** How an answer ended, when that needs a note: stopped, failed, or finished without any text. */
+function outcomeOf(message: ChatMessage, isAbort: boolean, isError: boolean): Outcome | null {
+  if (isAbort) return "stopped";
+  if (isError) return "failed";
+  return messageText(message).trim() ? null : "empty";
+}
+
+/** An earlier question and its answer from the history, as the two messages of a chat. */
+function historyMessages(entry: ChatHistoryEntry): ChatMessage[] {
+  return [
+    { id: `h${entry.id}-q`, role: "user", parts: [{ type: "text", text: entry.question }] },
+    {
+      id: `h${entry.id}-a`,
+      role: "assistant",
+      parts: [{ type: "text", text: entry.answer }],
+      metadata: { sources: entry.sources, cached: entry.cached, historyId: entry.id },
+    },
+  ];
 }
 
 /** The server's own message when it sent one we can show (JSON `{ error }` or the stream's error text). */

@@ -40,7 +40,6 @@ export function ContactDialog({
   onOpenChange(open: boolean): void;
   onSaved(): void;
 }) {
-  const id = useId();
   const [draft, setDraft] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Partial<Draft>>({});
   useEffect(() => {
@@ -83,21 +82,7 @@ export function ContactDialog({
             save();
           }}
         >
-          <div className="grid gap-3 sm:grid-cols-2">
-            {CONTACT_FIELDS.map((f) => (
-              <div key={f} className="grid gap-1.5">
-                <Label htmlFor={`${id}-${f}`}>{LABELS[f]}</Label>
-                <Input
-                  id={`${id}-${f}`}
-                  type={f === "email" ? "email" : f === "mobile" || f === "business" ? "tel" : "text"}
-                  value={draft[f]}
-                  aria-invalid={!!errors[f] || undefined}
-                  onChange={(e) => setDraft({ ...draft, [f]: e.target.value })}
-                />
-                {errors[f] && <p className="text-xs text-destructive">{errors[f]}</p>}
-              </div>
-            ))}
-          </div>
+          <ContactFields draft={draft} errors={errors} onChange={setDraft} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
@@ -109,5 +94,35 @@ export function ContactDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One labelled input per contact field, each with its own problem under it. */
+function ContactFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: Draft;
+  errors: Partial<Draft>;
+  onChange(draft: Draft): void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {CONTACT_FIELDS.map((f) => (
+        <div key={f} className="grid gap-1.5">
+          <Label htmlFor={`${id}-${f}`}>{LABELS[f]}</Label>
+          <Input
+            id={`${id}-${f}`}
+            type={f === "email" ? "email" : f === "mobile" || f === "business" ? "tel" : "text"}
+            value={draft[f]}
+            aria-invalid={!!errors[f] || undefined}
+            onChange={(e) => onChange({ ...draft, [f]: e.target.value })}
+          />
+          {errors[f] && <p className="text-xs text-destructive">{errors[f]}</p>}
+        </div>
+      ))}
+    </div>
   );
 }

@@ -21,9 +21,8 @@ export function ImportDialog({
   onOpenChange(open: boolean): void;
   onImported(): void;
 }) {
-  const id = useId();
   const confirm = useConfirm();
-  const [mode, setMode] = useState<"merge" | "replace">("merge");
+  const [mode, setMode] = useState<Mode>("merge");
   const importStaff = trpc.directory.importStaff.useMutation();
   const flow = useImportFlow<ImportResult>({
     send: async (file) => importStaff.mutateAsync({ csv: await file.text(), mode }),
@@ -70,33 +69,42 @@ export function ImportDialog({
     >
       <div className="grid gap-3">
         <FileField label="CSV file" accept=".csv,text/csv" onFile={(f) => flow.choose(f)} />
-        <fieldset className="grid gap-1.5 text-sm">
-          <legend className="mb-1 font-medium">Mode</legend>
-          {MODES.map(([value, label]) => (
-            <label key={value} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                checked={mode === value}
-                onChange={() => setMode(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        {skipped.length > 0 && (
-          <div role="status" className="max-h-40 overflow-y-auto rounded-md border bg-muted/30 p-2 text-xs">
-            <p className="mb-1 font-medium">{skipped.length} row(s) skipped:</p>
-            <ul className="list-disc pl-4">
-              {skipped.map((s) => (
-                <li key={`${s.line}-${s.reason}`}>
-                  Line {s.line}: {s.reason}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <ModeChoice mode={mode} onChange={setMode} />
+        {skipped.length > 0 && <SkippedRows rows={skipped} />}
       </div>
     </ImportDialogFrame>
+  );
+}
+
+type Mode = (typeof MODES)[number][0];
+
+function ModeChoice({ mode, onChange }: { mode: Mode; onChange(mode: Mode): void }) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-1.5 text-sm">
+      <legend className="mb-1 font-medium">Mode</legend>
+      {MODES.map(([value, label]) => (
+        <label key={value} className="flex items-center gap-2">
+          <input type="radio" name={`${id}-mode`} checked={mode === value} onChange={() => onChange(value)} />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The rows the import left out, each with its line and why. */
+function SkippedRows({ rows }: { rows: ImportResult["skipped"] }) {
+  return (
+    <div role="status" className="max-h-40 overflow-y-auto rounded-md border bg-muted/30 p-2 text-xs">
+      <p className="mb-1 font-medium">{rows.length} row(s) skipped:</p>
+      <ul className="list-disc pl-4">
+        {rows.map((s) => (
+          <li key={`${s.line}-${s.reason}`}>
+            Line {s.line}: {s.reason}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

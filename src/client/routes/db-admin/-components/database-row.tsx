@@ -116,53 +116,67 @@ export function DatabaseRow({
           </Badge>
           {db.mode === "general" && <Badge variant="outline">general</Badge>}
         </button>
-        <div className="ml-auto flex min-w-0 flex-wrap justify-end gap-0.5">
-          <Button
-            size="xs"
-            variant="ghost"
-            className="font-mono"
-            aria-label={`Schema of ${db.name}`}
-            onClick={() => a.onSchema(db.name)}
-          >
-            [Schema]
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            aria-label={`Export schema of ${db.name} as JSON`}
-            onClick={() => a.onExport(db.name)}
-          >
-            <FileJsonIcon /> Export JSON
-          </Button>
-          {/* The tooltip is on a wrapper: a disabled button takes no pointer, so its own title never shows. */}
-          <span className="inline-flex" title={a.embeddingsOff}>
-            <Button
-              size="xs"
-              variant="ghost"
-              aria-label={`Refresh embeddings of ${db.name}`}
-              aria-describedby={embeddingsOffNote}
-              disabled={!!a.embedding || !!a.embeddingsOff}
-              onClick={() => a.onEmbeddings(db.name)}
-            >
-              <SparklesIcon className={a.embedding === db.name ? "animate-pulse" : undefined} /> Refresh
-              embeddings
-            </Button>
-          </span>
-          <Button
-            size="xs"
-            variant="ghost"
-            className="text-destructive hover:text-destructive"
-            aria-label={`Delete ${db.name}`}
-            disabled={a.busy}
-            onClick={() => a.onDelete(db.name)}
-          >
-            <Trash2Icon /> Delete
-          </Button>
-        </div>
+        <RowButtons name={db.name} a={a} embeddingsOffNote={embeddingsOffNote} />
       </div>
       <div id={listId} hidden={!open}>
         {open && <FileList db={db.name} onOpen={(f) => a.onOpenFile(db.name, f)} />}
       </div>
     </li>
+  );
+}
+
+/** A row's actions: [Schema], Export JSON, Refresh embeddings and Delete. */
+function RowButtons({
+  name,
+  a,
+  embeddingsOffNote,
+}: {
+  name: string;
+  a: RowActions;
+  embeddingsOffNote?: string;
+}) {
+  return (
+    <div className="ml-auto flex min-w-0 flex-wrap justify-end gap-0.5">
+      <Button
+        size="xs"
+        variant="ghost"
+        className="font-mono"
+        aria-label={`Schema of ${name}`}
+        onClick={() => a.onSchema(name)}
+      >
+        [Schema]
+      </Button>
+      <Button
+        size="xs"
+        variant="ghost"
+        aria-label={`Export schema of ${name} as JSON`}
+        onClick={() => a.onExport(name)}
+      >
+        <FileJsonIcon /> Export JSON
+      </Button>
+      {/* The tooltip is on a wrapper: a disabled button takes no pointer, so its own title never shows. */}
+      <span className="inline-flex" title={a.embeddingsOff}>
+        <Button
+          size="xs"
+          variant="ghost"
+          aria-label={`Refresh embeddings of ${name}`}
+          aria-describedby={embeddingsOffNote}
+          disabled={!!a.embedding || !!a.embeddingsOff}
+          onClick={() => a.onEmbeddings(name)}
+        >
+          <SparklesIcon className={a.embedding === name ? "animate-pulse" : undefined} /> Refresh embeddings
+        </Button>
+      </span>
+      <Button
+        size="xs"
+        variant="ghost"
+        className="text-destructive hover:text-destructive"
+        aria-label={`Delete ${name}`}
+        disabled={a.busy}
+        onClick={() => a.onDelete(name)}
+      >
+        <Trash2Icon /> Delete
+      </Button>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/misc";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { groupHistory } from "./index-model";
+import { groupHistory, type HistoryGroup } from "./index-model";
 
 const HISTORY_LIMIT = 500;
 
@@ -67,35 +67,42 @@ export function HistoryPanel() {
         ) : (
           <ol className="grid gap-2 md:grid-cols-2 xl:grid-cols-3" aria-label="Upload history">
             {groups.map((g) => (
-              <li key={g.key} className="rounded-md border p-3 text-sm" aria-label={`${g.user}, ${g.db}`}>
-                <div className="flex items-center gap-2">
-                  <UserIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-                  <span className="min-w-0 truncate font-medium">{g.user}</span>
-                  <Badge variant="secondary" className="ml-auto">
-                    {g.entries.length} file{g.entries.length === 1 ? "" : "s"}
-                  </Badge>
-                </div>
-                <div className="mt-0.5 flex items-center gap-2">
-                  <DatabaseIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-                  <span className="min-w-0 truncate font-mono text-xs">{g.db}</span>
-                </div>
-                <ul className="mt-2 space-y-0.5 border-l pl-3">
-                  {g.entries.map((e, i) => (
-                    <li key={`${e.time}-${e.file}-${i}`} className="flex gap-3 text-xs">
-                      <time dateTime={e.time} className="shrink-0 text-muted-foreground tabular-nums">
-                        {formatDateTime(e.time)}
-                      </time>
-                      <span className="min-w-0 truncate" title={e.file}>
-                        {e.file}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </li>
+              <UploadGroup key={g.key} group={g} />
             ))}
           </ol>
         )}
       </div>
     </section>
+  );
+}
+
+/** One person's uploads to one database within 10 minutes, each file with its time. */
+function UploadGroup({ group: g }: { group: HistoryGroup }) {
+  return (
+    <li className="rounded-md border p-3 text-sm" aria-label={`${g.user}, ${g.db}`}>
+      <div className="flex items-center gap-2">
+        <UserIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+        <span className="min-w-0 truncate font-medium">{g.user}</span>
+        <Badge variant="secondary" className="ml-auto">
+          {g.entries.length} file{g.entries.length === 1 ? "" : "s"}
+        </Badge>
+      </div>
+      <div className="mt-0.5 flex items-center gap-2">
+        <DatabaseIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+        <span className="min-w-0 truncate font-mono text-xs">{g.db}</span>
+      </div>
+      <ul className="mt-2 space-y-0.5 border-l pl-3">
+        {g.entries.map((e, i) => (
+          <li key={`${e.time}-${e.file}-${i}`} className="flex gap-3 text-xs">
+            <time dateTime={e.time} className="shrink-0 text-muted-foreground tabular-nums">
+              {formatDateTime(e.time)}
+            </time>
+            <span className="min-w-0 truncate" title={e.file}>
+              {e.file}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </li>
   );
 }

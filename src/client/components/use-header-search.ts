@@ -1,0 +1,79 @@
+import { can } from "@shared/permissions";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useAuth } from "@/lib/auth";
+import { isTypingTarget } from "@/lib/utils";
+import { type Suggestion, suggestionsFor } from "./header-search-suggestions";
+
+/**
+ * The header search's state: the text, the offers it matches, the highlighted one, whether the box is open (on a
+ * phone) and focused. "/" anywhere but in a text field opens and focuses it.
+ */
+export function useHeaderSearch() {
+  const navigate = useNavigate();
+  const { me } = useAuth();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const [focused, setFocused] = useState(false);
+  const offers = useMemo(() => suggestionsFor(text, can(me ?? null, "admin.view")), [text, me]);
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      e.preventDefault();
+      setOpen(true);
+      inputRef.current?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  const go = (offer: Suggestion | undefined) => {
+    if (!offer) return;
+    setText("");
+    setOpen(false);
+    inputRef.current?.blur();
+    void navigate(offer.to);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go(offers[active]);
+  };
+  const changeText = (value: string) => {
+    setText(value);
+    setActive(0);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      const step = e.key === "ArrowDown" ? 1 : -1;
+      setActive((a) => (a + step + offers.length) % Math.max(1, offers.length));
+    } else if (e.key === "Escape") {
+      // First the text goes (the next "/" starts fresh), then the box.
+      if (text) return setText("");
+      inputRef.current?.blur();
+      setOpen(false);
+    }
+  };
+
+  return {
+    inputRef,
+    text,
+    changeText,
+    open,
+    setOpen,
+    active,
+    setActive,
+    setFocused,
+    offers,
+    showList: focused && offers.length > 0,
+    go,
+    submit,
+    onKeyDown,
+  };
+}
