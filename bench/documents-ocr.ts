@@ -5,7 +5,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import type { AppDeps } from "../src/server/deps";
 import { OCR_RENDER_SCALE } from "../src/server/domains/documents/pipeline/ocr-page";
-import { linesOf } from "../src/server/ocr/text-lines";
+import { linesOf } from "../src/server/ocr/photos/text-lines";
 import { ensureApt } from "./documents";
 import type { Figure } from "./lib";
 import { NATIVE_TESSERACT as NATIVE, nativeCli } from "./ocr-eval/native";

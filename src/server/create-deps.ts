@@ -18,7 +18,7 @@ import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createLogger, type Logger } from "./lib/logger";
 import { PRIVATE_DIR, PRIVATE_FILE, tighten } from "./lib/private-files";
 import { createWorkLimits } from "./lib/work-limits";
-import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
+import { createPhotoReader, photoReaderShape } from "./ocr/photos/ppocr/host";
 import { createObjectStore } from "./storage";
 import { SIGNING_KEY_FILE } from "./storage/url-signer";
 

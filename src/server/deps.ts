@@ -7,7 +7,7 @@ import type { Env } from "./env";
 import type { JobRunner } from "./jobs/worker";
 import type { Logger } from "./lib/logger";
 import type { WorkLimits } from "./lib/work-limits";
-import type { PhotoReader } from "./ocr/ppocr/host";
+import type { PhotoReader } from "./ocr/photos/ppocr/host";
 import type { ObjectStore } from "./storage/object-store";
 
 /** Everything the app needs, built once in index.ts (or by a test) and passed down explicitly. */

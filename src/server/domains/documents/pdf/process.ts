@@ -6,7 +6,7 @@
  * ended when idle, so the memory these libraries take is returned to the system.
  */
 import { createLogger } from "../../../lib/logger";
-import { createOcrPool, type OcrPool } from "../../../ocr/pool";
+import { createOcrPool, type OcrPool } from "../../../ocr/scans/pool";
 import { normalizePageText } from "../pipeline/chunk";
 import { OCR_RENDER_SCALE, ocrPageText, renderScale } from "../pipeline/ocr-page";
 import { checkStreams, PdfLimitError } from "./limits";
