@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import type { AppDeps } from "../src/server/deps";
-import { linesOf } from "../src/server/ocr/text-lines";
+import { linesOf } from "../src/server/ocr/photos/text-lines";
 import { OCR_RENDER_SCALE } from "../src/server/pdf/scanned-page";
 import { ensureApt } from "./documents";
 import type { Figure } from "./lib";

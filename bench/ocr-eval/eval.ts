@@ -8,8 +8,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/server/lib/logger";
-import { createPhotoReader, photoReaderShape } from "../../src/server/ocr/ppocr/host";
-import { readWorkOrders } from "../../src/server/ocr/read-work-orders";
+import { createPhotoReader, photoReaderShape } from "../../src/server/ocr/photos/ppocr/host";
+import { readWorkOrders } from "../../src/server/ocr/photos/read-work-orders";
 import { EVAL_DIR, type EvalImage, generateEvalSet } from "./generate";
 import { evaluatePhotos, PHOTO_SETS, printPhotoScores } from "./photos-eval";
 

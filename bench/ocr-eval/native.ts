@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { DEFAULT_LANG_PATH } from "../../src/server/ocr/pool";
+import { DEFAULT_LANG_PATH } from "../../src/server/ocr/scans/pool";
 
 /**
  * The native tesseract CLI as the yardstick for our speed: one thread (OMP_THREAD_LIMIT=1), reading the very

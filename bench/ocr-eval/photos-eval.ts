@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLogger } from "../../src/server/lib/logger";
-import { createPhotoReader, photoReaderShape } from "../../src/server/ocr/ppocr/host";
-import { readWorkOrders } from "../../src/server/ocr/read-work-orders";
-import { extractWorkOrders } from "../../src/server/ocr/work-orders";
+import { createPhotoReader, photoReaderShape } from "../../src/server/ocr/photos/ppocr/host";
+import { readWorkOrders } from "../../src/server/ocr/photos/read-work-orders";
+import { extractWorkOrders } from "../../src/server/ocr/photos/work-orders";
 import { nativeCli } from "./native";
 
 /** The held-out photo sets: `photos` (the first) and `photos-field` (a second, by another helper). */

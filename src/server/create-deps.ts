@@ -18,7 +18,7 @@ import { createGithubSummaryService } from "./lib/github";
 import { createLogger, type Logger } from "./lib/logger";
 import { PRIVATE_DIR, PRIVATE_FILE, tighten } from "./lib/private-files";
 import { createWorkLimits } from "./lib/work-limits";
-import { createPhotoReader, photoReaderShape } from "./ocr/ppocr/host";
+import { createPhotoReader, photoReaderShape } from "./ocr/photos/ppocr/host";
 import { createPdfHost } from "./pdf/host";
 import { pdfLimitsOf } from "./pdf/limits";
 import { createObjectStore } from "./storage";

@@ -6,7 +6,7 @@ import type { JobRunner } from "./jobs/worker";
 import type { GithubSummaryService } from "./lib/github";
 import type { Logger } from "./lib/logger";
 import type { WorkLimits } from "./lib/work-limits";
-import type { PhotoReader } from "./ocr/ppocr/host";
+import type { PhotoReader } from "./ocr/photos/ppocr/host";
 import type { PdfHost } from "./pdf/host";
 import type { ObjectStore } from "./storage/object-store";
 

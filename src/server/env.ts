@@ -134,7 +134,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: flag.default(false),
-  /** Work Order Recognition: PP-OCRv4 reader processes (ocr/ppocr/host.ts), each with cores ÷ this many threads. */
+  /** Work Order Recognition: PP-OCRv4 reader processes (ocr/photos/ppocr/host.ts), each with cores ÷ this many threads. */
   OCR_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   OCR_MAX_MB: z.coerce.number().positive().max(100).default(10),
   OCR_MAX_PIXELS: z.coerce.number().int().min(10_000).max(500_000_000).default(40_000_000),

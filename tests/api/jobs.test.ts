@@ -6,7 +6,7 @@ import { createCollection } from "@server/domains/documents/pipeline/store-rows"
 import { getJob } from "@server/jobs/queue";
 import { createJobRunner, type JobHandler, type JobRunner, type WorkerOptions } from "@server/jobs/worker";
 import { OUTAGE_MESSAGES } from "@server/lib/errors";
-import type { OcrPool } from "@server/ocr/pool";
+import type { OcrPool } from "@server/ocr/scans/pool";
 import type { ObjectStore } from "@server/storage/object-store";
 import { stageUpload } from "@server/storage/staging";
 import { eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { jobs } from "@server/db/schema";
-import { DEMO_REPORTS } from "@server/domains/reports/demo-reports";
 import { seedDemoReports } from "@server/domains/reports/demo";
+import { DEMO_REPORTS } from "@server/domains/reports/demo-reports";
 import { sql } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import { callerAs } from "../helpers/caller";

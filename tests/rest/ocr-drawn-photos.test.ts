@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
+import { MIN_CONFIDENCE } from "@server/ocr/photos/read-work-orders";
 import sharp from "sharp";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 import {

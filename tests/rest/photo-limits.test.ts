@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { DETECTOR_SIDE, WORK_PIXELS } from "@server/ocr/ppocr/read-photo";
+import { DETECTOR_SIDE, WORK_PIXELS } from "@server/ocr/photos/ppocr/read-photo";
 import sharp from "sharp";
 import { DEMO, startTestApp, type TestApp } from "../helpers/app";
 

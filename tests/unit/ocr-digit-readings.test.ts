@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { readWorkOrderShapes } from "@server/ocr/digit-readings";
-import type { ReadChar } from "@server/ocr/ppocr/recogniser";
-import { MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
-import { perCharacter } from "@server/ocr/work-orders";
+import { readWorkOrderShapes } from "@server/ocr/photos/digit-readings";
+import type { ReadChar } from "@server/ocr/photos/ppocr/recogniser";
+import { MIN_CONFIDENCE } from "@server/ocr/photos/read-work-orders";
+import { perCharacter } from "@server/ocr/photos/work-orders";
 
 type Second = { digit?: string; digitP?: number; digitShare?: number; letter?: string; letterP?: number };
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { createCanvas } from "@napi-rs/canvas";
-import { components, glyphHeight, inkMask, ruleMask, sauvolaThreshold } from "@server/ocr/ink";
-import { evenLight, type Grey, layoutOf } from "@server/ocr/pixels";
-import { findWriting } from "@server/ocr/writing";
+import { components, glyphHeight, inkMask, ruleMask, sauvolaThreshold } from "@server/ocr/scans/ink";
+import { evenLight, type Grey, layoutOf } from "@server/ocr/scans/pixels";
+import { findWriting } from "@server/ocr/scans/writing";
 
 /** A grey page drawn with canvas: `draw` paints dark ink on light paper. */
 function page(

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { lookupRange } from "@server/domains/projects/keys";
 import { parseRegisterDate } from "@server/domains/projects/register-rows";
-import { sniffImageType } from "@server/ocr/image-type";
-import { extractFromLines } from "@server/ocr/work-orders";
+import { sniffImageType } from "@server/ocr/photos/image-type";
+import { extractFromLines } from "@server/ocr/photos/work-orders";
 import { workOrderKey } from "@shared/work-orders";
 import { ocrLine } from "../helpers/ocr-lines";
 

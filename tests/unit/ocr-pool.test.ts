@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { createLogger } from "@server/lib/logger";
-import { createOcrPool } from "@server/ocr/pool";
+import { createOcrPool } from "@server/ocr/scans/pool";
 
 /** A blank grey page as PGM: no fonts needed, and tesseract reads it fast (nothing to find). */
 const blank = (w = 200, h = 80) =>

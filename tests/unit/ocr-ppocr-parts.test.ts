@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { boxesFromMap, convexHull, minAreaRect } from "@server/ocr/ppocr/boxes";
-import { cellBoxes, textAngle } from "@server/ocr/ppocr/cells";
-import { fromCrop, halfTurn, quadSize, quarterTurn, sampleQuad } from "@server/ocr/ppocr/crop";
-import { alphabetOf, ctcDecode } from "@server/ocr/ppocr/ctc";
-import { findGrid } from "@server/ocr/ppocr/grid";
-import type { ReadBox } from "@server/ocr/ppocr/recogniser";
-import { linesOf, pageTurn } from "@server/ocr/text-lines";
+import { boxesFromMap, convexHull, minAreaRect } from "@server/ocr/photos/ppocr/boxes";
+import { cellBoxes, textAngle } from "@server/ocr/photos/ppocr/cells";
+import { fromCrop, halfTurn, quadSize, quarterTurn, sampleQuad } from "@server/ocr/photos/ppocr/crop";
+import { alphabetOf, ctcDecode } from "@server/ocr/photos/ppocr/ctc";
+import { findGrid } from "@server/ocr/photos/ppocr/grid";
+import type { ReadBox } from "@server/ocr/photos/ppocr/recogniser";
+import { linesOf, pageTurn } from "@server/ocr/photos/text-lines";
 
 /** A probability map with rectangles of `p` on 0. */
 function map(width: number, height: number, rects: [number, number, number, number, number][]) {

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import type { Quad } from "@server/ocr/ppocr/boxes";
+import type { Quad } from "@server/ocr/photos/ppocr/boxes";
 import {
   DETECTOR_SIDE,
   hasContrast,
   MIN_CONTRAST,
   readPhoto,
   WORK_PIXELS,
-} from "@server/ocr/ppocr/read-photo";
-import type { Recogniser } from "@server/ocr/ppocr/recogniser";
+} from "@server/ocr/photos/ppocr/read-photo";
+import type { Recogniser } from "@server/ocr/photos/ppocr/recogniser";
 import sharp from "sharp";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { bySureness, MIN_CONFIDENCE } from "@server/ocr/read-work-orders";
-import { extractFromLines, extractWorkOrders } from "@server/ocr/work-orders";
+import { bySureness, MIN_CONFIDENCE } from "@server/ocr/photos/read-work-orders";
+import { extractFromLines, extractWorkOrders } from "@server/ocr/photos/work-orders";
 import { lookupInput, normalizeLetters, uniqueWorkOrders } from "@shared/ocr";
 import { ocrLine } from "../helpers/ocr-lines";
 

@@ -3,7 +3,7 @@ import { BoundedMap } from "../lib/bounded-map";
 import { type Expected, expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
-import { sentenceEnd, splitSentences } from "./sentences";
+import { runOn, splitSentences } from "./sentences";
 import { tableAfter, withTable } from "./tables";
 
 /**
@@ -111,10 +111,10 @@ function sentencesOf(pages: ParsedPage[]): Sentence[] {
     if (a.file !== b.file || a.n !== b.n || b.page !== a.page + 1) continue;
     const tail = texts[i]!.trimEnd();
     const head = texts[i + 1]!.trimStart();
-    if (/[.!?:;]["”’)]?$/.test(tail) || !/^\p{Ll}/u.test(head)) continue;
-    const end = sentenceEnd(head, 0);
-    texts[i] = `${tail} ${head.slice(0, end)}`;
-    texts[i + 1] = head.slice(end);
+    const rest = runOn(tail, head);
+    if (rest === null) continue;
+    texts[i] = `${tail} ${rest}`;
+    texts[i + 1] = head.slice(rest.length);
     spans[i] = [a.page, b.page];
   }
   pages.forEach((p, i) => {
@@ -178,12 +178,8 @@ export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer
   }
   return units.map((s): ScoredSentence => {
     // The rows a unit points to hold what it says, for a question asking for a figure.
-    const table =
-      expected.type === "quantity"
-        ? tableAfter(s, units)
-            .map((r) => r.text)
-            .join(" ")
-        : "";
+    const rows = expected.type === "quantity" ? tableAfter(s, units) : [];
+    const table = rows.map((r) => r.text).join(" ");
     let got = 0;
     let underHeading = 0;
     let elsewhere = 0;

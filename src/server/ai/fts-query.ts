@@ -108,8 +108,12 @@ const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
  * work order, "W.O.", "401(k)" → "401 k") stay together as one phrase term.
  */
 export function queryTerms(question: string): QueryTerm[] {
-  const seen = new Set<string>();
-  const out: QueryTerm[] = [];
+  // Keyed by the MATCH text: each term once, in the order first typed.
+  const out = new Map<string, QueryTerm>();
+  const add = (words: string[]) => {
+    const fts = quote(words.join(" "));
+    if (!out.has(fts)) out.set(fts, { fts, words, stems: words.map(stem) });
+  };
   let previous = "";
   // Split on whitespace first so compound tokens can be recognised, then into word parts.
   for (const typed of withoutShorthand(question.normalize("NFC").slice(0, 2000)).split(/\s+/)) {
@@ -119,10 +123,7 @@ export function queryTerms(question: string): QueryTerm[] {
     if (!parts.length) continue;
     const compound = parts.length > 1 && /[\p{L}\p{N}][-./_()][\p{L}\p{N}]/u.test(raw);
     if (compound && parts.some((p) => /\d/.test(p))) {
-      const key = parts.join(" ");
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ fts: quote(key), words: parts, stems: parts.map(stem) });
+      add(parts);
       continue;
     }
     for (const [i, w] of parts.entries()) {
@@ -130,13 +131,10 @@ export function queryTerms(question: string): QueryTerm[] {
       const asked = previous === "how" && HOW.has(w);
       const content = isContent(w, typedParts[i] ?? w, previous);
       previous = w;
-      if (asked || !content) continue;
-      if (seen.has(w)) continue;
-      seen.add(w);
-      out.push({ fts: quote(w), words: [w], stems: [stem(w)] });
+      if (!asked && content) add([w]);
     }
   }
-  return out.slice(0, 32);
+  return [...out.values()].slice(0, 32);
 }
 
 /** The MATCH expression: OR of the terms (null when nothing is left to search for). */

@@ -49,6 +49,7 @@ export function tokens(text: string): string[] {
 }
 
 function answer(options: LanguageModelV4CallOptions) {
+  options.abortSignal?.throwIfAborted();
   const p = readPrompt(options);
   const text = composeExtractiveAnswer(p);
   const inputTokens = Math.ceil((p.question.length + p.pages.reduce((n, x) => n + x.text.length, 0)) / 4);
@@ -62,7 +63,6 @@ export function createLocalModel(): LanguageModelV4 {
     modelId: LOCAL_MODEL_ID,
     supportedUrls: {},
     async doGenerate(options) {
-      options.abortSignal?.throwIfAborted();
       const { text, usage } = answer(options);
       return {
         content: [{ type: "text", text }],
@@ -72,7 +72,6 @@ export function createLocalModel(): LanguageModelV4 {
       };
     },
     async doStream(options) {
-      options.abortSignal?.throwIfAborted();
       const { text, usage } = answer(options);
       const pieces = tokens(text);
       let i = 0;

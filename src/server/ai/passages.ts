@@ -2,16 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type PageText, splitByPage } from "./page-split";
 import type { Passage } from "./retrieval";
-import { headingsAt, sentenceEnd, sentenceStart, tableEnd } from "./sentences";
+import { headingsAt, runOn, sentenceEnd, sentenceStart, tableEnd } from "./sentences";
 
 export const CONTEXT_BUDGET_CHARS = 6000;
-
-/** `a, b, c` as bound SQL parameters (for IN lists). */
-export const sqlList = (values: (number | string)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 interface ChunkRow {
   id: number;
@@ -55,11 +48,8 @@ export async function loadPassages(
       const text = own.get(p);
       if (text !== undefined) inRange.push({ page: p, text });
     }
-    const parts =
-      r.first_page === r.last_page
-        ? [{ page: r.first_page, text: r.text }]
-        : splitByPage(r.text, r.first_page, inRange);
-    const widened = parts.map((part) => widen(part, own.get(part.page)));
+    // A chunk on one page is that page's part whole (splitByPage needs two pages to split).
+    const widened = splitByPage(r.text, r.first_page, inRange).map((part) => widen(part, own.get(part.page)));
     const next = continuation(widened.at(-1), own);
     return {
       n: i + 1,
@@ -93,27 +83,27 @@ function continuation(last: PageText | undefined, pages: Map<number, string>): P
   if (!last) return null;
   const page = pages.get(last.page);
   const next = pages.get(last.page + 1)?.trimStart();
-  if (!page || !next || /[.!?:;]["”’)]?$/.test(last.text.trimEnd())) return null;
-  if (!page.trimEnd().endsWith(last.text.trimEnd().slice(-40)) || !/^\p{Ll}/u.test(next)) return null;
-  return { page: last.page + 1, text: next.slice(0, sentenceEnd(next, 0)).trim() };
+  if (!page || !next || !page.trimEnd().endsWith(last.text.trimEnd().slice(-40))) return null;
+  const rest = runOn(last.text.trimEnd(), next);
+  return rest === null ? null : { page: last.page + 1, text: rest.trim() };
 }
 
 /**
  * The chunks `ids` with their files, and the texts of every page they touch (and the page after each, for a
  * sentence it finishes), in one statement: one round trip to a libSQL server instead of two. The pages of
- * candidates the budget then leaves out come too (a few kilobytes).
+ * candidates the budget then leaves out come too (a few kilobytes). (drizzle writes an array as `(?, ?, …)`.)
  */
 async function chunksAndPages(db: Db, ids: number[]) {
   type Row = ChunkRow & { kind: "c" | "p"; page_no: number | null };
   const found = await db.all<Row>(sql`
     SELECT 'c' AS kind, c.id, c.document_id, c.first_page, c.last_page, c.text, d.file_name, d.storage_key,
       NULL AS page_no
-    FROM doc_chunks c JOIN doc_documents d ON d.id = c.document_id WHERE c.id IN (${sqlList(ids)})
+    FROM doc_chunks c JOIN doc_documents d ON d.id = c.document_id WHERE c.id IN ${ids}
     UNION
     SELECT 'p', NULL, p.document_id, NULL, NULL, p.text, NULL, NULL, p.page_no
     FROM doc_chunks c JOIN doc_pages p
       ON p.document_id = c.document_id AND p.page_no BETWEEN c.first_page AND c.last_page + 1
-    WHERE c.id IN (${sqlList(ids)})`);
+    WHERE c.id IN ${ids}`);
   const rows: ChunkRow[] = [];
   const pages = new Map<number, Map<number, string>>();
   for (const r of found) {

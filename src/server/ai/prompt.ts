@@ -5,11 +5,6 @@ import type { Passage } from "./retrieval";
  * The one prompt both answer models get: instructions, the passages as <source> blocks of <page>s, the question.
  * The local model reads the same blocks back (parseSources), so the choice of model changes nothing upstream.
  */
-export interface PromptOptions {
-  dbLabel: string;
-  useWeb: boolean;
-}
-
 const clean = (s: string) => s.replace(/<\/?(source|page|sources)\b/gi, (m) => m.replace("<", "‹"));
 const attr = (s: string) => s.replace(/["<>&]/g, "_");
 
@@ -22,7 +17,7 @@ export function sourcesBlock(passages: Passage[]): string {
   return `<sources>\n${blocks.join("\n")}\n</sources>`;
 }
 
-export function systemPrompt(passages: Passage[], o: PromptOptions): string {
+export function systemPrompt(passages: Passage[], o: { dbLabel: string; useWeb: boolean }): string {
   const example = citation(passages[0]?.file ?? "Handbook.pdf", [passages[0]?.pages[0]?.page ?? 4]);
   const rules = [
     `You are Geolabs AI. You answer questions from Geolabs staff using the company documents in "${o.dbLabel}".`,

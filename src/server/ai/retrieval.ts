@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { type AnswerType, expectedAnswer } from "./answer-type";
 import { matchExpression, type QueryTerm, queryTerms, stem } from "./fts-query";
 import type { PageText } from "./page-split";
-import { loadPassages, sqlList } from "./passages";
+import { loadPassages } from "./passages";
 import { rerank } from "./rerank";
 import { hasEmbeddings, nearestChunks, reciprocalRankFusion } from "./vector-search";
 import { completion, dfOf, indexStats } from "./vocabulary";
@@ -92,7 +92,7 @@ const RERANK_POOL = 200;
 export async function ftsChunkIds(db: Db, collectionIds: number[], match: string, limit: number) {
   const rows = await db.all<{ id: number }>(sql`
     SELECT c.id AS id FROM doc_chunks_fts JOIN doc_chunks c ON c.id = doc_chunks_fts.rowid
-    WHERE doc_chunks_fts MATCH ${match} AND c.collection_id IN (${sqlList(collectionIds)})
+    WHERE doc_chunks_fts MATCH ${match} AND c.collection_id IN ${collectionIds}
     ORDER BY bm25(doc_chunks_fts) LIMIT ${limit}`);
   return rows.map((r) => Number(r.id));
 }
@@ -117,22 +117,18 @@ export async function retrieve(
   if (!collectionIds.length) return empty;
 
   const rows = terms.reduce((n, t) => n + (t.df ?? 0), 0);
-  if (opts.documentIds) {
-    const ranked = match ? await documentsChunkIds(db, opts.documentIds, terms, chunks, candidates) : [];
-    lap("search");
-    if (!ranked.length) return empty;
-    const passages = await loadPassages(db, ranked.slice(0, limit * 2), limit, opts.budgetChars);
-    lap("passages");
-    return { passages, terms, completions, chunks, mode: "fts" };
-  }
+  // A question scoped to documents is scored in memory, without vectors.
+  const scoped = opts.documentIds;
   const ftsIds = !match
     ? []
-    : rows <= FULL_QUERY_ROWS
-      ? await ftsChunkIds(db, collectionIds, match, candidates)
-      : await twoStageChunkIds(db, collectionIds, terms, chunks, candidates);
+    : scoped
+      ? await documentsChunkIds(db, scoped, terms, chunks, candidates)
+      : rows <= FULL_QUERY_ROWS
+        ? await ftsChunkIds(db, collectionIds, match, candidates)
+        : await twoStageChunkIds(db, collectionIds, terms, chunks, candidates);
   let ranked = ftsIds;
   let mode: Retrieval["mode"] = "fts";
-  if (opts.embed) {
+  if (opts.embed && !scoped) {
     const withVectors = [];
     for (const id of collectionIds) if (await hasEmbeddings(db, id)) withVectors.push(id);
     const vector = withVectors.length ? await opts.embed(question).catch(() => null) : null;
@@ -149,7 +145,7 @@ export async function retrieve(
   if (!ranked.length) return { ...empty, mode };
   // Asked for a person or a number: a chunk that names one comes before one that only shares words.
   const expected = expectedAnswer(question);
-  const named = NAMED_ANSWERS.has(expected.type);
+  const named = !scoped && NAMED_ANSWERS.has(expected.type);
   const pool = ranked.slice(0, limit * (named ? 3 : 2));
   const passages = await loadPassages(db, pool, limit, opts.budgetChars, named ? expected.fits : undefined);
   lap("passages");
@@ -193,7 +189,7 @@ async function twoStageChunkIds(
   const pool = new Map<number, string | null>();
   for (const match of stages) {
     const hits = await db.all<{ id: number; text: string | null }>(sql`
-      SELECT h.id AS id, CASE WHEN c.collection_id IN (${sqlList(collectionIds)}) THEN c.text END AS text
+      SELECT h.id AS id, CASE WHEN c.collection_id IN ${collectionIds} THEN c.text END AS text
       FROM (SELECT rowid AS id FROM doc_chunks_fts WHERE doc_chunks_fts MATCH ${match}
             ORDER BY rowid DESC LIMIT ${RERANK_POOL}) AS h
       JOIN doc_chunks c ON c.id = h.id`);
@@ -217,7 +213,7 @@ async function documentsChunkIds(
 ) {
   if (!documentIds.length) return [];
   const texts = await db.all<{ id: number; text: string }>(sql`
-    SELECT id, text FROM doc_chunks WHERE document_id IN (${sqlList(documentIds)}) LIMIT ${SCOPED_CHUNKS}`);
+    SELECT id, text FROM doc_chunks WHERE document_id IN ${documentIds} LIMIT ${SCOPED_CHUNKS}`);
   return rerank(
     texts.map((t) => ({ id: Number(t.id), text: t.text })),
     terms,

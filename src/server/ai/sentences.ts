@@ -25,6 +25,10 @@ const NUMBERED_PREFIX = /^(?:\d+(?:\.\d+)*|[A-Z])\.?\s+/;
 const NUMBERED_HEADING =
   /^(?:(?:section|part|chapter|article)\s+)?(?:\d+(?:\.\d+)*|[A-Z])\.?\s+[\p{Lu}\p{N}]/iu;
 
+/** Numbered like a heading, short and without closing punctuation. */
+const numberedHeading = (line: string) =>
+  line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line);
+
 /**
  * A heading or running header: no lower-case letter, a numbered title, or short (spaces folded: a table's header
  * line is spaced out) without closing punctuation and not continued in lower case on the next line.
@@ -35,7 +39,7 @@ const isHeading = (line: string, next?: string) =>
   // Otherwise a figure after the first word makes a table row, not a title.
   (!/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
     (!/\p{Ll}/u.test(line) ||
-      (line.length < 90 && !endsSentence(line) && NUMBERED_HEADING.test(line) && !isItem(line)) ||
+      (numberedHeading(line) && !isItem(line)) ||
       (line.replace(/\s+/g, " ").length < 60 &&
         !endsSentence(line) &&
         !isItem(line) &&
@@ -46,12 +50,7 @@ const TITLE_FIGURES =
 const numberedTitle = (line: string) => {
   const rest = line.replace(NUMBERED_PREFIX, "");
   return (
-    line.length < 90 &&
-    !endsSentence(line) &&
-    NUMBERED_HEADING.test(line) &&
-    /\d/.test(rest) &&
-    !/\d/.test(rest.replace(TITLE_FIGURES, "")) &&
-    isTitle(rest)
+    numberedHeading(line) && /\d/.test(rest) && !/\d/.test(rest.replace(TITLE_FIGURES, "")) && isTitle(rest)
   );
 };
 
@@ -192,6 +191,9 @@ const ABBREVIATIONS = new Set(
   ).split(" "),
 );
 
+/** A word a period follows without ending the sentence: an abbreviation or an initial. */
+const goesOn = (word: string) => ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word);
+
 /** Where `text` may end a sentence: after . ! ? (a closing quote), before a capital or digit. */
 function sentenceBreaks(text: string): number[] {
   const out: number[] = [];
@@ -201,8 +203,7 @@ function sentenceBreaks(text: string): number[] {
     if (dot) {
       const word = /(?:^|[\s(])([\p{L}.]+)$/u.exec(text.slice(0, m.index))?.[1]?.toLowerCase() ?? "";
       // An abbreviation or an initial goes on.
-      if (ABBREVIATIONS.has(word) || ABBREVIATIONS.has(word.replace(/\./g, "")) || /^\p{L}$/u.test(word))
-        continue;
+      if (goesOn(word) || ABBREVIATIONS.has(word.replace(/\./g, ""))) continue;
     }
     out.push(m.index + m[0].length);
   }
@@ -239,10 +240,16 @@ export function sentenceStart(text: string, i: number, max = 400): number {
       const word = /([\p{L}.]+)[.!?]["”’)]?$/u
         .exec(text.slice(Math.max(0, j - 12), j - 1))?.[1]
         ?.toLowerCase();
-      if (!word || !(ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word))) return j;
+      if (!word || !goesOn(word)) return j;
     }
   }
   return from === 0 ? 0 : i;
+}
+
+/** The start of `next` that ends the sentence `text` leaves open (null: `text` ends one, or `next` starts anew). */
+export function runOn(text: string, next: string): string | null {
+  if (endsSentence(text) || !/^\p{Ll}/u.test(next)) return null;
+  return next.slice(0, sentenceEnd(next, 0));
 }
 
 /** Where the sentence holding offset `i` ends (after its closing punctuation; at most `max` further). */
@@ -251,9 +258,7 @@ export function sentenceEnd(text: string, i: number, max = 400): number {
   for (let j = Math.max(i, 1); j < to; j++) {
     if (/[.!?]/.test(text[j - 1]!) && /\s/.test(text[j]!)) {
       const word = /([\p{L}.]+)[.!?]$/u.exec(text.slice(Math.max(0, j - 12), j))?.[1]?.toLowerCase();
-      if (word && (ABBREVIATIONS.has(word.replace(/\.$/, "")) || /^\p{L}$/u.test(word.replace(/\.$/, ""))))
-        continue;
-      return j;
+      if (!word || !goesOn(word.replace(/\.$/, ""))) return j;
     }
   }
   return to === text.length ? to : i;

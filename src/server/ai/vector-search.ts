@@ -74,11 +74,11 @@ export async function nearestChunks(
     for (let i = 0; i < m.dims; i++) dot += m.data[off + i]! * q[i]!;
     scores[r] = dot;
   }
-  const order = Array.from(m.ids.keys())
+  return Array.from(m.ids.keys())
     .filter((i) => scores[i]! >= min)
     .sort((a, b) => scores[b]! - scores[a]!)
-    .slice(0, limit);
-  return order.map((i) => m.ids[i]!);
+    .slice(0, limit)
+    .map((i) => m.ids[i]!);
 }
 
 /** Reciprocal rank fusion: each list adds 1 / (k + rank) for the items it ranks; best first. */

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { estimateHitsMany, type IdRange } from "../lib/fts-estimate";
+import { estimateHitsMany, type IdRange, idRange } from "../lib/fts-estimate";
 import { stem } from "./fts-query";
-import { sqlList } from "./passages";
 
 /**
  * What the chunk index knows about words, from its fts5vocab view (looked up by term: never scanned whole): how
@@ -37,13 +36,9 @@ const STALE_SHARE = 0.01;
  * stem's count walks its whole doclist; a weight off by a percent ranks the same).
  */
 async function state(db: Db): Promise<Cached> {
-  // Both ends in one statement (one round trip to a libSQL server); each is one seek.
-  const [row] = await db.all<{ lo: number | null; m: number | null }>(
-    sql`SELECT (SELECT min(id) FROM doc_chunks) AS lo, (SELECT max(id) FROM doc_chunks) AS m`,
-  );
-  const sig = Number(row?.m ?? 0);
-  const lo = Number(row?.lo ?? 0);
-  const range = { lo, span: row?.m == null ? 0 : sig - lo + 1 };
+  const range = await idRange(db, "doc_chunks");
+  // The highest id: ids only grow, so it changes when a chunk is added.
+  const sig = range.span ? range.lo + range.span - 1 : 0;
   const hit = cache.get(db);
   if (hit && hit.sig === sig) return hit;
   if (hit && sig > hit.sig && sig - hit.sig < hit.chunks * STALE_SHARE) {
@@ -80,10 +75,7 @@ async function commonCounts(db: Db, stems: string[], range: IdRange): Promise<Ma
     range,
     PROBE,
   );
-  words.forEach((x, i) => {
-    const n = counts[i];
-    if (n != null) out.set(x, Math.round(n));
-  });
+  for (const [i, x] of words.entries()) if (counts[i] != null) out.set(x, Math.round(counts[i]!));
   return out;
 }
 
@@ -97,7 +89,7 @@ export async function indexStats(db: Db, stems: string[]): Promise<IndexStats> {
     const exact = missing.filter((x) => !common.has(x));
     const rows = exact.length
       ? await db.all<{ term: string; doc: number }>(
-          sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term IN (${sqlList(exact)})`,
+          sql`SELECT term, doc FROM doc_chunks_fts_vocab WHERE term IN ${exact}`,
         )
       : [];
     if (s.df.size + missing.length > DF_KEPT) s.df.clear();

@@ -1,5 +1,5 @@
 import type { Env } from "../env";
-import { photoReaderShape } from "../ocr/ppocr/host";
+import { photoReaderShape } from "../ocr/photos/ppocr/host";
 import { createFairGate } from "./fair-gate";
 import { createPersonRate } from "./person-rate";
 

@@ -6,7 +6,7 @@
  * ended when idle, so the memory these libraries take is returned to the system.
  */
 import { createLogger } from "../lib/logger";
-import { createOcrPool, type OcrPool } from "../ocr/pool";
+import { createOcrPool, type OcrPool } from "../ocr/scans/pool";
 import { checkStreams, PdfLimitError } from "./limits";
 import { normalizePageText } from "./page-text";
 import type { PdfReply, PdfRequest } from "./protocol";

@@ -1,5 +1,5 @@
-import type { OcrPool } from "../ocr/pool";
-import { prepareImage } from "../ocr/preprocess";
+import type { OcrPool } from "../ocr/scans/pool";
+import { prepareImage } from "../ocr/scans/preprocess";
 
 /**
  * Scanned pages are rendered at 300 dpi, the resolution scans are made at, so the embedded image keeps its
@@ -24,7 +24,7 @@ export function renderScale(width: number, height: number, scale: number, maxPix
 
 /**
  * The text of a rendered page (RGBA pixels at OCR_RENDER_SCALE), "" for a blank one. The page is prepared as a
- * photo of paper is (ocr/preprocess.ts): a scan may be a phone picture of a page, lit from one side and a few
+ * photo of paper is (ocr/scans/preprocess.ts): a scan may be a phone picture of a page, lit from one side and a few
  * degrees off, and a clean scan only gets cropped to its text and scaled to the size tesseract reads best.
  */
 export async function ocrPageText(

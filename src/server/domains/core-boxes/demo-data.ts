@@ -3,18 +3,7 @@
  * Distributions follow the firm's shape: most work on Oahu, older boxes mostly complete and expired.
  */
 import { type Complete, type Disposition, defaultExpiry, yearOf } from "@shared/core-boxes";
-
-export interface DemoBox {
-  work_order: string;
-  project: string;
-  engineer: string;
-  report_submission_date: string | null;
-  storage_expiry_date: string | null;
-  complete: Complete;
-  keep_or_dump: Disposition;
-  island: string | null;
-  year: number | null;
-}
+import type { BoxFields } from "./queries";
 
 const ISLAND_WEIGHTS: [string, number][] = [
   ["Oahu", 52],
@@ -71,6 +60,16 @@ const KINDS = [
   "Solar Farm",
   "Slope Stabilization",
 ];
+const OLD_DISPOSITIONS: [Disposition, number][] = [
+  ["Dump", 45],
+  ["Keep", 40],
+  ["Save", 15],
+];
+const NEW_DISPOSITIONS: [Disposition, number][] = [
+  ["Keep", 80],
+  ["Save", 10],
+  ["Dump", 10],
+];
 const ENGINEERS = ["GS", "AT", "TT", "RK", "JL", "MN", "KH", "DW", "LC", "PB", "SY", "EF", "CK", "WM"];
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same boxes on every machine. */
@@ -85,7 +84,7 @@ export function prng(seed: number) {
   };
 }
 
-function weighted(rand: () => number, items: [string, number][]) {
+function weighted<T>(rand: () => number, items: [T, number][]): T {
   const total = items.reduce((s, [, w]) => s + w, 0);
   let r = rand() * total;
   for (const [v, w] of items) {
@@ -104,7 +103,7 @@ const pad = (n: number, w: number) => String(n).padStart(w, "0");
 export function generateDemoBoxes(
   count: number,
   opts: { seed?: number; now?: Date; expiryMonths?: number; firstYear?: number } = {},
-): DemoBox[] {
+): BoxFields[] {
   const rand = prng(opts.seed ?? 7);
   const now = opts.now ?? new Date();
   const nowYear = now.getFullYear();
@@ -113,7 +112,7 @@ export function generateDemoBoxes(
   const firstYear = opts.firstYear ?? nowYear - 22;
   const months = opts.expiryMonths ?? 24;
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const out: DemoBox[] = [];
+  const out: BoxFields[] = [];
   for (let i = 0; i < count; i++) {
     const island = weighted(rand, ISLAND_WEIGHTS);
     // Recent years carry more work than old ones.
@@ -125,19 +124,8 @@ export function generateDemoBoxes(
     const noDate = rand() < 0.02;
     const age = nowYear - year;
     const complete: Complete = rand() < Math.min(0.95, 0.35 + age * 0.08) ? "Yes" : "No";
-    const r = rand();
-    const keep: Disposition =
-      age > 3
-        ? r < 0.45
-          ? "Dump"
-          : r < 0.85
-            ? "Keep"
-            : "Save"
-        : r < 0.8
-          ? "Keep"
-          : r < 0.9
-            ? "Save"
-            : "Dump";
+    // Old boxes are mostly dumped; recent ones mostly kept.
+    const keep = weighted<Disposition>(rand, age > 3 ? OLD_DISPOSITIONS : NEW_DISPOSITIONS);
     const serial = (i * 7919 + 1234) % 1_000_000;
     const letter = rand() < 0.12 ? String.fromCharCode(65 + Math.floor(rand() * 4)) : "";
     const suffix = i >= 1_000_000 ? `-${Math.floor(i / 1_000_000)}` : "";

@@ -3,23 +3,12 @@ import { type CoreBoxFilters, todayIso } from "@shared/core-boxes";
 import { csvStream } from "../../lib/csv";
 import { allIds } from "../../lib/list-engine";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { FIELD_LABELS } from "./import-cells";
+import { FIELD_LABELS, FIELDS } from "./import-cells";
 import { boxQuery, toFilters } from "./list";
 import { boxesByIds, toCoreBox, withStatus } from "./queries";
 
-/** The firm's column headers first, so an exported file imports again unchanged. */
-export const EXPORT_HEADER = [
-  FIELD_LABELS.work_order,
-  FIELD_LABELS.project,
-  FIELD_LABELS.engineer,
-  FIELD_LABELS.report_submission_date,
-  FIELD_LABELS.storage_expiry_date,
-  FIELD_LABELS.complete,
-  FIELD_LABELS.keep_or_dump,
-  FIELD_LABELS.island,
-  FIELD_LABELS.year,
-  "Status",
-];
+/** The firm's columns (their headers) first, so an exported file imports again unchanged; then the status. */
+const EXPORT_HEADER = [...FIELDS.map((f) => FIELD_LABELS[f]), "Status"];
 
 const CHUNK = 1000;
 
@@ -36,18 +25,7 @@ export async function exportCsv(ctx: ServiceCtx, input: CoreBoxFilters) {
       const boxes = await boxesByIds(ctx.db, ids.slice(i, i + CHUNK));
       yield boxes.map((r) => {
         const b = withStatus(toCoreBox(r), today);
-        return [
-          b.work_order,
-          b.project,
-          b.engineer,
-          b.report_submission_date,
-          b.storage_expiry_date,
-          b.complete,
-          b.keep_or_dump,
-          b.island,
-          b.year,
-          b.status,
-        ];
+        return [...FIELDS.map((f) => b[f]), b.status];
       });
     }
   }

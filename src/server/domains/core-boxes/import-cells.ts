@@ -2,7 +2,7 @@
  * The firm's spreadsheet layout: which header means which field, and how a cell becomes a value. Dates come as
  * text in several shapes, as spreadsheet serial numbers, or as xlsx date cells.
  */
-import { isCalendarDate } from "@shared/common";
+import { isBlank, isCalendarDate } from "@shared/common";
 import { format, isValid, parse } from "date-fns";
 import type { Cell } from "../../lib/spreadsheet";
 
@@ -17,32 +17,6 @@ export type ImportField =
   | "island"
   | "year";
 
-/** Header spellings (lower-case, letters and digits only) → field. The first set is the firm's own. */
-const HEADERS: Record<string, ImportField> = {
-  wonumber: "work_order",
-  wo: "work_order",
-  wono: "work_order",
-  workorder: "work_order",
-  workordernumber: "work_order",
-  project: "project",
-  projectname: "project",
-  engineer: "engineer",
-  engineerinitials: "engineer",
-  reportsubmissiondate: "report_submission_date",
-  submissiondate: "report_submission_date",
-  submitted: "report_submission_date",
-  storagedate: "storage_expiry_date",
-  storageexpirydate: "storage_expiry_date",
-  expirydate: "storage_expiry_date",
-  expiry: "storage_expiry_date",
-  constructioncomplete: "complete",
-  complete: "complete",
-  keepordump: "keep_or_dump",
-  disposition: "keep_or_dump",
-  island: "island",
-  year: "year",
-};
-
 /** Column labels used in messages (the firm's headers). */
 export const FIELD_LABELS: Record<ImportField, string> = {
   work_order: "W.O. Number",
@@ -56,6 +30,30 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   year: "Year",
 };
 
+export const headerKey = (cell: Cell) =>
+  String(cell ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+
+/** The fields in the firm's column order (an export writes them so). */
+export const FIELDS = Object.keys(FIELD_LABELS) as ImportField[];
+
+/** Header spellings other than the labels, seen in the firm's files (as headerKey writes them). */
+const OTHER_HEADERS: Partial<Record<ImportField, string[]>> = {
+  work_order: ["wo", "wono", "workorder", "workordernumber"],
+  project: ["projectname"],
+  engineer: ["engineerinitials"],
+  report_submission_date: ["submissiondate", "submitted"],
+  storage_expiry_date: ["storageexpirydate", "expirydate", "expiry"],
+  complete: ["complete"],
+  keep_or_dump: ["disposition"],
+};
+const HEADERS = new Map(
+  FIELDS.flatMap((f) =>
+    [headerKey(FIELD_LABELS[f]), ...(OTHER_HEADERS[f] ?? [])].map((k) => [k, f] as const),
+  ),
+);
+
 /** A schema problem with a row's cell as a sentence naming its column ("Project must be 200 characters or fewer."). */
 export function cellProblem(issue: { path: PropertyKey[]; message: string }, labels: Record<string, string>) {
   if (/^[A-Z].*\.$/.test(issue.message)) return issue.message;
@@ -63,23 +61,18 @@ export function cellProblem(issue: { path: PropertyKey[]; message: string }, lab
   return `${labels[key] ?? key} ${issue.message}.`;
 }
 
-export const headerKey = (cell: Cell) =>
-  String(cell ?? "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-
 /** Find the header row (a title block may sit above it) and map its columns. */
 export function findHeader(
   grid: Cell[][],
 ): { row: number; columns: Map<number, ImportField>; ignored: string[] } | null {
   for (let r = 0; r < Math.min(grid.length, 20); r++) {
     const cells = grid[r] ?? [];
-    if (!cells.some((c) => HEADERS[headerKey(c)] === "work_order")) continue;
+    if (!cells.some((c) => HEADERS.get(headerKey(c)) === "work_order")) continue;
     const columns = new Map<number, ImportField>();
     const ignored: string[] = [];
     const taken = new Set<ImportField>();
     cells.forEach((c, i) => {
-      const field = HEADERS[headerKey(c)];
+      const field = HEADERS.get(headerKey(c));
       if (field && !taken.has(field)) {
         columns.set(i, field);
         taken.add(field);
@@ -90,7 +83,8 @@ export function findHeader(
   return null;
 }
 
-export const isBlank = (c: Cell) => c === null || (typeof c === "string" && c.trim() === "");
+/** A blank cell: shared/common's isBlank, named here beside the other cell readers the imports share. */
+export { isBlank };
 
 export const cellText = (c: Cell): string => {
   if (c === null) return "";

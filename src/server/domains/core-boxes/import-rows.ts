@@ -75,15 +75,11 @@ export async function rejectLiveWorkOrders(
 ) {
   for (let i = 0; i < candidates.length; i += 500) {
     const chunk = candidates.slice(i, i + 500);
+    const wos = chunk.map((c) => c.values.workOrder);
     const live = await db
       .select({ id: coreBoxes.id, workOrder: coreBoxes.workOrder })
       .from(coreBoxes)
-      .where(
-        inArray(
-          coreBoxes.workOrder,
-          chunk.map((c) => c.values.workOrder),
-        ),
-      );
+      .where(inArray(coreBoxes.workOrder, wos));
     const byWo = new Map(live.map((l) => [l.workOrder, l.id]));
     for (const c of chunk) {
       const id = byWo.get(c.values.workOrder);

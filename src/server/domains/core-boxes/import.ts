@@ -3,7 +3,6 @@
  * itself writes all rows in one transaction, or none when any row is refused.
  */
 import {
-  type CoreBox,
   type CoreBoxImportResult,
   coreBoxImportForm,
   IMPORT_MAX_BYTES,
@@ -19,9 +18,7 @@ import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 import { cellText, findHeader, type ImportField, isBlank } from "./import-cells";
 import { type Candidate, previewOf, readRow, rejectLiveWorkOrders } from "./import-rows";
-import { toCoreBox } from "./queries";
-import { searchWordsOf } from "./search-words";
-import { isUniqueViolation } from "./writes";
+import { boxChange, isUniqueViolation, newRecord } from "./writes";
 
 export const importFormInput = coreBoxImportForm;
 const PREVIEW_ROWS = 100;
@@ -91,72 +88,34 @@ async function importGrid(
     ignored_columns: header.ignored,
     message: "",
   };
-  if (result.dry_run || !result.ok || valid.length === 0) {
-    result.message = summary(result);
-    return result;
-  }
-  result.imported = await writeAll(ctx, valid, fileName);
+  if (!dryRun && result.ok && valid.length) result.imported = await writeAll(ctx, valid, fileName);
   result.message = summary(result);
   return result;
 }
 
 async function writeAll(ctx: ServiceCtx, rows: Candidate[], fileName: string): Promise<number> {
-  const now = ctx.now();
-  const user = ctx.user.email;
-  const batchId = crypto.randomUUID();
+  const w = { user: ctx.user.email, now: ctx.now(), batchId: crypto.randomUUID() };
   try {
     return await ctx.db.transaction(async (tx) => {
       let written = 0;
       for (let i = 0; i < rows.length; i += 100) {
-        const inserted = await tx
-          .insert(coreBoxes)
-          .values(
-            rows.slice(i, i + 100).map((r) => ({
-              ...r.values,
-              searchWords: searchWordsOf(r.values),
-              createdAt: now,
-              createdBy: user,
-              updatedAt: now,
-              updatedBy: user,
-            })),
-          )
-          .returning();
-        await recordChanges<CoreBox>(
-          tx,
-          inserted.map((b) => ({
-            kind: "core_box" as const,
-            entityId: b.id,
-            action: "import" as const,
-            workOrder: b.workOrder,
-            user,
-            before: null,
-            after: toCoreBox(b),
-            batchId,
-            now,
-          })),
-        );
+        const chunk = rows.slice(i, i + 100).map((r) => newRecord(r.values, w));
+        const inserted = await tx.insert(coreBoxes).values(chunk).returning();
+        const changes = inserted.map((b) => boxChange("import", null, b, w));
+        await recordChanges(tx, changes);
         written += inserted.length;
       }
-      await recordAudit(
-        tx,
-        {
-          actor: user,
-          action: "core_box.import",
-          target: fileName,
-          details: { count: written, batch_id: batchId },
-        },
-        now,
-      );
+      const details = { count: written, batch_id: w.batchId };
+      await recordAudit(tx, { actor: w.user, action: "core_box.import", target: fileName, details }, w.now);
       return written;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new AppError(
-        "CONFLICT",
-        "A box with one of these work orders was added meanwhile; nothing was imported. Preview the file again.",
-      );
-    }
-    throw err;
+    throw isUniqueViolation(err)
+      ? new AppError(
+          "CONFLICT",
+          "A box with one of these work orders was added meanwhile; nothing was imported. Preview the file again.",
+        )
+      : err;
   }
 }
 

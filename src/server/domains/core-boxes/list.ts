@@ -57,32 +57,18 @@ export function toFilters(input: CoreBoxFilters, now: Date): Filters | null {
 }
 
 const FILTER_KEYS = ["island", "year", "complete", "keep_or_dump", "storage_expiry_date"];
+const NOCASE = new Set<CoreBoxSortColumn>(["project", "engineer"]);
 /**
- * Sort keys in the order of the sort's index (schema/core-boxes.ts), so the index alone gives the order; every
- * index carries the filter columns, so a walk checks the filters without reading rows. Sorts on columns of few
- * values order by submission date within each value.
+ * The sort's ORDER BY keys, ending with id (also the reference tests' order), in the order of the sort's index
+ * (schema/core-boxes.ts), so the index alone gives the order: the sort's column, then every filter column, so a
+ * walk checks the filters without reading rows. Sorts on columns of few values (the equality filters) order by
+ * submission date within each value.
  */
-const SORTS: Record<CoreBoxSortColumn, string[]> = {
-  work_order: ["work_order", ...FILTER_KEYS],
-  project: ["project COLLATE NOCASE", ...FILTER_KEYS],
-  engineer: ["engineer COLLATE NOCASE", ...FILTER_KEYS],
-  report_submission_date: ["report_submission_date", ...FILTER_KEYS],
-  storage_expiry_date: ["storage_expiry_date", "island", "year", "complete", "keep_or_dump"],
-  year: ["year", "report_submission_date", "island", "complete", "keep_or_dump", "storage_expiry_date"],
-  island: ["island", "report_submission_date", "year", "complete", "keep_or_dump", "storage_expiry_date"],
-  complete: ["complete", "report_submission_date", "island", "year", "keep_or_dump", "storage_expiry_date"],
-  keep_or_dump: [
-    "keep_or_dump",
-    "report_submission_date",
-    "island",
-    "year",
-    "complete",
-    "storage_expiry_date",
-  ],
-};
-
-/** The sort's ORDER BY keys, ending with id (also the reference tests' order). */
-export const sortKeys = (sort: CoreBoxSortColumn) => [...SORTS[sort], "id"];
+export function sortKeys(sort: CoreBoxSortColumn): string[] {
+  const within = (EQ_COLUMNS as string[]).includes(sort) ? ["report_submission_date"] : [];
+  const lead = NOCASE.has(sort) ? `${sort} COLLATE NOCASE` : sort;
+  return [lead, ...within, ...FILTER_KEYS.filter((k) => k !== sort), "id"];
+}
 
 /** `prefix` "+" writes the columns so SQLite checks the terms instead of choosing their index. */
 const eqTerms = (eq: Filters["eq"], prefix = "") =>
@@ -106,6 +92,7 @@ export function islandFacet(island: string): string {
   return `i${Buffer.from(asciiLower, "utf8").toString("hex").toUpperCase()}`;
 }
 
+const expired = (f: Filters) => sql`storage_expiry_date < ${f.today}`;
 const searchHits = (f: Filters) =>
   sql`SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f)}`;
 
@@ -116,8 +103,7 @@ export function boxQuery(f: Filters, sort: CoreBoxSortColumn, dir: SortDir): Lis
   const seek: SQL[] = [];
   const where: SQL[] = [];
   for (const [c, v] of Object.entries(f.eq)) (c === lead ? seek : where).push(sql`${sql.raw(c)} = ${v}`);
-  const expired = sql`storage_expiry_date < ${f.today}`;
-  if (f.expired) (lead === "storage_expiry_date" ? seek : where).push(expired);
+  if (f.expired) (lead === "storage_expiry_date" ? seek : where).push(expired(f));
   // The search on the row's stored words (search-words.ts) for a walk; a fetch starts from the full-text hits.
   for (const t of f.terms) where.push(sql`instr(search_words, ${searchNeedle(t)}) > 0`);
   const columns = [...Object.keys(f.eq), ...(f.expired ? ["storage_expiry_date"] : [])];
@@ -149,14 +135,10 @@ export async function countBoxes(db: DbOrTx, f: Filters, count: SummaryCount = s
   if (!f.expired) return { total: await count(db, f.eq), capped: false };
   // Whole months before this one from the summary (it counts by expiry month), this month's days from the index.
   const month = f.today.slice(0, 7);
+  const since = sql`storage_expiry_date >= ${`${month}-01`}`;
   const [whole, thisMonth] = await Promise.all([
     summaryCount(db, f.eq, [sql`expiry_month <> ''`, sql`expiry_month < ${month}`]),
-    one(
-      db,
-      sql`SELECT count(*) AS n FROM core_boxes WHERE storage_expiry_date >= ${`${month}-01`} AND storage_expiry_date < ${f.today}${sql.join(
-        eqTerms(f.eq, "+").map((t) => sql` AND ${t}`),
-      )}`,
-    ),
+    one(db, sql`SELECT count(*) AS n FROM core_boxes${whereSql([since, expired(f), ...eqTerms(f.eq, "+")])}`),
   ]);
   return { total: whole + thisMonth, capped: false };
 }

@@ -15,7 +15,6 @@ import {
 import type { WorkOrderRef } from "@shared/work-orders";
 import type { z } from "zod";
 import { coreBoxes } from "../../db/schema";
-import { recordAudit } from "../../lib/audit";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import { keptUntilChanged } from "../../lib/kept-until-changed";
@@ -38,15 +37,25 @@ import { workOrderBoxes } from "./work-order-boxes";
 import {
   applyUpdate,
   assertWorkOrderFree,
+  auditBox,
+  boxChange,
   deleteWithRecord,
   isUniqueViolation,
+  newRecord,
   notDumpMessage,
   restoreBlocked,
+  type Writer,
 } from "./writes";
 
 /** CORE_BOX_EXPIRY_MONTHS: a new box's default storage period. */
 const months = (ctx: ServiceCtx) => ctx.settings.CORE_BOX_EXPIRY_MONTHS;
 const rowOf = (ctx: ServiceCtx, r: BoxRecord): CoreBoxRow => withStatus(toCoreBox(r), todayIso(ctx.now()));
+/** The caller writes, now (one batch id when a call writes two change records). */
+const writer = (ctx: ServiceCtx, batchId?: string): Writer => ({
+  user: ctx.user.email,
+  now: ctx.now(),
+  batchId,
+});
 
 /**
  * Read per database and kept until a box changes (lib/kept-until-changed.ts): the filter options (years and
@@ -96,32 +105,12 @@ export async function createBox(
   retried = false,
 ): Promise<CoreBoxRow> {
   const values = valuesForCreate(input, months(ctx));
-  const now = ctx.now();
-  const who = ctx.user.email;
+  const w = writer(ctx);
   try {
     // No look-up first: the unique index refuses a taken work order, and the catch below names its holder.
     const row = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(coreBoxes)
-        .values({
-          ...values,
-          searchWords: searchWordsOf(values),
-          createdAt: now,
-          createdBy: who,
-          updatedAt: now,
-          updatedBy: who,
-        })
-        .returning();
-      await recordChange(tx, {
-        kind: "core_box",
-        entityId: created!.id,
-        action: "create",
-        workOrder: created!.workOrder,
-        user: who,
-        before: null,
-        after: toCoreBox(created!),
-        now,
-      });
+      const [created] = await tx.insert(coreBoxes).values(newRecord(values, w)).returning();
+      await recordChange(tx, boxChange("create", null, created!, w));
       return created!;
     });
     return rowOf(ctx, row);
@@ -139,7 +128,7 @@ export async function updateBox(
   ctx: ServiceCtx,
   { id, ...patch }: z.infer<typeof coreBoxUpdateInput>,
 ): Promise<CoreBoxRow> {
-  const now = ctx.now();
+  const w = writer(ctx);
   let wanted: BoxValues | null = null;
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -149,7 +138,7 @@ export async function updateBox(
       wanted = next;
       if (sameValues(next, current)) return current;
       if (next.workOrder !== current.workOrder) await assertWorkOrderFree(tx, next.workOrder, id);
-      return (await applyUpdate(tx, current, next, { user: ctx.user.email, now })).row;
+      return (await applyUpdate(tx, current, next, w)).row;
     });
     return rowOf(ctx, row);
   } catch (err) {
@@ -160,12 +149,12 @@ export async function updateBox(
 }
 
 export async function removeBox(ctx: ServiceCtx, { id }: { id: number }): Promise<{ change_id: number }> {
-  const now = ctx.now();
+  const w = writer(ctx);
   return ctx.db.transaction(async (tx) => {
     const box = await findBox(tx, id);
     if (!box) throw notFound(CORE_BOX_MESSAGES.notFound);
     if (box.keepOrDump !== "Dump") throw conflict(notDumpMessage(box));
-    return { change_id: await deleteWithRecord(tx, box, { user: ctx.user.email, now }) };
+    return { change_id: await deleteWithRecord(tx, box, w) };
   });
 }
 
@@ -176,7 +165,7 @@ export interface BulkRemoveResult {
 
 /** "Delete Selected": removes the Dump boxes among `ids` in one transaction and says which were skipped. */
 export async function removeBoxes(ctx: ServiceCtx, { ids }: { ids: number[] }): Promise<BulkRemoveResult> {
-  const now = ctx.now();
+  const w = writer(ctx);
   return ctx.db.transaction(async (tx) => {
     const result: BulkRemoveResult = { removed: [], skipped: [] };
     for (const id of [...new Set(ids)]) {
@@ -185,8 +174,7 @@ export async function removeBoxes(ctx: ServiceCtx, { ids }: { ids: number[] }): 
       else if (box.keepOrDump !== "Dump")
         result.skipped.push({ id, work_order: box.workOrder, reason: notDumpMessage(box) });
       else {
-        const changeId = await deleteWithRecord(tx, box, { user: ctx.user.email, now });
-        result.removed.push({ id, work_order: box.workOrder, change_id: changeId });
+        result.removed.push({ id, work_order: box.workOrder, change_id: await deleteWithRecord(tx, box, w) });
       }
     }
     return result;
@@ -198,20 +186,17 @@ export async function dumpAndRemove(
   ctx: ServiceCtx,
   { id }: { id: number },
 ): Promise<{ change_id: number; dump_change_id: number | null }> {
-  const now = ctx.now();
-  const user = ctx.user.email;
-  const batchId = crypto.randomUUID();
+  const w = writer(ctx, crypto.randomUUID());
   return ctx.db.transaction(async (tx) => {
     let box = await findBox(tx, id);
     if (!box) throw notFound(CORE_BOX_MESSAGES.notFound);
     let dumpChangeId: number | null = null;
     if (box.keepOrDump !== "Dump") {
-      const dumped = await applyUpdate(tx, box, { ...box, keepOrDump: "Dump" }, { user, now, batchId });
+      const dumped = await applyUpdate(tx, box, { ...box, keepOrDump: "Dump" }, w);
       box = dumped.row;
       dumpChangeId = dumped.changeId;
     }
-    const changeId = await deleteWithRecord(tx, box, { user, now, batchId });
-    return { change_id: changeId, dump_change_id: dumpChangeId };
+    return { change_id: await deleteWithRecord(tx, box, w), dump_change_id: dumpChangeId };
   });
 }
 
@@ -223,11 +208,15 @@ export async function restoreBox(
   ctx: ServiceCtx,
   { change_id: changeId }: { change_id: number },
 ): Promise<{ box: CoreBoxRow; change_id: number }> {
-  const now = ctx.now();
-  const user = ctx.user.email;
+  const w = writer(ctx);
   try {
-    const result = await ctx.db.transaction(async (tx) => {
-      const change = await claimRestore<CoreBox>(tx, { kind: "core_box", changeId, user, now });
+    return await ctx.db.transaction(async (tx) => {
+      const change = await claimRestore<CoreBox>(tx, {
+        kind: "core_box",
+        changeId,
+        user: w.user,
+        now: w.now,
+      });
       const copy = change.before!;
       const holder = await findBoxByWorkOrder(tx, copy.work_order);
       if (holder) throw restoreBlocked(copy.work_order, holder.id);
@@ -235,40 +224,21 @@ export async function restoreBox(
       const [box] = await tx
         .insert(coreBoxes)
         .values({
-          ...toBoxRecord(copy, user, now),
+          ...toBoxRecord(copy, w.user, w.now),
           ...(idFree ? { id: change.entity_id } : {}),
           createdAt: new Date(copy.created_at),
           createdBy: copy.created_by,
         })
         .returning();
-      const restoreId = await recordChange<CoreBox>(tx, {
-        kind: "core_box",
-        entityId: box!.id,
-        action: "restore",
-        workOrder: box!.workOrder,
-        user,
-        before: null,
-        after: toCoreBox(box!),
-        now,
-      });
+      const restoreId = await recordChange(tx, boxChange("restore", null, box!, w));
       await linkRestore(tx, change.id, restoreId);
-      await recordAudit(
-        tx,
-        {
-          actor: user,
-          action: "core_box.restore",
-          target: box!.workOrder,
-          details: { id: box!.id, change_id: change.id },
-        },
-        now,
-      );
+      await auditBox(tx, "core_box.restore", box!, change.id, w);
       return { box: rowOf(ctx, box!), change_id: restoreId };
     });
-    return result;
   } catch (err) {
-    if (isUniqueViolation(err))
-      throw new AppError("CONFLICT", "Another box with this Work Order was added meanwhile.");
-    throw err;
+    throw isUniqueViolation(err)
+      ? new AppError("CONFLICT", "Another box with this Work Order was added meanwhile.")
+      : err;
   }
 }
 

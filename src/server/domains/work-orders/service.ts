@@ -3,8 +3,8 @@ import type { Env } from "../../env";
 import { AppError } from "../../lib/errors";
 import { GateStopped } from "../../lib/fair-gate";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import type { ImageLimits } from "../../ocr/image-check";
-import { readWorkOrders } from "../../ocr/read-work-orders";
+import type { ImageLimits } from "../../ocr/photos/image-check";
+import { readWorkOrders } from "../../ocr/photos/read-work-orders";
 import { lookupWorkOrders } from "../projects/service";
 
 export const imageLimits = (env: Env): ImageLimits => ({

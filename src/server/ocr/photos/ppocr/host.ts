@@ -1,8 +1,8 @@
 import { availableParallelism, setPriority } from "node:os";
 import type { Subprocess } from "bun";
-import { AppError } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
-import { watchMemory } from "../../lib/memory-watch";
+import { AppError } from "../../../lib/errors";
+import type { Logger } from "../../../lib/logger";
+import { watchMemory } from "../../../lib/memory-watch";
 import type { PhotoReading, ReadReply } from "./protocol";
 
 /**

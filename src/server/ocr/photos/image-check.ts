@@ -1,6 +1,6 @@
 import type SharpModule from "sharp";
 import type { Metadata } from "sharp";
-import { AppError } from "../lib/errors";
+import { AppError } from "../../lib/errors";
 import { type ImageKind, sniffImageType } from "./image-type";
 
 /** The checks an uploaded image passes before anything decodes it. */

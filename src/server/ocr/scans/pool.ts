@@ -1,12 +1,13 @@
+// ocr/scans/: scanned PDF pages read by tesseract.js (this pool) after preprocess.ts; photos are ocr/photos/.
 import { dirname, join } from "node:path";
 import type { Worker } from "tesseract.js";
-import { AppError } from "../lib/errors";
-import type { Logger } from "../lib/logger";
+import { AppError } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
 import { pageFromTesseract } from "./tesseract-page";
 
 /**
- * A fixed-size pool of tesseract.js workers shared by everything that reads images: work-order recognition now,
- * scanned PDF pages (document indexing) later. A worker costs ~0.4 s and ~100 MB to create, so workers are made
+ * A fixed-size pool of tesseract.js workers that read scanned PDF pages (document indexing). A worker costs
+ * ~0.4 s and ~100 MB to create, so workers are made
  * lazily on first demand, at most `size` of them, and kept; requests queue (bounded) for a free one. English
  * data comes from the @tesseract.js-data/eng package, so nothing is fetched at run time.
  *

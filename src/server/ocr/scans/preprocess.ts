@@ -1,14 +1,13 @@
 import type SharpModule from "sharp";
 import type { Sharp } from "sharp";
-import { AppError } from "../lib/errors";
+import { AppError } from "../../lib/errors";
 import { type PrepGeometry, turnBox } from "./geometry";
-import type { ImageInfo } from "./image-check";
 import { clamp, evenLight, type Grey, layoutOf, maxFilter, pgm } from "./pixels";
 import { findWriting, type Writing } from "./writing";
 
 /**
- * Image checks and preparation for OCR (sharp/libvips: fast, and its prebuilt binary ships in the npm package).
- * Photos of paper come in every size, light and orientation; tesseract reads best from an upright, evenly lit
+ * A scanned page prepared for tesseract (sharp/libvips: fast, and its prebuilt binary ships in the npm package).
+ * A scan may be a phone picture of paper, in any size, light and orientation; tesseract reads best from an upright, evenly lit
  * greyscale page whose characters are ~20 px tall, with little but the writing in view. So: even out the light,
  * find the characters (writing.ts), level their lines, crop to them and scale them to that size. The caller may
  * also ask for a quarter turn.
@@ -45,7 +44,7 @@ const MIN_SKEW = 0.5;
  */
 export async function prepareImage(
   bytes: Uint8Array,
-  info: Pick<ImageInfo, "width" | "height">,
+  info: { width: number; height: number },
   rotation: Rotation = 0,
   maxPixels = Number.POSITIVE_INFINITY,
   options: {

@@ -1,3 +1,4 @@
+// ocr/photos/: work orders read off uploaded photos (checked, read by PP-OCRv4 in ppocr/); scans are ocr/scans/.
 import type { ImageBox, RecognizeResult } from "@shared/ocr";
 import { readWorkOrderShapes } from "./digit-readings";
 import { type ImageLimits, inspectImage } from "./image-check";
