@@ -5,7 +5,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import type { AppDeps } from "../src/server/deps";
 import { linesOf } from "../src/server/ocr/photos/text-lines";
-import { OCR_RENDER_SCALE } from "../src/server/pdf/scanned-page";
+import { OCR_RENDER_SCALE } from "../src/server/ocr/scans/scanned-page";
 import { ensureApt } from "./documents";
 import type { Figure } from "./lib";
 import { NATIVE_TESSERACT as NATIVE, nativeCli } from "./ocr-eval/native";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { chunkPages } from "@server/domains/documents/pipeline/chunk";
+import { needsOcr } from "@server/ocr/scans/scanned-page";
 import { normalizePageText } from "@server/pdf/page-text";
-import { needsOcr } from "@server/pdf/scanned-page";
 import { DB_NAME_PATTERN, dbTitle, displayDbName, docDbName, toDbName } from "@shared/documents";
 
 const sentence = (page: number, i: number) =>

@@ -7,10 +7,10 @@
  */
 import { createLogger } from "../lib/logger";
 import { createOcrPool, type OcrPool } from "../ocr/scans/pool";
+import { OCR_RENDER_SCALE, ocrPageText, renderScale } from "../ocr/scans/scanned-page";
 import { checkStreams, PdfLimitError } from "./limits";
 import { normalizePageText } from "./page-text";
 import type { PdfReply, PdfRequest } from "./protocol";
-import { OCR_RENDER_SCALE, ocrPageText, renderScale } from "./scanned-page";
 
 type Doc = Awaited<ReturnType<typeof import("unpdf")["getDocumentProxy"]>>;
 const docs = new Map<number, Doc>();

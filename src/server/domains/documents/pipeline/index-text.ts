@@ -1,7 +1,7 @@
 import type { JobContext } from "../../../jobs/worker";
+import { needsOcr } from "../../../ocr/scans/scanned-page";
 import { type OpenPdf, type PdfHost, PdfReadError } from "../../../pdf/host";
 import { limitMessage, PdfLimitError } from "../../../pdf/limits";
-import { needsOcr } from "../../../pdf/scanned-page";
 import { chunkPages } from "./chunk";
 import type { Collection, IndexRun } from "./index-types";
 import { stripRunningLines } from "./running-lines";

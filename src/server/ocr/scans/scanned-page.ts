@@ -1,5 +1,5 @@
-import type { OcrPool } from "../ocr/scans/pool";
-import { prepareImage } from "../ocr/scans/preprocess";
+import type { OcrPool } from "./pool";
+import { prepareImage } from "./preprocess";
 
 /**
  * Scanned pages are rendered at 300 dpi, the resolution scans are made at, so the embedded image keeps its
