@@ -1,13 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import {
-  parseCompleteCell,
-  parseDateCell,
-  parseDispositionCell,
-} from "@server/domains/core-boxes/import-cells";
+import { parseCompleteCell, parseDispositionCell } from "@server/domains/core-boxes/import-cells";
 import { islandFacet, matchExpression, searchWords, toFilters } from "@server/domains/core-boxes/list";
 import { ConfigError, loadEnv } from "@server/env";
 import { decodeText, parseCsv } from "@server/lib/csv";
 import { totalOf } from "@server/lib/list-engine";
+import { parseDateCell } from "@server/lib/spreadsheet-cells";
 import {
   boxStatus,
   canonicalIsland,

@@ -5,15 +5,8 @@ import type { DbOrTx } from "../../db/client";
 import { coreBoxes } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { Cell } from "../../lib/spreadsheet";
-import {
-  cellProblem,
-  cellText,
-  FIELD_LABELS,
-  type ImportField,
-  parseCompleteCell,
-  parseDateCell,
-  parseDispositionCell,
-} from "./import-cells";
+import { cellProblem, cellText, parseDateCell } from "../../lib/spreadsheet-cells";
+import { FIELD_LABELS, type ImportField, parseCompleteCell, parseDispositionCell } from "./import-cells";
 import { type BoxValues, valuesForCreate } from "./rules";
 
 export interface Candidate {

@@ -16,7 +16,8 @@ import { recordChanges } from "../../lib/history";
 import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
-import { cellText, findHeader, type ImportField, isBlank } from "./import-cells";
+import { cellText, isBlank } from "../../lib/spreadsheet-cells";
+import { findHeader, type ImportField } from "./import-cells";
 import { type Candidate, previewOf, readRow, rejectLiveWorkOrders } from "./import-rows";
 import { boxChange, isUniqueViolation, newRecord } from "./writes";
 

@@ -32,7 +32,6 @@ import {
   withStatus,
 } from "./queries";
 import { type BoxValues, sameValues, valuesForCreate, valuesForUpdate } from "./rules";
-import { searchWordsOf } from "./search-words";
 import { workOrderBoxes } from "./work-order-boxes";
 import {
   applyUpdate,

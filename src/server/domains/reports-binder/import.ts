@@ -20,7 +20,7 @@ import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { type Cell, readSpreadsheet } from "../../lib/spreadsheet";
 // The date and cell readers of the core box import: one set of rules for the firm's spreadsheets.
-import { cellProblem, cellText, headerKey, isBlank, parseDateCell } from "../core-boxes/import-cells";
+import { cellProblem, cellText, headerKey, isBlank, parseDateCell } from "../../lib/spreadsheet-cells";
 import { toBinderRow } from "./queries";
 import { BINDER_ENTITY } from "./service";
 
