@@ -28,6 +28,7 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
   let timer: ReturnType<typeof setInterval> | null = null;
   let state: "idle" | "started" | "stopped" | "dead" = "idle";
   let polling = false;
+  let pollAgain = false;
   const deps = runDeps(opts, () => state === "started");
   const housekeeping = createHousekeeping(opts.chores ?? [], opts.log);
 
@@ -40,10 +41,18 @@ export function createJobRunner(opts: WorkerOptions): JobRunner {
   }
 
   async function poll() {
-    if (polling || !deps.alive()) return;
+    if (!deps.alive()) return;
+    // A job enqueued while a look is under way would otherwise wait for the next tick: look once more after it.
+    if (polling) {
+      pollAgain = true;
+      return;
+    }
     polling = true;
     try {
-      await pollOnce(deps, () => running.size < concurrency, run, housekeeping);
+      do {
+        pollAgain = false;
+        await pollOnce(deps, () => running.size < concurrency, run, housekeeping);
+      } while (pollAgain && deps.alive());
     } catch (err) {
       opts.log.error("job poll failed", { err });
     } finally {
