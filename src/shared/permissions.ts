@@ -2,7 +2,6 @@
  * Roles and the rules of who may do what. The server calls `can()` to enforce; the client calls the same
  * function only to hide or disable controls.
  */
-import { TICKET_MESSAGES } from "./tickets";
 
 export const ROLES = ["Owner", "Admin", "User"] as const;
 export type Role = (typeof ROLES)[number];
@@ -87,7 +86,7 @@ export const REFUSED = {
   "users.register": "Only Owners can register accounts.",
   "users.reinstate": "Only Owners can reinstate accounts.",
   "content.write": "Only Admins and Owners can change documents, databases and stored files.",
-  "tickets.manageAll": TICKET_MESSAGES.assignStaffOnly,
+  "tickets.manageAll": "Only Admins and Owners can assign tickets.",
   "projects.import": "Only Admins and Owners can import the project register.",
   "directory.import": "Only Admins and Owners can import the staff directory.",
   "feedback.review": "Only Admins and Owners can review the feedback on answers.",

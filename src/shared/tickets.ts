@@ -11,6 +11,7 @@ import {
   text,
   unsetWhenBlank,
 } from "./common";
+import { REFUSED } from "./permissions";
 
 /** The spec's ticket vocabulary (part 2 §3), defined once and reused by the Drizzle columns. */
 export const TICKET_TYPES = ["hardware", "software", "access", "network", "mobile", "data", "other"] as const;
@@ -61,7 +62,8 @@ export const TICKET_MESSAGES = {
   commentRequired: "Comment text is required.",
   deleteRequesterOnly: "Only the ticket's requester can delete it.",
   notYours: "You can only see and change your own tickets.",
-  assignStaffOnly: "Only Admins and Owners can assign tickets.",
+  // The rule's own sentence (permissions.ts): the same words wherever assigning is refused.
+  assignStaffOnly: REFUSED["tickets.manageAll"],
 } as const;
 
 /** Text trimmed first, so whitespace-only is blank and refused with the given message. */

@@ -13,10 +13,10 @@ import { useAuth } from "@/lib/auth";
 import { ColumnMenu } from "./-components/column-menu";
 import { ContactDialog } from "./-components/contact-dialog";
 import { directoryColumns } from "./-components/directory-columns";
+import { directorySearch } from "./-components/directory-search";
 import { ImportDialog } from "./-components/import-dialog";
 import { LoadMore } from "./-components/load-more";
 import {
-  directorySearch,
   emptyText,
   exportDirectoryCsv,
   loadMoreSources,

@@ -5,39 +5,20 @@ import {
   type Contact,
   DEFAULT_VISIBLE_COLUMNS,
   DIRECTORY_COLUMNS,
-  DIRECTORY_PAGE_SIZES,
   SOURCE_LABELS,
   type SourceOption,
   searchAndSort,
 } from "@shared/directory";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { z } from "zod";
 import { useConfirm } from "@/components/confirm";
 import { errorMessage } from "@/lib/api";
 import { dateStamp, downloadText, toCsv } from "@/lib/csv";
 import { trpc } from "@/lib/trpc";
 import { useLocalStorage } from "@/lib/use-local-storage";
 import { useSearchState } from "@/lib/use-search-state";
+import type { DirectorySearch } from "./directory-search";
 import { useDirectory } from "./use-directory";
-
-/** The directory's view in the URL: source, search, sort and page (a bad value falls back to the default). */
-export const directorySearch = z.object({
-  source: z.enum(["both", "contacts"]).optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
-  sort_by: z
-    .enum(COLUMN_KEYS as [ColumnKey, ...ColumnKey[]])
-    .optional()
-    .catch(undefined),
-  sort_dir: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  page_size: z.coerce
-    .number()
-    .refine((n) => (DIRECTORY_PAGE_SIZES as readonly number[]).includes(n))
-    .optional()
-    .catch(undefined),
-});
-type DirectorySearch = z.infer<typeof directorySearch>;
 
 const isColumnList = (v: unknown) =>
   Array.isArray(v) && v.length > 0 && v.every((k) => (COLUMN_KEYS as unknown[]).includes(k));
