@@ -100,6 +100,18 @@ describe("S3 Uploader rules", () => {
     });
   });
 
+  test("Move/Rename: a PDF keeps its .pdf (in any case); other files may change their extension", () => {
+    const refused = { kind: "error" as const, message: STORAGE_MESSAGES.movePdfExtension };
+    expect(planMove("alpha/Lab Guide.pdf", "Lab Guide.txt")).toEqual(refused);
+    expect(planMove("alpha/Lab Guide.pdf", "alpha/Lab Guide")).toEqual(refused);
+    expect(planMove("alpha/Lab Guide.pdf", "Lab Guide.pdf.bak")).toEqual(refused);
+    expect(planMove("alpha/Lab Guide.pdf", "Lab Guide 2.PDF")).toEqual({
+      kind: "move",
+      dst: "alpha/Lab Guide 2.PDF",
+    });
+    expect(planMove("alpha/notes.txt", "notes.md")).toEqual({ kind: "move", dst: "alpha/notes.md" });
+  });
+
   test("Move/Rename: path tricks are refused in the dialog, in words, whether typed as a path or a name alone", () => {
     const src = "alpha/reports/a.pdf";
     const dots = "The new path must not contain . or .. path segments.";
