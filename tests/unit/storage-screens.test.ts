@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { NOT_A_PDF, STORAGE_MESSAGES, uploadFailure } from "@shared/storage";
 import { isPdfName } from "@/components/upload-queue/drop-zone";
 import { absoluteUrl, previewKind } from "@/lib/file-links";
-import { searchFiles, toFileRows } from "@/lib/storage-files";
+import { folderLabel, searchFiles, toFileRows } from "@/lib/storage-files";
 import {
   adminSearch,
   destinationOf,
@@ -98,6 +98,19 @@ describe("S3 Uploader rules", () => {
       kind: "error",
       message: STORAGE_MESSAGES.moveAcrossFolders("alpha"),
     });
+  });
+
+  test("a database's folder is named by its display name (groups, history, filters); other folders as they are", () => {
+    expect(folderLabel("field_operations.db")).toBe("Field Operations");
+    expect(folderLabel("field_operations.db/2026/march")).toBe("Field Operations/2026/march");
+    expect(folderLabel("lab photos")).toBe("lab photos");
+    expect(folderLabel("")).toBe("(root)");
+    const dbRows = toFileRows([{ Key: "field_operations.db/Crew Guide.pdf", url: "/files/g" }, ...listed]);
+    expect(groupFiles(dbRows).map((g) => g.label)).toEqual(["(root)", "alpha", "beta", "Field Operations"]);
+    // What is shown is what a search finds.
+    expect(searchFiles(dbRows, "field operations").map((r) => r.key)).toEqual([
+      "field_operations.db/Crew Guide.pdf",
+    ]);
   });
 
   test("Move/Rename: a PDF keeps its .pdf (in any case); other files may change their extension", () => {

@@ -6,12 +6,11 @@ import {
   STORAGE_DEFAULT_PAGE_SIZE,
   STORAGE_MESSAGES,
   STORAGE_PAGE_SIZES,
-  STORAGE_TEXTS,
 } from "@shared/storage";
 import { checkKey, collapseSlashes, topFolder } from "@shared/storage-keys";
 import { compareText, naturalKey } from "@shared/text-keys";
 import { z } from "zod";
-import { byModified, byName, bySize, type FileRow, sortFiles } from "@/lib/storage-files";
+import { byModified, byName, bySize, type FileRow, folderLabel, sortFiles } from "@/lib/storage-files";
 
 export const ADMIN_SORTS = ["name", "modified", "size"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
@@ -72,7 +71,7 @@ export function groupFiles(sorted: readonly FileRow[]): FileGroup[] {
   return [...groups.entries()]
     .map(([folder, rows]) => ({
       folder,
-      label: folder || STORAGE_TEXTS.rootGroup,
+      label: folderLabel(folder),
       rows,
       k: naturalKey(folder),
     }))
