@@ -25,7 +25,7 @@ describe("Activity's Change column", () => {
   });
 
   test("Mark Dumped & Remove has its own words, apart from a plain removal", () => {
-    expect(AUDIT_ACTION_LABELS["core_box.dump_remove"]).toBe("Core box marked Dump and removed");
+    expect(AUDIT_ACTION_LABELS["core_box.dump_remove"]).toBe("Core box dumped and removed");
     expect(AUDIT_ACTION_LABELS["core_box.delete"]).toBe("Core box deleted");
   });
 });

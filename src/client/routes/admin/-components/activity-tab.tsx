@@ -102,13 +102,15 @@ function activityColumns(): ColumnDef<ActivityEntry, unknown>[] {
     {
       id: "target",
       header: "Target",
-      cell: ({ row }) => <span className="[overflow-wrap:anywhere]">{row.original.target}</span>,
+      cell: ({ row }) => <span className="block min-w-40 break-words">{row.original.target}</span>,
     },
     {
       id: "change",
       header: "Change",
       cell: ({ row }) => (
-        <span className="text-muted-foreground [overflow-wrap:anywhere]">{describeChange(row.original)}</span>
+        <span className="block min-w-48 break-words text-muted-foreground">
+          {describeChange(row.original)}
+        </span>
       ),
     },
   ];
