@@ -72,6 +72,7 @@ export const STORAGE_MESSAGES = {
       ? `A file can only be moved within its top folder '${top}'.`
       : "A file at the root can only stay at the root.",
   moveTargetExists: (key: string) => `A file already exists at '${key}'.`,
+  movePdfExtension: "A PDF keeps its .pdf extension: end the new name in .pdf.",
   moveIndexedNameTaken: (db: string, name: string) =>
     `${db} already has a document named '${name}'; choose another name.`,
 
@@ -161,6 +162,12 @@ export const moveInput = z.object({
   dst_key: z.string({ error: "is required" }).max(4096, "is too long"),
 });
 export type MoveInput = z.infer<typeof moveInput>;
+
+/**
+ * A PDF renamed keeps ".pdf": previews, citations and indexing know a PDF by its name, so "Lab Guide.txt" would
+ * open PDF bytes as text. Other files may change their extension.
+ */
+export const keepsPdfExtension = (src: string, dst: string) => !/\.pdf$/i.test(src) || /\.pdf$/i.test(dst);
 
 export const reindexInput = z.object({ key: storageKey, db_name: dbName, mode: indexMode });
 export type ReindexInput = z.output<typeof reindexInput>;

@@ -98,6 +98,7 @@ export const AUDIT_ACTION_LABELS = {
   "binder.bulkDelete": "Binder rows deleted",
   "core_box.import": "Core boxes imported",
   "core_box.delete": "Core box deleted",
+  "core_box.dump_remove": "Core box dumped and removed",
   "core_box.restore": "Core box restored",
   "directory.import": "Directory imported",
   "projects.import": "Projects register imported",

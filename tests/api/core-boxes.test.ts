@@ -240,6 +240,11 @@ describe("remove, Mark Dumped & Remove, restore", () => {
     expect(history.map((h) => h.action)).toEqual(["create", "update", "delete"]);
     expect(history[1]!.batchId).toBe(history[2]!.batchId!);
     expect(history[1]!.after).toMatchObject({ keep_or_dump: "Dump" });
+    // Activity names what was done: its own action, not a plain delete.
+    const own = await auditActions(t, "core_box.dump_remove");
+    expect(own.some((a) => a.target === box.work_order && a.actor === DEMO.user)).toBe(true);
+    const plain = await auditActions(t, "core_box.delete");
+    expect(plain.some((a) => a.target === box.work_order)).toBe(false);
     const restored = await user.coreBoxes.restore({ change_id: result.change_id });
     expect(restored.box).toMatchObject({ id: box.id, work_order: box.work_order, keep_or_dump: "Dump" });
   });

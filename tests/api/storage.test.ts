@@ -65,6 +65,19 @@ describe("storage router", () => {
     expect(err.message).toBe(STORAGE_MESSAGES.moveAcrossFolders("api.db"));
   });
 
+  test("a PDF keeps its .pdf: refused with the REST sentence; kept, the rename goes through", async () => {
+    const admin = await callerAs(t, DEMO.admin);
+    await t.deps.store.put("ext.db/Lab Guide.pdf", PDF("guide"));
+    const err = await admin.storage
+      .move({ src_key: "ext.db/Lab Guide.pdf", dst_key: "ext.db/Lab Guide.txt" })
+      .catch((e) => e);
+    expect([err.code, err.message]).toEqual(["BAD_REQUEST", STORAGE_MESSAGES.movePdfExtension]);
+    expect(await t.deps.store.head("ext.db/Lab Guide.txt")).toBeNull();
+    expect(
+      await admin.storage.move({ src_key: "ext.db/Lab Guide.pdf", dst_key: "ext.db/Guide.pdf" }),
+    ).toMatchObject({ key: "ext.db/Guide.pdf" });
+  });
+
   test("history lists the changes, newest first", async () => {
     const { events } = await (await callerAs(t, DEMO.user)).storage.history({ limit: 10, db: "api.db" });
     expect(events.map((e) => e.action)).toEqual(["delete", "move"]);

@@ -66,6 +66,20 @@ describe("POST /api/s3/move", () => {
     expect(await listKeys(t, admin)).toContain(src);
   });
 
+  test("a PDF keeps its .pdf: another extension or none is refused with the sentence and moves nothing", async () => {
+    const src = await put("mv5.db", "Lab Guide.pdf");
+    for (const dst of ["mv5.db/Lab Guide.txt", "mv5.db/Lab Guide", "mv5.db/Lab Guide.pdf.txt"]) {
+      const r = await postJson(t, admin, "/api/s3/move", { src_key: src, dst_key: dst });
+      expect([dst, r.status, r.body.error]).toEqual([dst, 400, STORAGE_MESSAGES.movePdfExtension]);
+    }
+    expect(await listKeys(t, admin)).toContain(src);
+    const kept = await postJson(t, admin, "/api/s3/move", {
+      src_key: src,
+      dst_key: "mv5.db/Lab Guide 2026.PDF",
+    });
+    expect([kept.status, kept.body.key]).toEqual([200, "mv5.db/Lab Guide 2026.PDF"]);
+  });
+
   test("a missing source is 404", async () => {
     const r = await postJson(t, admin, "/api/s3/move", { src_key: "mv.db/none.pdf", dst_key: "mv.db/x.pdf" });
     expect(r.status).toBe(404);

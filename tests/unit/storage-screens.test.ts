@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { NOT_A_PDF, STORAGE_MESSAGES, uploadFailure } from "@shared/storage";
 import { isPdfName } from "@/components/upload-queue/drop-zone";
 import { absoluteUrl, previewKind } from "@/lib/file-links";
-import { searchFiles, toFileRows } from "@/lib/storage-files";
+import { folderLabel, searchFiles, toFileRows } from "@/lib/storage-files";
 import {
   adminSearch,
   destinationOf,
@@ -98,6 +98,31 @@ describe("S3 Uploader rules", () => {
       kind: "error",
       message: STORAGE_MESSAGES.moveAcrossFolders("alpha"),
     });
+  });
+
+  test("a database's folder is named by its display name (groups, history, filters); other folders as they are", () => {
+    expect(folderLabel("field_operations.db")).toBe("Field Operations");
+    expect(folderLabel("field_operations.db/2026/march")).toBe("Field Operations/2026/march");
+    expect(folderLabel("lab photos")).toBe("lab photos");
+    expect(folderLabel("")).toBe("(root)");
+    const dbRows = toFileRows([{ Key: "field_operations.db/Crew Guide.pdf", url: "/files/g" }, ...listed]);
+    expect(groupFiles(dbRows).map((g) => g.label)).toEqual(["(root)", "alpha", "beta", "Field Operations"]);
+    // What is shown is what a search finds.
+    expect(searchFiles(dbRows, "field operations").map((r) => r.key)).toEqual([
+      "field_operations.db/Crew Guide.pdf",
+    ]);
+  });
+
+  test("Move/Rename: a PDF keeps its .pdf (in any case); other files may change their extension", () => {
+    const refused = { kind: "error" as const, message: STORAGE_MESSAGES.movePdfExtension };
+    expect(planMove("alpha/Lab Guide.pdf", "Lab Guide.txt")).toEqual(refused);
+    expect(planMove("alpha/Lab Guide.pdf", "alpha/Lab Guide")).toEqual(refused);
+    expect(planMove("alpha/Lab Guide.pdf", "Lab Guide.pdf.bak")).toEqual(refused);
+    expect(planMove("alpha/Lab Guide.pdf", "Lab Guide 2.PDF")).toEqual({
+      kind: "move",
+      dst: "alpha/Lab Guide 2.PDF",
+    });
+    expect(planMove("alpha/notes.txt", "notes.md")).toEqual({ kind: "move", dst: "alpha/notes.md" });
   });
 
   test("Move/Rename: path tricks are refused in the dialog, in words, whether typed as a path or a name alone", () => {

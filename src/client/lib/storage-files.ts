@@ -3,6 +3,7 @@
  * worked out when the listing arrives (folded text, natural sort keys, parsed dates), so typing in the search box
  * or flipping a sort over 20,000 files never recomputes per row.
  */
+import { dbTitle } from "@shared/documents";
 import { STORAGE_TEXTS } from "@shared/storage";
 import { baseName, compareKeys, extensionOf, topFolder } from "@shared/storage-keys";
 import { compareText, fold, naturalKey, searchTerms } from "@shared/text-keys";
@@ -36,7 +37,15 @@ interface Listed {
   LastModified?: string;
 }
 
-export const folderLabel = (folder: string) => folder || STORAGE_TEXTS.rootGroup;
+/**
+ * A folder as the screens name it: a database's folder (`field_operations.db/…`) by the database's one display
+ * name (dbTitle, as Ask AI and the Index Manager show it), its subfolders and any other folder as they are.
+ */
+export function folderLabel(folder: string): string {
+  if (!folder) return STORAGE_TEXTS.rootGroup;
+  const top = topFolder(`${folder}/`);
+  return /\.db$/i.test(top) ? `${dbTitle({ name: top })}${folder.slice(top.length)}` : folder;
+}
 
 export function toFileRows(files: readonly Listed[]): FileRow[] {
   return files.map((f) => {
@@ -54,7 +63,8 @@ export function toFileRows(files: readonly Listed[]): FileRow[] {
       size: typeof f.Size === "number" ? f.Size : null,
       modified: f.LastModified ?? null,
       time: Number.isNaN(time) ? 0 : time,
-      hay: fold(folder ? f.Key : `${f.Key}\n${STORAGE_TEXTS.rootGroup}`),
+      // The folder as shown is searched too: "field operations" finds what is listed under that name.
+      hay: fold(`${f.Key}\n${folderLabel(folder)}`),
       nameHay: fold(name),
       nameKey: naturalKey(name),
       folderKey: naturalKey(folder),

@@ -195,7 +195,10 @@ export async function dumpAndRemove(
       box = dumped.row;
       dumpChangeId = dumped.changeId;
     }
-    return { change_id: await deleteWithRecord(tx, box, w), dump_change_id: dumpChangeId };
+    return {
+      change_id: await deleteWithRecord(tx, box, w, "core_box.dump_remove"),
+      dump_change_id: dumpChangeId,
+    };
   });
 }
 

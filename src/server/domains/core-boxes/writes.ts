@@ -95,10 +95,18 @@ export const restoreBlocked = (wo: string, id: number) =>
     `Cannot restore: Work Order ${wo} is already in storage (box #${id}). Remove or rename that box first.`,
   );
 
-/** Delete one box inside `tx`: the box leaves the table, its full copy goes to a delete record. */
-export async function deleteWithRecord(tx: DbOrTx, box: BoxRecord, w: Writer) {
+/**
+ * Delete one box inside `tx`: the box leaves the table, its full copy goes to a delete record. The audit line
+ * names the action a person took (a plain removal, or "Mark Dumped & Remove").
+ */
+export async function deleteWithRecord(
+  tx: DbOrTx,
+  box: BoxRecord,
+  w: Writer,
+  action: "core_box.delete" | "core_box.dump_remove" = "core_box.delete",
+) {
   await tx.delete(coreBoxes).where(eq(coreBoxes.id, box.id));
   const changeId = await recordChange(tx, boxChange("delete", box, null, w));
-  await auditBox(tx, "core_box.delete", box, changeId, w);
+  await auditBox(tx, action, box, changeId, w);
   return changeId;
 }

@@ -1,6 +1,7 @@
 import {
   type DeleteInput,
   type DeleteResult,
+  keepsPdfExtension,
   type MoveInput,
   type MoveResult,
   STORAGE_MESSAGES,
@@ -49,7 +50,8 @@ export async function removeFiles(ctx: ServiceCtx, input: DeleteInput): Promise<
 
 /**
  * POST /api/s3/move: rename within the same top folder. The new path has its slashes collapsed; an empty or
- * unchanged path, another top folder or an existing file at the target are each refused with their own message.
+ * unchanged path, another top folder, a PDF losing its .pdf or an existing file at the target are each refused
+ * with their own message.
  */
 export async function moveFile(ctx: ServiceCtx, input: MoveInput): Promise<MoveResult> {
   assertCanWrite(ctx);
@@ -59,6 +61,7 @@ export async function moveFile(ctx: ServiceCtx, input: MoveInput): Promise<MoveR
   const dst = objectKey(input.dst_key, "dst_key");
   if (dst === src) throw badRequest(STORAGE_MESSAGES.moveUnchanged);
   if (topFolder(dst) !== topFolder(src)) throw badRequest(STORAGE_MESSAGES.moveAcrossFolders(topFolder(src)));
+  if (!keepsPdfExtension(src, dst)) throw badRequest(STORAGE_MESSAGES.movePdfExtension);
   const info = await store.head(src);
   if (!info) throw notFound(STORAGE_MESSAGES.notFound(src));
   if (await store.head(dst)) throw conflict(STORAGE_MESSAGES.moveTargetExists(dst));

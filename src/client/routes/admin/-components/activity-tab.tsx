@@ -11,19 +11,9 @@ import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import type { AdminSearch } from "../route";
+import { describeChange } from "./activity-model";
 
 const ACTION_LABEL: Record<string, string> = AUDIT_ACTION_LABELS;
-
-/** "role: User → Admin" from the audit details' before/after. */
-function describeChange(details: ActivityEntry["details"]) {
-  const before = (details?.before ?? {}) as Record<string, unknown>;
-  const after = (details?.after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys
-    .filter((k) => before[k] !== after[k])
-    .map((k) => `${k}: ${before[k] ?? "—"} → ${after[k] ?? "—"}`)
-    .join("; ");
-}
 
 /** The account activity log (the audit trail), filtered by who, what and when. */
 export function ActivityTab({
@@ -93,7 +83,7 @@ export function ActivityTab({
   );
 }
 
-/** When, who, what, which account, and what changed. */
+/** When, who, what, what it was done to (an account, a file, a box's work order), and what changed. */
 function activityColumns(): ColumnDef<ActivityEntry, unknown>[] {
   return [
     {
@@ -109,12 +99,18 @@ function activityColumns(): ColumnDef<ActivityEntry, unknown>[] {
       header: "What",
       cell: ({ row }) => ACTION_LABEL[row.original.action] ?? row.original.action,
     },
-    { id: "target", header: "Account", cell: ({ row }) => row.original.target },
+    {
+      id: "target",
+      header: "Target",
+      cell: ({ row }) => <span className="block min-w-40 break-words">{row.original.target}</span>,
+    },
     {
       id: "change",
       header: "Change",
       cell: ({ row }) => (
-        <span className="text-muted-foreground">{describeChange(row.original.details)}</span>
+        <span className="block min-w-48 break-words text-muted-foreground">
+          {describeChange(row.original)}
+        </span>
       ),
     },
   ];

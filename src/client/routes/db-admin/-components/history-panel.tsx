@@ -1,4 +1,4 @@
-import { DOCUMENT_TEXTS } from "@shared/documents";
+import { DOCUMENT_TEXTS, dbTitle } from "@shared/documents";
 import { keepPreviousData } from "@tanstack/react-query";
 import { DatabaseIcon, HistoryIcon, RefreshCwIcon, UserIcon } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -79,7 +79,7 @@ export function HistoryPanel() {
 /** One person's uploads to one database within 10 minutes, each file with its time. */
 function UploadGroup({ group: g }: { group: HistoryGroup }) {
   return (
-    <li className="rounded-md border p-3 text-sm" aria-label={`${g.user}, ${g.db}`}>
+    <li className="rounded-md border p-3 text-sm" aria-label={`${g.user}, ${dbTitle({ name: g.db })}`}>
       <div className="flex items-center gap-2">
         <UserIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
         <span className="min-w-0 truncate font-medium">{g.user}</span>
@@ -89,7 +89,9 @@ function UploadGroup({ group: g }: { group: HistoryGroup }) {
       </div>
       <div className="mt-0.5 flex items-center gap-2">
         <DatabaseIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-        <span className="min-w-0 truncate font-mono text-xs">{g.db}</span>
+        <span className="min-w-0 truncate text-xs" title={g.db}>
+          {dbTitle({ name: g.db })}
+        </span>
       </div>
       <ul className="mt-2 space-y-0.5 border-l pl-3">
         {g.entries.map((e, i) => (

@@ -1,4 +1,4 @@
-import { DB_NAME_HINT, DOCUMENT_TEXTS, toDbName } from "@shared/documents";
+import { DB_NAME_HINT, DOCUMENT_TEXTS, dbTitle, toDbName } from "@shared/documents";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Checkbox } from "@/components/ui/misc";
@@ -164,10 +164,12 @@ function SelectDb({ id, settings: s, onChange, dbs, disabled }: FieldProps & { d
       >
         <option value="">{DOCUMENT_TEXTS.choose}</option>
         {/* A database chosen before a refresh removed it stays visible as chosen. */}
-        {s.selected && !dbs.includes(s.selected) && <option value={s.selected}>{s.selected}</option>}
+        {s.selected && !dbs.includes(s.selected) && (
+          <option value={s.selected}>{dbTitle({ name: s.selected })}</option>
+        )}
         {dbs.map((d) => (
           <option key={d} value={d}>
-            {d}
+            {dbTitle({ name: d })}
           </option>
         ))}
       </NativeSelect>

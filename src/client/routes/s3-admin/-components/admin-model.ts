@@ -2,15 +2,15 @@
 import {
   DEFAULT_INDEX_MODE,
   type IndexMode,
+  keepsPdfExtension,
   STORAGE_DEFAULT_PAGE_SIZE,
   STORAGE_MESSAGES,
   STORAGE_PAGE_SIZES,
-  STORAGE_TEXTS,
 } from "@shared/storage";
 import { checkKey, collapseSlashes, topFolder } from "@shared/storage-keys";
 import { compareText, naturalKey } from "@shared/text-keys";
 import { z } from "zod";
-import { byModified, byName, bySize, type FileRow, sortFiles } from "@/lib/storage-files";
+import { byModified, byName, bySize, type FileRow, folderLabel, sortFiles } from "@/lib/storage-files";
 
 export const ADMIN_SORTS = ["name", "modified", "size"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
@@ -71,7 +71,7 @@ export function groupFiles(sorted: readonly FileRow[]): FileGroup[] {
   return [...groups.entries()]
     .map(([folder, rows]) => ({
       folder,
-      label: folder || STORAGE_TEXTS.rootGroup,
+      label: folderLabel(folder),
       rows,
       k: naturalKey(folder),
     }))
@@ -119,7 +119,8 @@ export type MovePlan = { kind: "none" } | { kind: "error"; message: string } | {
 /**
  * What Move/Rename does with the typed path: a name alone renames the file in its folder; repeated slashes
  * collapsed; nothing when it is empty or unchanged (the spec). A path the server's key rules refuse (`..`,
- * control or invisible characters, `\`…) or another top folder is explained in the dialog, without asking it.
+ * control or invisible characters, `\`…), another top folder or a PDF losing its .pdf is explained in the dialog,
+ * without asking it.
  */
 export function planMove(src: string, typed: string): MovePlan {
   const path = collapseSlashes(typed.trim());
@@ -132,5 +133,6 @@ export function planMove(src: string, typed: string): MovePlan {
   if (dst === src) return { kind: "none" };
   if (topFolder(dst) !== topFolder(src))
     return { kind: "error", message: STORAGE_MESSAGES.moveAcrossFolders(topFolder(src)) };
+  if (!keepsPdfExtension(src, dst)) return { kind: "error", message: STORAGE_MESSAGES.movePdfExtension };
   return { kind: "move", dst };
 }

@@ -1,3 +1,4 @@
+import { dbTitle } from "@shared/documents";
 import { INDEX_MODE_TOOLTIP, INDEX_MODES, type IndexMode, STORAGE_TEXTS } from "@shared/storage";
 import { InfoIcon } from "lucide-react";
 import { useEffect, useId } from "react";
@@ -105,7 +106,7 @@ function TargetDbField({
           {target.choice === null && <option value="">Loading…</option>}
           {options.map((db) => (
             <option key={db} value={db}>
-              {db}
+              {dbTitle({ name: db })}
             </option>
           ))}
           <option value={NEW_DB}>New folder/database…</option>

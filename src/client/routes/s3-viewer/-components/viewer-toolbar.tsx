@@ -48,11 +48,11 @@ export function ViewerToolbar({
           <option value="">All folders</option>
           {/* A bookmarked folder that has since emptied still shows as chosen. */}
           {search.folder && !folders.includes(search.folder) && (
-            <option value={search.folder}>{search.folder}</option>
+            <option value={search.folder}>{folderLabel(search.folder)}</option>
           )}
           {folders.map((f) => (
             <option key={f} value={f}>
-              {f === ROOT_FOLDER ? folderLabel("") : f}
+              {folderLabel(f === ROOT_FOLDER ? "" : f)}
             </option>
           ))}
         </NativeSelect>

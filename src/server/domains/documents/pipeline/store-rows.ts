@@ -1,4 +1,5 @@
 import type { DocumentMode } from "@shared/documents";
+import { parseReportFileName } from "@shared/reports";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../../../db/client";
 import {
@@ -219,10 +220,26 @@ export interface DocumentRename {
   to: string;
 }
 
+/** The name a document takes from its original's key: the path below `<db>/`, else the file's own name. */
+const nameFromKey = (db: string, key: string) =>
+  key.startsWith(`${db}/`) ? key.slice(db.length + 1) : key.slice(key.lastIndexOf("/") + 1);
+
 /**
- * The original at `from` was moved to `to`: its documents follow (their links, citations and previews), and
- * their name in the database becomes the new path inside the database's folder. Answers each document's rename;
- * a conflict when the database already has a document of the new name.
+ * A report's work order and project come from its name: a renamed report takes them from the new name, and keeps
+ * its old ones when the new name is not in the report form (it is still that work order's report).
+ */
+function reportFields(row: { workOrder: string | null }, fileName: string) {
+  if (row.workOrder === null) return {};
+  const parsed = parseReportFileName(fileName);
+  return parsed.ok ? { workOrder: parsed.work_order, project: parsed.project } : {};
+}
+
+/**
+ * The original at `from` was moved to `to`: its documents follow (their links, citations and previews), and so
+ * does the name every screen shows: the new path inside the database's folder, or the new file name for an
+ * original kept elsewhere (the reports under `reports/`), with a report's work order and project from it. The
+ * Upload History names the file as it is now. Answers each document's rename; a conflict when the database
+ * already has a document of the new name.
  */
 export async function rekeyDocuments(tx: DbOrTx, from: string, to: string): Promise<DocumentRename[]> {
   const rows = await tx
@@ -230,13 +247,15 @@ export async function rekeyDocuments(tx: DbOrTx, from: string, to: string): Prom
       id: docDocuments.id,
       collectionId: docDocuments.collectionId,
       fileName: docDocuments.fileName,
+      workOrder: docDocuments.workOrder,
       db: docCollections.name,
     })
     .from(docDocuments)
     .innerJoin(docCollections, eq(docCollections.id, docDocuments.collectionId))
     .where(eq(docDocuments.storageKey, from));
+  const renames: DocumentRename[] = [];
   for (const r of rows) {
-    const fileName = to.startsWith(`${r.db}/`) ? to.slice(r.db.length + 1) : r.fileName;
+    const fileName = nameFromKey(r.db, to);
     const [taken] = await tx
       .select({ id: docDocuments.id })
       .from(docDocuments)
@@ -248,13 +267,17 @@ export async function rekeyDocuments(tx: DbOrTx, from: string, to: string): Prom
         ),
       );
     if (taken) throw new DocumentNameTaken(r.db, fileName);
-    await tx.update(docDocuments).set({ storageKey: to, fileName }).where(eq(docDocuments.id, r.id));
+    await tx
+      .update(docDocuments)
+      .set({ storageKey: to, fileName, ...reportFields(r, fileName) })
+      .where(eq(docDocuments.id, r.id));
+    await tx
+      .update(docUploadHistory)
+      .set({ file: fileName })
+      .where(and(eq(docUploadHistory.db, r.db), eq(docUploadHistory.file, r.fileName)));
+    renames.push({ db: r.db, from: r.fileName, to: fileName });
   }
-  return rows.map((r) => ({
-    db: r.db,
-    from: r.fileName,
-    to: to.startsWith(`${r.db}/`) ? to.slice(r.db.length + 1) : r.fileName,
-  }));
+  return renames;
 }
 
 /** Originals deleted from storage: their documents stay searchable, with no file to link to (key ""). */
