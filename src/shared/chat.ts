@@ -210,11 +210,13 @@ export const CHAT_TEXTS = {
   loadDatabasesFailed: "Could not load the document databases.",
   notFound: (db: string) => `The documents in ${db} don't say.`,
   partialSupport: "The documents answer this only in part; the closest passages:",
+  /** Under a part of a two-part question the documents do not answer (not a refusal of the whole). */
+  partNotAnswered: "The documents do not answer this part.",
   extracted:
     "_Extracted answer: the sentences above are quoted from the documents by the built-in answer model, not generated._",
   generalKnowledge: "**General knowledge (not from the documents):**",
   noGeneralKnowledge:
-    "The built-in answer model only quotes the documents; general knowledge needs an AI service (AI_BASE_URL).",
+    "The built-in answer model only quotes the documents; general knowledge needs an AI service, which an Admin can set up.",
 } as const;
 
 export { SUGGESTED_QUESTIONS, suggestionsFor } from "./chat-suggestions";
