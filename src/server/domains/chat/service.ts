@@ -25,6 +25,9 @@ export async function listTargets(ctx: ServiceCtx) {
   return (await chatTargets(ctx.db)).map((t) => ({ name: t.name, label: t.label }));
 }
 
+/** Whether "Web" can add anything: only a configured AI service has general knowledge (the built-in model none). */
+export const webKnowledge = (ctx: ServiceCtx) => ctx.deps.ai.answer.kind !== "local";
+
 /**
  * Ask AI's service (answering itself is ask.ts): the databases a question can be asked of, the caller's history
  * and feedback, the answer log, and fresh links to cited originals. Whose history is always the signed-in

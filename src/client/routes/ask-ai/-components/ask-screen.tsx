@@ -102,7 +102,7 @@ function ChatHeader({ screen, children }: { screen: ReturnType<typeof useAskScre
         dbs={list}
         db={screen.db}
         onDb={screen.chooseDb}
-        useWeb={settings.useWeb}
+        useWeb={settings.webOffered ? settings.useWeb : undefined}
         onWeb={settings.setUseWeb}
         useCache={settings.useCache}
         onCache={settings.setUseCache}
