@@ -138,6 +138,13 @@ export interface ChatHistoryEntry {
   createdAt: string;
 }
 
+/** chat.history, when this database holds none of the caller's questions: the databases that do. */
+export interface ChatHistoryElsewhere {
+  db: string;
+  label: string;
+  count: number;
+}
+
 export interface ChatFeedbackEntry {
   id: number;
   user: string;
@@ -196,6 +203,8 @@ export const CHAT_TEXTS = {
   copyCode: "Copy code",
   historyTitle: "Chat History",
   noHistory: "No questions yet.",
+  noHistoryHere: "No questions in this database yet.",
+  historyElsewhere: "Your questions in other databases:",
   loadingHistory: "Loading history…",
   deleteHistory: "Delete from history",
   confirmDeleteTitle: "Delete this question?",

@@ -139,3 +139,29 @@ describe("the Web toggle without an AI service", () => {
     expect(a.answer).not.toMatch(/AI_[A-Z_]+/);
   });
 });
+
+describe("Chat History of a database where the person has not asked yet", () => {
+  test("names the databases holding their questions; nobody else's count", async () => {
+    const owner = await t.login(DEMO.owner);
+    const history = async (who: string, db: string) =>
+      (await trpcCall(t, who, "chat.history", { db })).data as {
+        entries: unknown[];
+        elsewhere: { db: string; label: string; count: number }[];
+      };
+    // The owner has asked nothing anywhere: plainly no questions (the user's questions are not theirs).
+    expect((await history(owner, REPORTS_DB)).elsewhere).toEqual([]);
+    const res = await t.request("/api/question", {
+      method: "POST",
+      cookie: owner,
+      json: { query: "How often is the eyewash station flushed?", db: "yard.db" },
+    });
+    expect(res.status).toBe(200);
+    const here = await history(owner, REPORTS_DB);
+    expect(here.entries).toEqual([]);
+    expect(here.elsewhere).toEqual([{ db: "yard.db", label: expect.any(String), count: 1 }]);
+    // Where they have asked, the entries, and nothing pointed elsewhere.
+    const there = await history(owner, "yard.db");
+    expect(there.entries).toHaveLength(1);
+    expect(there.elsewhere).toEqual([]);
+  });
+});

@@ -10,6 +10,7 @@ import { authedProcedure, router } from "../../trpc/init";
 import { chatInput } from "./input";
 import {
   deleteHistory,
+  historyElsewhere,
   listFeedback,
   listHistory,
   listTargets,
@@ -27,9 +28,12 @@ export const chatRouter = router({
     const c = trpcServiceCtx(ctx);
     return { dbs: await listTargets(c), webKnowledge: webKnowledge(c) };
   }),
-  history: authedProcedure
-    .input(chatInput(historyInput))
-    .query(async ({ ctx, input }) => ({ entries: await listHistory(trpcServiceCtx(ctx), input) })),
+  history: authedProcedure.input(chatInput(historyInput)).query(async ({ ctx, input }) => {
+    const c = trpcServiceCtx(ctx);
+    const entries = await listHistory(c, input);
+    // None here: where the caller's questions are, so the panel does not read as if there were none at all.
+    return { entries, elsewhere: entries.length ? [] : await historyElsewhere(c, input.db) };
+  }),
   deleteHistory: authedProcedure
     .input(chatInput(deleteHistoryInput))
     .mutation(({ ctx, input }) => deleteHistory(trpcServiceCtx(ctx), input)),

@@ -2,6 +2,7 @@ import type { InStatement } from "@libsql/client";
 import {
   CHAT_MESSAGES,
   type ChatFeedbackEntry,
+  type ChatHistoryElsewhere,
   type ChatHistoryEntry,
   type ChatSource,
   type DeleteHistoryInput,
@@ -12,7 +13,7 @@ import {
   type SourceLinksInput,
 } from "@shared/chat";
 import { can, REFUSED } from "@shared/permissions";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatFeedback, chatHistory, docDocuments } from "../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
@@ -94,6 +95,23 @@ export async function listHistory(ctx: ServiceCtx, input: HistoryInput): Promise
     rating: rating ?? null,
     createdAt: h.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The caller's other databases holding questions (how many in each): an empty history in this database points to
+ * them instead of reading as if the person had never asked anything.
+ */
+export async function historyElsewhere(ctx: ServiceCtx, dbName: string): Promise<ChatHistoryElsewhere[]> {
+  const rows = await ctx.db
+    .select({ db: chatHistory.db, n: count() })
+    .from(chatHistory)
+    .where(and(eq(chatHistory.userEmail, owner(ctx.user.email)), ne(chatHistory.db, dbName)))
+    .groupBy(chatHistory.db);
+  const targets = await chatTargets(ctx.db);
+  return rows.flatMap((r) => {
+    const t = targets.find((x) => x.name === r.db);
+    return t ? [{ db: t.name, label: t.label, count: Number(r.n) }] : [];
+  });
 }
 
 /**

@@ -83,7 +83,7 @@ export function AskScreen() {
           />
         </section>
         <div className="flex lg:h-[calc(100dvh-13rem)] lg:min-h-[34rem] [&>aside]:flex-1">
-          <HistoryPanel db={db} activeId={screen.activeId} onLoad={chat.load} />
+          <HistoryPanel db={db} activeId={screen.activeId} onLoad={chat.load} onChooseDb={screen.chooseDb} />
         </div>
       </div>
     </Screen>
