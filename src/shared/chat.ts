@@ -56,6 +56,8 @@ export type HistoryInput = z.output<typeof historyInput>;
 export const deleteHistoryInput = z.object({
   user: z.string().optional(),
   db: chatDbName,
+  /** The scope the question was asked in (only that entry goes); none: the question asked of the whole database. */
+  work_order: workOrderScope,
   question: z
     .string({ error: "is required" })
     .min(1, "is required")
@@ -136,6 +138,8 @@ export interface ChatHistoryEntry {
   rating: FeedbackRating | null;
   /** ISO date-time. */
   createdAt: string;
+  /** Asked of this work order's reports only. */
+  workOrder: string | null;
 }
 
 /** chat.history, when this database holds none of the caller's questions: the databases that do. */
@@ -204,6 +208,8 @@ export const CHAT_TEXTS = {
   historyTitle: "Chat History",
   noHistory: "No questions yet.",
   noHistoryHere: "No questions in this database yet.",
+  /** A history entry asked of one work order's reports only. */
+  scopedTo: (workOrder: string) => `Only W.O. ${workOrder}`,
   historyElsewhere: "Your questions in other databases:",
   loadingHistory: "Loading history…",
   deleteHistory: "Delete from history",

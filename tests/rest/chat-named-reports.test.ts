@@ -165,3 +165,38 @@ describe("Chat History of a database where the person has not asked yet", () => 
     expect(there.elsewhere).toEqual([]);
   });
 });
+
+describe("history of a question asked of one work order's reports", () => {
+  test("asking it of all reports keeps both entries, the scoped one marked; each is deleted on its own", async () => {
+    const admin = await t.login(DEMO.admin);
+    const q = "Who was the report prepared for?";
+    const askAs = (extra: Record<string, unknown>) =>
+      t.request("/api/question", {
+        method: "POST",
+        cookie: admin,
+        json: { query: q, db: REPORTS_DB, ...extra },
+      });
+    expect((await askAs({ work_order: "5102-03" })).status).toBe(200);
+    expect((await askAs({})).status).toBe(200);
+    const entries = async () =>
+      (
+        (await trpcCall(t, admin, "chat.history", { db: REPORTS_DB })).data as {
+          entries: { question: string; workOrder: string | null }[];
+        }
+      ).entries;
+    expect(await entries()).toEqual([
+      expect.objectContaining({ question: q, workOrder: null }),
+      expect.objectContaining({ question: q, workOrder: "5102-03" }),
+    ]);
+    // Asking the scoped question again moves its own entry up; the other stays.
+    expect((await askAs({ work_order: "5102-03" })).status).toBe(200);
+    expect((await entries()).map((e) => e.workOrder)).toEqual(["5102-03", null]);
+    const removed = await t.request("/api/delete-history", {
+      method: "DELETE",
+      cookie: admin,
+      json: { db: REPORTS_DB, question: q, work_order: "5102-03" },
+    });
+    expect(await removed.json()).toEqual({ deleted: 1 });
+    expect(await entries()).toEqual([expect.objectContaining({ question: q, workOrder: null })]);
+  });
+});

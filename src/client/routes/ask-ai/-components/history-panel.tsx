@@ -49,7 +49,7 @@ export function HistoryPanel({
       confirmLabel: "Delete",
       destructive: true,
     });
-    if (ok) remove.mutate({ db, question: e.question });
+    if (ok) remove.mutate({ db, question: e.question, work_order: e.workOrder ?? undefined });
   };
 
   return (
@@ -110,6 +110,11 @@ function HistoryItem({
           active && "bg-accent",
         )}
       >
+        {e.workOrder && (
+          <span className="mb-0.5 inline-block rounded border border-primary/30 bg-primary/5 px-1.5 text-xs text-primary">
+            {CHAT_TEXTS.scopedTo(e.workOrder)}
+          </span>
+        )}
         <span className="line-clamp-2 text-sm font-medium">{e.question}</span>
         <span className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{previewText(e.answer)}</span>
       </button>
