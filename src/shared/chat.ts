@@ -56,6 +56,8 @@ export type HistoryInput = z.output<typeof historyInput>;
 export const deleteHistoryInput = z.object({
   user: z.string().optional(),
   db: chatDbName,
+  /** The scope the question was asked in (only that entry goes); none: the question asked of the whole database. */
+  work_order: workOrderScope,
   question: z
     .string({ error: "is required" })
     .min(1, "is required")
@@ -136,6 +138,15 @@ export interface ChatHistoryEntry {
   rating: FeedbackRating | null;
   /** ISO date-time. */
   createdAt: string;
+  /** Asked of this work order's reports only. */
+  workOrder: string | null;
+}
+
+/** chat.history, when this database holds none of the caller's questions: the databases that do. */
+export interface ChatHistoryElsewhere {
+  db: string;
+  label: string;
+  count: number;
 }
 
 export interface ChatFeedbackEntry {
@@ -196,6 +207,10 @@ export const CHAT_TEXTS = {
   copyCode: "Copy code",
   historyTitle: "Chat History",
   noHistory: "No questions yet.",
+  noHistoryHere: "No questions in this database yet.",
+  /** A history entry asked of one work order's reports only. */
+  scopedTo: (workOrder: string) => `Only W.O. ${workOrder}`,
+  historyElsewhere: "Your questions in other databases:",
   loadingHistory: "Loading history…",
   deleteHistory: "Delete from history",
   confirmDeleteTitle: "Delete this question?",
@@ -210,11 +225,13 @@ export const CHAT_TEXTS = {
   loadDatabasesFailed: "Could not load the document databases.",
   notFound: (db: string) => `The documents in ${db} don't say.`,
   partialSupport: "The documents answer this only in part; the closest passages:",
+  /** Under a part of a two-part question the documents do not answer (not a refusal of the whole). */
+  partNotAnswered: "The documents do not answer this part.",
   extracted:
     "_Extracted answer: the sentences above are quoted from the documents by the built-in answer model, not generated._",
   generalKnowledge: "**General knowledge (not from the documents):**",
   noGeneralKnowledge:
-    "The built-in answer model only quotes the documents; general knowledge needs an AI service (AI_BASE_URL).",
+    "The built-in answer model only quotes the documents; general knowledge needs an AI service, which an Admin can set up.",
 } as const;
 
 export { SUGGESTED_QUESTIONS, suggestionsFor } from "./chat-suggestions";

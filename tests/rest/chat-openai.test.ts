@@ -7,7 +7,7 @@ import { embeddingsConfig, embedTexts, writeEmbeddings } from "@server/domains/d
 import { createQueryEmbedder } from "@server/domains/documents/service";
 import { createLogger } from "@server/lib/logger";
 import { eq } from "drizzle-orm";
-import { DEMO, startTestApp, type TestApp } from "../helpers/app";
+import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { indexPages, POLICY_PAGES, readUiStream } from "../helpers/chat";
 import { type FakeOpenAi, startFakeOpenAi } from "../helpers/fake-openai";
 
@@ -60,6 +60,11 @@ const chat = (text: string, signal?: AbortSignal) =>
   });
 
 describe("OpenAI-compatible chat endpoint", () => {
+  test("the screen offers the Web toggle: the AI service can add general knowledge", async () => {
+    const { data } = await trpcCall(t, cookie, "chat.dbs");
+    expect(data).toMatchObject({ webKnowledge: true });
+  });
+
   test("streams the answer through the UI message stream, with the sources in the prompt and the metadata", async () => {
     useModel("geo-chat");
     const res = await chat("How many vacation days do full-time employees accrue?");

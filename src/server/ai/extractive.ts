@@ -3,7 +3,8 @@ import { BoundedMap } from "../lib/bounded-map";
 import { type Expected, expectedAnswer } from "./answer-type";
 import { contentWords, fold, stem } from "./fts-query";
 import type { ParsedPage } from "./prompt";
-import { runOn, splitSentences } from "./sentences";
+import { answerEachPart, questionParts } from "./question-parts";
+import { runOn, splitSentences, statementParts } from "./sentences";
 import { tableAfter, withTable } from "./tables";
 
 /**
@@ -16,6 +17,8 @@ export interface WeightedTerm {
   stems: string[];
   /** Inverse document frequency in the index; 0 for a word the documents never use. */
   weight: number;
+  /** Files whose name holds it (the question names them): each of their sentences holds it. */
+  files?: string[];
 }
 
 export interface ExtractiveInput {
@@ -34,6 +37,11 @@ export interface Sentence {
   pages: number[];
   list: boolean;
   row: boolean;
+  /** A title-page statement ("Prepared for …"): quoted only when its label is what was asked. */
+  title: boolean;
+  /** Stems of a statement's label ("prepar" of "Prepared for"), and of what it names. */
+  labelStems: string[];
+  valueStems: string[];
   /** Rank of its passage (1 = best) and position in it. */
   n: number;
   pos: number;
@@ -77,12 +85,16 @@ function sentencesOfPage(pageText: string): PageSentence[] {
 }
 
 const splitAndStem = (pageText: string) =>
-  splitSentences(pageText).map(({ text, heading, list, row }, pos) => {
+  splitSentences(pageText).map(({ text, heading, list, row, title }, pos) => {
     const stems = stemsOf(text);
+    const statement = title ? statementParts(text) : null;
     return {
       text,
       list,
       row,
+      title,
+      labelStems: statement ? stemsOf(statement.label) : [],
+      valueStems: statement ? stemsOf(statement.value) : [],
       pos,
       key: fold(text),
       stems,
@@ -95,6 +107,12 @@ const splitAndStem = (pageText: string) =>
 const holdsStem = (stems: string[], w: string) =>
   stems.some((s) => (w.length >= 4 ? s.startsWith(w) : s === w));
 const holds = (stems: string[], t: WeightedTerm) => t.stems.every((w) => holdsStem(stems, w));
+/**
+ * A unit holds a term in its words; a word naming a document the question names, by standing in that file (the
+ * same word in another file is about another project: "the pump building", not "… Office Building").
+ */
+const holdsIn = (s: { sorted: string[]; file: string }, t: WeightedTerm) =>
+  t.files ? t.files.includes(s.file) : holds(s.sorted, t);
 
 /**
  * The units of the passages' pages, each once (the best-ranked copy). A sentence cut by a page break (the next
@@ -162,6 +180,9 @@ function similar(a: Sentence, b: Sentence): boolean {
 
 /** The unit with the table it introduces: what must give a figure asked for. */
 const withRows = (s: Sentence & { table?: string }) => (s.table ? `${s.text} ${s.table}` : s.text);
+/** Whether a unit gives the kind of answer asked for: a statement quoted for its asked label names who. */
+const givesKind = (expected: Expected, s: Sentence & { table?: string }) =>
+  (s.title && expected.type === "person") || expected.fits(withRows(s));
 
 export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer(input.question)) {
   const known = termsOf(input).filter((t) => t.weight > 0);
@@ -173,10 +194,13 @@ export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer
   for (const u of units) {
     const key = `${u.file}|${u.pages[0]}`;
     const seen = onPage.get(key) ?? new Set<WeightedTerm>();
-    for (const t of known) if (holds(u.sorted, t) || holds(u.headingSorted, t)) seen.add(t);
+    for (const t of known) if (holdsIn(u, t) || (!t.files && holds(u.headingSorted, t))) seen.add(t);
     onPage.set(key, seen);
   }
   return units.map((s): ScoredSentence => {
+    // A title line is no answer unless it states what was asked.
+    if (s.title && !statesAsked(s, known))
+      return { ...s, coverage: 0, score: Number.NEGATIVE_INFINITY, table: "" };
     // The rows a unit points to hold what it says, for a question asking for a figure.
     const rows = expected.type === "quantity" ? tableAfter(s, units) : [];
     const table = rows.map((r) => r.text).join(" ");
@@ -185,8 +209,8 @@ export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer
     let elsewhere = 0;
     const page = onPage.get(`${s.file}|${s.pages[0]}`);
     for (const t of known) {
-      if (holds(s.sorted, t)) got += t.weight;
-      else if (holds(s.headingSorted, t)) underHeading += t.weight;
+      if (holdsIn(s, t)) got += t.weight;
+      else if (!t.files && holds(s.headingSorted, t)) underHeading += t.weight;
       else if (page?.has(t)) elsewhere += t.weight;
     }
     // Question words side by side in the same order are worth a little more.
@@ -198,11 +222,21 @@ export function scoreSentences(input: ExtractiveInput, expected = expectedAnswer
     const coverage = (got + HEADING_SHARE * underHeading + PAGE_SHARE * elsewhere) / total;
     let fit = 0;
     if (expected.type === "list") fit = s.list && !s.row ? FIT : 0;
-    else if (expected.type !== "other") fit = expected.fits(withRows({ ...s, table })) ? FIT : -2 * FIT;
+    else if (expected.type !== "other") fit = givesKind(expected, { ...s, table }) ? FIT : -2 * FIT;
     if (s.text.length > LONG_UNIT && expected.type !== "list") fit -= 0.1;
     const score = coverage + fit + 0.1 * pairs + 0.05 / s.n - 0.003 * s.pos;
     return { ...s, coverage, score, table };
   });
+}
+
+/**
+ * A title-page statement answers when its label is a word of the question other than a named document's ("who
+ * was it prepared for?": "Prepared for …") and it names something the question does not (the answer itself).
+ */
+function statesAsked(s: Sentence, known: WeightedTerm[]): boolean {
+  const asked = new Set(known.flatMap((t) => t.stems));
+  const labelAsked = known.some((t) => !t.files && holds(s.labelStems, t));
+  return labelAsked && s.valueStems.some((w) => !asked.has(w));
 }
 
 /** Whether the best unit answers fully: enough of the question (unknown words against it), its label, its kind. */
@@ -217,12 +251,17 @@ export function isSupported(best: ScoredSentence, terms: WeightedTerm[], expecte
   // A letter the question names ("Zone B") is not given by a rule for another letter.
   const label = (t: WeightedTerm) => t.stems.length === 1 && /^\p{L}$/u.test(t.stems[0]!);
   if (known.some((t) => label(t) && !holds(best.sorted, t) && !holds(best.headingSorted, t))) return false;
-  return share >= SUPPORTED && expected.fits(withRows(best));
+  return share >= SUPPORTED && givesKind(expected, best);
 }
 
-/** The question's key words: its rarer half of known words (all of two or fewer); a passage without any misses. */
+/**
+ * The question's key words: its rarer half of known words (all of two or fewer); a passage without any misses.
+ * The words naming a document are not among them when others are: a document's name does not answer.
+ */
 function keyTerms(terms: WeightedTerm[]): WeightedTerm[] {
-  const known = terms.filter((t) => t.weight > 0).sort((a, b) => b.weight - a.weight);
+  const all = terms.filter((t) => t.weight > 0);
+  const own = all.filter((t) => !t.files);
+  const known = (own.length ? own : all).sort((a, b) => b.weight - a.weight);
   return known.length <= 2 ? known : known.slice(0, Math.ceil(known.length / 2));
 }
 
@@ -230,15 +269,16 @@ const quote = (s: { text: string; file: string; pages: number[] }) =>
   `- ${s.text} ${citation(s.file, s.pages)}`;
 
 /** Further points beside the best: close to it in score, each adding a question word the others lack. */
-function supporting(best: ScoredSentence, ranked: ScoredSentence[], terms: WeightedTerm[], max: number) {
+function supporting(best: ScoredSentence, ranked: ScoredSentence[], terms: WeightedTerm[]) {
+  const max = MAX_SENTENCES;
   const chosen = [best];
-  const covered = new Set(terms.filter((t) => holds(best.sorted, t)));
+  const covered = new Set(terms.filter((t) => holdsIn(best, t)));
   for (const s of ranked.slice(1)) {
     if (chosen.length >= max) break;
     if (s.score < best.score * NEAR_BEST || s.coverage <= 0) continue;
     // The same rule worded for another case (the other of two similar pages) would contradict the answer.
     if (chosen.some((c) => similar(c, s))) continue;
-    const adds = terms.filter((t) => t.weight > 0 && !covered.has(t) && holds(s.sorted, t));
+    const adds = terms.filter((t) => t.weight > 0 && !covered.has(t) && holdsIn(s, t));
     const follows = s.file === best.file && s.pages[0] === best.pages[0] && s.pos === best.pos + 1;
     const close = s.score >= best.score * CLOSE_SECOND;
     if (!adds.length && !follows && !close) continue;
@@ -248,31 +288,47 @@ function supporting(best: ScoredSentence, ranked: ScoredSentence[], terms: Weigh
   return chosen;
 }
 
-export function composeExtractiveAnswer(input: ExtractiveInput): string {
+/** One question's (or one part's) answer: the quotes, and whether they answer it fully; null when nothing does. */
+export function answerPart(input: ExtractiveInput): { quotes: string; supported: boolean } | null {
   const expected = expectedAnswer(input.question);
   const ranked = scoreSentences(input, expected).sort((a, b) => b.score - a.score);
   const terms = termsOf(input);
   const key = keyTerms(terms);
-  const touches = (s: ScoredSentence) => key.some((t) => holds(s.sorted, t) || holds(s.headingSorted, t));
+  // A unit touches the question by a key word of its own or of its heading, or by standing in a named file.
+  const touches = (s: ScoredSentence) =>
+    s.score > Number.NEGATIVE_INFINITY &&
+    key.some((t) => holdsIn(s, t) || (!t.files && holds(s.headingSorted, t)));
   const best = ranked.find(touches);
+  if (!best) return null;
+  // The sentence that answers comes first; at most three points (a list is one point).
+  const pageOf = (s: ScoredSentence) =>
+    input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
+  const points = supporting(best, ranked, terms);
+  // The best-ranked passage's own best sentence, when none of it is quoted yet: retrieval ranked it first.
+  const top = ranked.find((s) => s.n === 1 && touches(s));
+  if (top && !points.some((p) => p.n === 1)) points.push(top);
+  const expanded = points.map((s) => withTable(s, ranked, pageOf, expected.type === "list"));
+  // A row quoted inside a table that another point brought along is not quoted twice.
+  const chosen = expanded.filter(
+    (s, i) => !expanded.some((o, j) => j !== i && o.text.length > s.text.length && o.text.includes(s.text)),
+  );
+  return {
+    quotes: [...new Set(chosen.map(quote))].join("\n"),
+    supported: isSupported(best, terms, expected),
+  };
+}
+
+export function composeExtractiveAnswer(input: ExtractiveInput): string {
   const parts: string[] = [];
-  if (!best) parts.push(CHAT_TEXTS.notFound(input.dbLabel));
+  const asked = questionParts(input.question);
+  if (asked.length > 1) parts.push(...answerEachPart(input, asked, answerPart, termsOf(input)));
   else {
-    if (!isSupported(best, terms, expected)) parts.push(CHAT_TEXTS.partialSupport);
-    // The sentence that answers comes first; at most three points (a list is one point).
-    const pageOf = (s: ScoredSentence) =>
-      input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
-    const points = supporting(best, ranked, terms, MAX_SENTENCES);
-    // The best-ranked passage's own best sentence, when none of it is quoted yet: retrieval ranked it first.
-    const top = ranked.find((s) => s.n === 1 && touches(s));
-    if (top && !points.some((p) => p.n === 1)) points.push(top);
-    const expanded = points.map((s) => withTable(s, ranked, pageOf, expected.type === "list"));
-    // A row quoted inside a table that another point brought along is not quoted twice.
-    const chosen = expanded.filter(
-      (s, i) => !expanded.some((o, j) => j !== i && o.text.length > s.text.length && o.text.includes(s.text)),
-    );
-    parts.push([...new Set(chosen.map(quote))].join("\n"));
-    parts.push(CHAT_TEXTS.extracted);
+    const answer = answerPart(input);
+    if (!answer) parts.push(CHAT_TEXTS.notFound(input.dbLabel));
+    else {
+      if (!answer.supported) parts.push(CHAT_TEXTS.partialSupport);
+      parts.push(answer.quotes, CHAT_TEXTS.extracted);
+    }
   }
   if (input.useWeb) parts.push(`${CHAT_TEXTS.generalKnowledge} ${CHAT_TEXTS.noGeneralKnowledge}`);
   return parts.join("\n\n");

@@ -35,6 +35,8 @@ export interface QueryTerm {
   df?: number;
   /** Read into the question for a word the index never saw (a clipped word completed). */
   guessed?: boolean;
+  /** Files whose name holds the term (documents the question names, named-documents.ts); set by retrieval. */
+  files?: string[];
 }
 
 /** Words that follow "how" to ask for a quantity. */

@@ -25,11 +25,11 @@ export async function loadPassages(
   ids: number[],
   limit: number,
   budget = CONTEXT_BUDGET_CHARS,
-  first?: (text: string) => boolean,
+  first?: (text: string, id: number) => boolean,
 ): Promise<Passage[]> {
   const { rows, pages } = await chunksAndPages(db, ids);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  const preferred = (id: number) => !!first && first(byId.get(id)?.text ?? "");
+  const preferred = (id: number) => !!first && first(byId.get(id)?.text ?? "", id);
   const order = first ? [...ids.filter(preferred), ...ids.filter((id) => !preferred(id))] : ids;
   const chosen: ChunkRow[] = [];
   let used = 0;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type AnswerType, expectedAnswer } from "./answer-type";
 import { matchExpression, type QueryTerm, queryTerms, stem } from "./fts-query";
+import { namedDocuments } from "./named-documents";
 import type { PageText } from "./page-split";
 import { loadPassages } from "./passages";
 import { rerank } from "./rerank";
@@ -119,6 +120,8 @@ export async function retrieve(
   const rows = terms.reduce((n, t) => n + (t.df ?? 0), 0);
   // A question scoped to documents is scored in memory, without vectors.
   const scoped = opts.documentIds;
+  // Documents the question names (or the scope's): their words are held by the whole document.
+  const named = await namedDocuments(db, collectionIds, terms, scoped);
   const ftsIds = !match
     ? []
     : scoped
@@ -141,13 +144,28 @@ export async function retrieve(
       mode = "hybrid";
     }
   }
+  // A document the question names comes first, all of it searched (its name may be on no page but the first).
+  const namedIds =
+    scoped || !named.length
+      ? []
+      : await documentsChunkIds(
+          db,
+          named.map((d) => d.id),
+          terms,
+          chunks,
+          candidates,
+        );
+  const first = new Set(namedIds);
+  ranked = [...namedIds, ...ranked.filter((id) => !first.has(id))];
   lap("search");
   if (!ranked.length) return { ...empty, mode };
-  // Asked for a person or a number: a chunk that names one comes before one that only shares words.
+  // Asked for a person or a number: a chunk that names one comes before one that only shares words (within the
+  // named documents, when the question names some).
   const expected = expectedAnswer(question);
-  const named = !scoped && NAMED_ANSWERS.has(expected.type);
-  const pool = ranked.slice(0, limit * (named ? 3 : 2));
-  const passages = await loadPassages(db, pool, limit, opts.budgetChars, named ? expected.fits : undefined);
+  const byAnswer = !scoped && NAMED_ANSWERS.has(expected.type);
+  const pool = ranked.slice(0, limit * (byAnswer ? 3 : 2));
+  const fits = (text: string, id: number) => expected.fits(text) && (!first.size || first.has(id));
+  const passages = await loadPassages(db, pool, limit, opts.budgetChars, byAnswer ? fits : undefined);
   lap("passages");
   return { passages, terms, completions, chunks, mode };
 }
@@ -203,7 +221,10 @@ async function twoStageChunkIds(
 /** Most chunks of a scoped question's documents scored in memory (a work order's reports hold far fewer). */
 const SCOPED_CHUNKS = 5000;
 
-/** The chunks of `documentIds` best matching the terms, scored in memory. */
+/**
+ * The chunks of `documentIds` best matching the terms, scored in memory; then the others in the documents' order,
+ * so a question about these documents is always answered from them (the answer judges what they hold).
+ */
 async function documentsChunkIds(
   db: Db,
   documentIds: number[],
@@ -213,12 +234,14 @@ async function documentsChunkIds(
 ) {
   if (!documentIds.length) return [];
   const texts = await db.all<{ id: number; text: string }>(sql`
-    SELECT id, text FROM doc_chunks WHERE document_id IN ${documentIds} LIMIT ${SCOPED_CHUNKS}`);
-  return rerank(
+    SELECT id, text FROM doc_chunks WHERE document_id IN ${documentIds} ORDER BY id LIMIT ${SCOPED_CHUNKS}`);
+  const scored = rerank(
     texts.map((t) => ({ id: Number(t.id), text: t.text })),
     terms,
     chunks,
-  ).slice(0, limit);
+  );
+  const seen = new Set(scored);
+  return [...scored, ...texts.map((t) => Number(t.id)).filter((id) => !seen.has(id))].slice(0, limit);
 }
 
 /** The newest `n` chunks matching: FTS5 walks a MATCH lazily in rowid order, so this reads at most `n` rows. */

@@ -36,14 +36,16 @@ const numberedHeading = (line: string) =>
 const isHeading = (line: string, next?: string) =>
   // A numbered title may hold a year, a date or a table number; other figures make a table row.
   (/^\d/.test(line) && numberedTitle(line)) ||
-  // Otherwise a figure after the first word makes a table row, not a title.
-  (!/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "")) &&
+  // Otherwise a figure after the first word makes a table row, not a title (a work order names a report).
+  (!/^\S+\s.*\d/u.test(line.replace(NUMBERED_PREFIX, "").replace(WORK_ORDER, "")) &&
     (!/\p{Ll}/u.test(line) ||
       (numberedHeading(line) && !isItem(line)) ||
       (line.replace(/\s+/g, " ").length < 60 &&
         !endsSentence(line) &&
         !isItem(line) &&
         !(next && /^\p{Ll}/u.test(next)))));
+/** A work order in a report's title line ("W.O. 4321-07", "4321-07A"): the report's name, not a table's figure. */
+const WORK_ORDER = /\b(?:W\.?\s?O\.?\s*(?:No\.?\s*)?)?\d{4}-\d{2}[A-Z]?\b(?![-\d])/gi;
 /** What a title may number besides its section: a year or date at its end, a table or figure it names. */
 const TITLE_FIGURES =
   /\b(?:(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, )?(?:19|20)\d\d$|\b(?:Table|Figure|Appendix|Part) \d+\b/g;
@@ -54,8 +56,24 @@ const numberedTitle = (line: string) => {
   );
 };
 
+/**
+ * A title-page line that states something: a label and what it names ("Prepared for Makana Growers", "Client:
+ * Makana Growers"). Quoted only when its label is what was asked (extractive.ts); other title lines never are.
+ */
+const STATEMENT = /^(\p{L}+(?:ed|en) (?:for|by|to)|\p{L}+(?: \p{L}+){0,2}:) +(\p{Lu}.*)$/u;
+/** "Prepared for" alone on its line: what it names is on the next one. */
+const OPEN_STATEMENT = /^\p{L}+(?:ed|en) (?:for|by|to):?$/u;
+
+/** A statement line's label ("Prepared for") and what it names, or null for any other line. */
+export function statementParts(line: string): { label: string; value: string } | null {
+  const m = STATEMENT.exec(line);
+  return m ? { label: m[1]!, value: m[2]! } : null;
+}
+
 export interface Block {
   text: string;
+  /** A title-page statement ("Prepared for …"), a heading by its form. */
+  title?: boolean;
   /** A list with its lead-in, or a table row: quoted whole. */
   list: boolean;
   row?: boolean;
@@ -135,7 +153,8 @@ export function blocks(text: string): Block[] {
     items = [];
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    let line = lines[i]!;
+    if (OPEN_STATEMENT.test(line) && lines[i + 1]) line = `${line.replace(/:$/, "")} ${lines[++i]}`;
     const next = lines[i + 1];
     if (isItem(line)) {
       // Quoted as printed, markers kept, so the quote is on its page word for word.
@@ -155,6 +174,10 @@ export function blocks(text: string): Block[] {
       flush();
     }
     if (!current && isHeading(line, next)) {
+      if (statementParts(line)) {
+        out.push({ text: line, list: false, title: true, heading: headings.map((h) => h.line).join(" › ") });
+        continue;
+      }
       // Running headers are all capitals; a section heading has lower-case letters.
       if (/\p{Ll}/u.test(line)) headings = underHeadings(headings, line);
       continue;
@@ -223,9 +246,19 @@ export function splitSentences(text: string) {
   return blocks(text)
     .flatMap((b) =>
       [
-        ...(b.list ? [b.text] : sentencesIn(b.text)).map((t) => ({ t, list: b.list, row: !!b.row })),
+        ...(b.list || b.title ? [b.text] : sentencesIn(b.text)).map((t) => ({
+          t,
+          list: b.list,
+          row: !!b.row,
+        })),
         ...(b.items ?? []).map((t) => ({ t, list: false, row: false })),
-      ].map(({ t, list, row }) => ({ text: t.replace(/\s+/g, " ").trim(), heading: b.heading, list, row })),
+      ].map(({ t, list, row }) => ({
+        text: t.replace(/\s+/g, " ").trim(),
+        heading: b.heading,
+        list,
+        row,
+        title: !!b.title,
+      })),
     )
     .filter((s) => s.text.length >= MIN_CHARS && /\p{L}/u.test(s.text));
 }

@@ -22,6 +22,8 @@ export const chatHistory = sqliteTable(
     cached: integer({ mode: "boolean" }).notNull().default(false),
     model: text().notNull().default(""),
     createdAt: integer({ mode: "timestamp_ms" }).notNull().default(now),
+    /** Asked of one work order's reports only (its page's scope); null for the whole database. */
+    workOrder: text(),
   },
   (t) => [index("chat_history_user_db_idx").on(t.userEmail, t.db, t.id)],
 );

@@ -180,6 +180,7 @@ function answerSaver(
       cached,
       model: model.id,
       ms: performance.now() - started,
+      workOrder: req.workOrder ?? null,
     };
     // Cache entry and history entry in one batch: one commit per answer.
     const cacheEntry = { db: target.name, version, answer, sources: used, model: model.id };

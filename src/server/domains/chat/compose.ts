@@ -34,8 +34,14 @@ export function termWeights(retrieval: Retrieval) {
       .map((t) => ({
         // A phrase loses its function words; a single-word term is a word or a label letter ("Category A").
         stems: t.stems.length > 1 ? t.stems.filter((x) => !STOP_WORDS.has(x)) : t.stems,
-        // A word read into the question (a completed clipping) is less certain than one typed.
-        weight: t.df ? Math.log(1 + retrieval.chunks / t.df) * (t.guessed ? 0.6 : 1) : 0,
+        // A word read into the question (a completed clipping) is less certain than one typed. A word of a
+        // named document's name on none of its pages (only in its file name) is as rare as a word can be.
+        weight: t.df
+          ? Math.log(1 + retrieval.chunks / t.df) * (t.guessed ? 0.6 : 1)
+          : t.files
+            ? Math.log(1 + retrieval.chunks)
+            : 0,
+        ...(t.files ? { files: t.files } : {}),
       }))
       // A term of function words only would be held by every sentence.
       .filter((t) => t.stems.length > 0)

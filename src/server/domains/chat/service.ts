@@ -2,6 +2,7 @@ import type { InStatement } from "@libsql/client";
 import {
   CHAT_MESSAGES,
   type ChatFeedbackEntry,
+  type ChatHistoryElsewhere,
   type ChatHistoryEntry,
   type ChatSource,
   type DeleteHistoryInput,
@@ -12,7 +13,7 @@ import {
   type SourceLinksInput,
 } from "@shared/chat";
 import { can, REFUSED } from "@shared/permissions";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatFeedback, chatHistory, docDocuments } from "../../db/schema";
 import { forbidden, notFound } from "../../lib/errors";
@@ -24,6 +25,9 @@ import { chatTargets, requireTarget } from "./targets";
 export async function listTargets(ctx: ServiceCtx) {
   return (await chatTargets(ctx.db)).map((t) => ({ name: t.name, label: t.label }));
 }
+
+/** Whether "Web" can add anything: only a configured AI service has general knowledge (the built-in model none). */
+export const webKnowledge = (ctx: ServiceCtx) => ctx.deps.ai.answer.kind !== "local";
 
 /**
  * Ask AI's service (answering itself is ask.ts): the databases a question can be asked of, the caller's history
@@ -39,6 +43,8 @@ export interface SavedAnswer {
   cached: boolean;
   model: string;
   ms: number;
+  /** Asked of this work order's reports only: its own entry, beside the same question asked of them all. */
+  workOrder?: string | null;
 }
 
 const owner = (email: string) => email.trim().toLowerCase();
@@ -53,14 +59,16 @@ export async function saveAnswer(db: Db, a: SavedAnswer, also: InStatement[] = [
   const user = owner(a.user);
   const cached = a.cached ? 1 : 0;
   const now = Date.now();
+  const scope = a.workOrder ?? null;
   const results = await db.$client.batch(
     [
       ...also,
-      ...removeQuestion(user, a.db, a.question),
+      ...removeQuestion(user, a.db, a.question, scope),
       {
-        sql: `INSERT INTO chat_history (user_email, db, question, answer, sources, cached, model, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        args: [user, a.db, a.question, a.answer, JSON.stringify(a.sources), cached, a.model, now],
+        sql: `INSERT INTO chat_history (user_email, db, question, answer, sources, cached, model, created_at,
+            work_order)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        args: [user, a.db, a.question, a.answer, JSON.stringify(a.sources), cached, a.model, now, scope],
       },
       {
         sql: "INSERT INTO chat_answers (ts, user_email, db, cached, model, ms) VALUES (?, ?, ?, ?, ?, ?)",
@@ -90,28 +98,52 @@ export async function listHistory(ctx: ServiceCtx, input: HistoryInput): Promise
     cached: h.cached,
     rating: rating ?? null,
     createdAt: h.createdAt.toISOString(),
+    workOrder: h.workOrder ?? null,
   }));
 }
 
 /**
- * The statements that remove a person's entries of one question in one database. Feedback keeps its own copy for
- * review; it just no longer points at a history entry. The second statement's `rowsAffected` is how many went.
+ * The caller's other databases holding questions (how many in each): an empty history in this database points to
+ * them instead of reading as if the person had never asked anything.
  */
-function removeQuestion(user: string, dbName: string, question: string): InStatement[] {
-  const same = [user, dbName, question];
+export async function historyElsewhere(ctx: ServiceCtx, dbName: string): Promise<ChatHistoryElsewhere[]> {
+  const rows = await ctx.db
+    .select({ db: chatHistory.db, n: count() })
+    .from(chatHistory)
+    .where(and(eq(chatHistory.userEmail, owner(ctx.user.email)), ne(chatHistory.db, dbName)))
+    .groupBy(chatHistory.db);
+  const targets = await chatTargets(ctx.db);
+  return rows.flatMap((r) => {
+    const t = targets.find((x) => x.name === r.db);
+    return t ? [{ db: t.name, label: t.label, count: Number(r.n) }] : [];
+  });
+}
+
+/**
+ * The statements that remove a person's entries of one question in one database and one scope (a work order's
+ * reports, or null: the whole database). Feedback keeps its own copy for review; it just no longer points at a
+ * history entry. The second statement's `rowsAffected` is how many went.
+ */
+function removeQuestion(user: string, dbName: string, question: string, scope: string | null): InStatement[] {
+  const same = [user, dbName, question, scope];
+  const where = "user_email = ? AND db = ? AND question = ? AND work_order IS ?";
   return [
     {
-      sql: `UPDATE chat_feedback SET history_id = NULL WHERE history_id IN
-        (SELECT id FROM chat_history WHERE user_email = ? AND db = ? AND question = ?)`,
+      sql: `UPDATE chat_feedback SET history_id = NULL WHERE history_id IN (SELECT id FROM chat_history WHERE ${where})`,
       args: same,
     },
-    { sql: "DELETE FROM chat_history WHERE user_email = ? AND db = ? AND question = ?", args: same },
+    { sql: `DELETE FROM chat_history WHERE ${where}`, args: same },
   ];
 }
 
 /** Remove the caller's entries of `question` in `db` (404 when they have none). */
 export async function deleteHistory(ctx: ServiceCtx, input: DeleteHistoryInput) {
-  const statements = removeQuestion(owner(ctx.user.email), input.db, input.question);
+  const statements = removeQuestion(
+    owner(ctx.user.email),
+    input.db,
+    input.question,
+    input.work_order ?? null,
+  );
   const [, removed] = await ctx.db.$client.batch(statements, "write");
   const deleted = removed!.rowsAffected;
   if (!deleted) throw notFound(CHAT_MESSAGES.historyMissing);

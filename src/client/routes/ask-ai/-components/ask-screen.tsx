@@ -83,7 +83,7 @@ export function AskScreen() {
           />
         </section>
         <div className="flex lg:h-[calc(100dvh-13rem)] lg:min-h-[34rem] [&>aside]:flex-1">
-          <HistoryPanel db={db} activeId={screen.activeId} onLoad={chat.load} />
+          <HistoryPanel db={db} activeId={screen.activeId} onLoad={chat.load} onChooseDb={screen.chooseDb} />
         </div>
       </div>
     </Screen>
@@ -102,7 +102,7 @@ function ChatHeader({ screen, children }: { screen: ReturnType<typeof useAskScre
         dbs={list}
         db={screen.db}
         onDb={screen.chooseDb}
-        useWeb={settings.useWeb}
+        useWeb={settings.webOffered ? settings.useWeb : undefined}
         onWeb={settings.setUseWeb}
         useCache={settings.useCache}
         onCache={settings.setUseCache}

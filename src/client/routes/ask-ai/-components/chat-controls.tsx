@@ -4,7 +4,7 @@ import { Label } from "@/components/ui/label";
 import { Switch, Tooltip } from "@/components/ui/misc";
 import { NativeSelect } from "@/components/ui/select";
 
-/** Database dropdown (prettified names) and the Web and Cache toggles. */
+/** Database dropdown (prettified names) and the Web (only when an AI service can add general knowledge) and Cache toggles. */
 export function ChatControls({
   dbs,
   db,
@@ -18,7 +18,8 @@ export function ChatControls({
   dbs: { name: string; label: string }[];
   db: string;
   onDb: (name: string) => void;
-  useWeb: boolean;
+  /** Undefined: no AI service, so no Web toggle. */
+  useWeb: boolean | undefined;
   onWeb: (v: boolean) => void;
   useCache: boolean;
   onCache: (v: boolean) => void;
@@ -46,9 +47,17 @@ export function ChatControls({
           ))}
         </NativeSelect>
       </div>
-      <Toggle id="ask-web" label={CHAT_TEXTS.web} hint={CHAT_TEXTS.webHint} checked={useWeb} onChange={onWeb}>
-        <GlobeIcon className="size-4 text-muted-foreground" aria-hidden />
-      </Toggle>
+      {useWeb !== undefined && (
+        <Toggle
+          id="ask-web"
+          label={CHAT_TEXTS.web}
+          hint={CHAT_TEXTS.webHint}
+          checked={useWeb}
+          onChange={onWeb}
+        >
+          <GlobeIcon className="size-4 text-muted-foreground" aria-hidden />
+        </Toggle>
+      )}
       <Toggle
         id="ask-cache"
         label={CHAT_TEXTS.cache}

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, CHAT_TEXTS, type ChatHistoryEntry } from "@shared/chat";
+import { CHAT_MESSAGES, CHAT_TEXTS, type ChatHistoryElsewhere, type ChatHistoryEntry } from "@shared/chat";
 import { HistoryIcon, Trash2Icon } from "lucide-react";
 import { useEffect } from "react";
 import { toast } from "sonner";
@@ -18,10 +18,12 @@ export function HistoryPanel({
   db,
   activeId,
   onLoad,
+  onChooseDb,
 }: {
   db: string;
   activeId: number | undefined;
   onLoad: (entry: ChatHistoryEntry) => void;
+  onChooseDb: (db: string) => void;
 }) {
   const confirm = useConfirm();
   const utils = trpc.useUtils();
@@ -47,7 +49,7 @@ export function HistoryPanel({
       confirmLabel: "Delete",
       destructive: true,
     });
-    if (ok) remove.mutate({ db, question: e.question });
+    if (ok) remove.mutate({ db, question: e.question, work_order: e.workOrder ?? undefined });
   };
 
   return (
@@ -67,7 +69,7 @@ export function HistoryPanel({
             <Skeleton className="h-12" />
           </div>
         ) : entries.length === 0 ? (
-          <p className="p-4 text-center text-sm text-muted-foreground">{CHAT_TEXTS.noHistory}</p>
+          <EmptyHistory elsewhere={history.data?.elsewhere ?? []} onChooseDb={onChooseDb} />
         ) : (
           <ul className="space-y-1">
             {entries.map((e) => (
@@ -108,6 +110,11 @@ function HistoryItem({
           active && "bg-accent",
         )}
       >
+        {e.workOrder && (
+          <span className="mb-0.5 inline-block rounded border border-primary/30 bg-primary/5 px-1.5 text-xs text-primary">
+            {CHAT_TEXTS.scopedTo(e.workOrder)}
+          </span>
+        )}
         <span className="line-clamp-2 text-sm font-medium">{e.question}</span>
         <span className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{previewText(e.answer)}</span>
       </button>
@@ -121,5 +128,33 @@ function HistoryItem({
         <Trash2Icon aria-hidden />
       </Button>
     </li>
+  );
+}
+
+/** No questions here: said so, with the databases that hold the person's questions (a click opens one). */
+function EmptyHistory({
+  elsewhere,
+  onChooseDb,
+}: {
+  elsewhere: ChatHistoryElsewhere[];
+  onChooseDb: (db: string) => void;
+}) {
+  if (!elsewhere.length) {
+    return <p className="p-4 text-center text-sm text-muted-foreground">{CHAT_TEXTS.noHistory}</p>;
+  }
+  return (
+    <div className="space-y-2 p-3 text-sm text-muted-foreground">
+      <p>{CHAT_TEXTS.noHistoryHere}</p>
+      <p>{CHAT_TEXTS.historyElsewhere}</p>
+      <ul className="space-y-1">
+        {elsewhere.map((o) => (
+          <li key={o.db}>
+            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => onChooseDb(o.db)}>
+              {o.label} ({o.count})
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

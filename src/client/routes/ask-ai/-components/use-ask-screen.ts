@@ -21,7 +21,10 @@ export function useAskScreen() {
   const utils = trpc.useUtils();
   const dbs = trpc.chat.dbs.useQuery(undefined, { staleTime: 60_000 });
   const [lastDb, setLastDb] = useLocalStorage("geolabs.askAi.db.v1", "", isText);
-  const [useWeb, setUseWeb] = useLocalStorage("geolabs.askAi.web.v1", false, isBool);
+  const [webChosen, setUseWeb] = useLocalStorage("geolabs.askAi.web.v1", false, isBool);
+  // Without an AI service there is no general knowledge to add: no toggle, and nothing asked for.
+  const webOffered = dbs.data?.webKnowledge ?? false;
+  const useWeb = webOffered && webChosen;
   const [useCache, setUseCache] = useLocalStorage("geolabs.askAi.cache.v1", true, isBool);
   const list = dbs.data?.dbs ?? [];
   const db = initialDb(
@@ -73,7 +76,7 @@ export function useAskScreen() {
     list,
     db,
     workOrder,
-    settings: { useWeb, setUseWeb, useCache, setUseCache },
+    settings: { useWeb, setUseWeb, webOffered, useCache, setUseCache },
     chat,
     draft,
     setDraft,
