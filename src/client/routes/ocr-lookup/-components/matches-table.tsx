@@ -52,6 +52,7 @@ export function MatchesTable({
       <h2 className="text-sm font-semibold">Matches</h2>
       <DataTable
         label="Matches"
+        cards
         columns={columns}
         rows={rows}
         rowId={(r) => String(r.index)}
