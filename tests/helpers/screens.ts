@@ -15,13 +15,17 @@ export async function toScheme(page: Page, scheme: "dark" | "light") {
   });
 }
 
-/** `<name>-light.png` and `<name>-dark.png` of the whole page as it is now; the page is left light. */
-export async function shootLightAndDark(page: Page, name: string) {
+/**
+ * `<name>-light.png` and `<name>-dark.png` of the whole page as it is now, or of `part` of it; the page is left
+ * light. (A whole-page shot briefly drops a phone's touch emulation in Chromium: shoot a part there.)
+ */
+export async function shootLightAndDark(page: Page, name: string, part?: Locator) {
   mkdirSync(SHOTS, { recursive: true });
-  await toScheme(page, "light");
-  await page.screenshot({ path: join(SHOTS, `${name}-light.png`), fullPage: true });
-  await toScheme(page, "dark");
-  await page.screenshot({ path: join(SHOTS, `${name}-dark.png`), fullPage: true });
+  for (const scheme of ["light", "dark"] as const) {
+    await toScheme(page, scheme);
+    const path = join(SHOTS, `${name}-${scheme}.png`);
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+  }
   await toScheme(page, "light");
 }
 

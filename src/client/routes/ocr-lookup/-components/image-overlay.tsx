@@ -87,11 +87,13 @@ export function ImageOverlay({
 }
 
 /**
- * Where a box's number sits: outside the box, so it never covers the reading's first digit. To its left when the
- * image has room there, else above it, else (a reading in the top left corner) to its right.
+ * Where a box's number sits: outside the box, so it never covers the reading's first digit, and level with it,
+ * so it never covers the line above or below (a printed list's readings sit close one under another). After the
+ * reading when the image has room there, else before it, else above it.
  */
 function badgeSide(box: ImageBox, size: { width: number; height: number }) {
-  if (box.x / size.width >= 0.08) return "top-1/2 right-full mr-0.5 -translate-y-1/2";
-  if (box.y / size.height >= 0.08) return "bottom-full left-0 mb-0.5";
-  return "top-1/2 left-full ml-0.5 -translate-y-1/2";
+  const room = 0.08;
+  if ((box.x + box.w) / size.width <= 1 - room) return "top-1/2 left-full ml-1 -translate-y-1/2";
+  if (box.x / size.width >= room) return "top-1/2 right-full mr-1 -translate-y-1/2";
+  return "bottom-full left-0 mb-0.5";
 }
