@@ -114,7 +114,7 @@ export const CATEGORIES: Category[] = [
     tag: "Ops",
     updated: "2026-11-19",
     icon: "boxes",
-    description: "Core box inventory, file storage and work order recognition.",
+    description: "Core Inventory, S3 Browser and S3 Uploader: core box storage and stored files.",
     subpages: [sub("/core-box-inventory"), sub("/s3-viewer"), sub("/s3-admin")],
   },
   {

@@ -6,9 +6,8 @@ import { MESSAGES, PUBLISHED_DEMO_PASSWORD } from "@shared/auth";
 import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
+import { SHOTS, toScheme } from "../helpers/screens";
 
-/** Screenshots a person can look at after the run (light, dark, phone width). */
-const SHOTS = join(import.meta.dir, "../../test-results/screens");
 let env: BrowserEnv;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -29,15 +28,6 @@ async function signInByHand(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-/** Switch the system's colour scheme and wait for the page's media-query listener to follow it. */
-async function toScheme(page: Page, scheme: "dark" | "light") {
-  await page.emulateMedia({ colorScheme: scheme });
-  const dark = scheme === "dark";
-  await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, dark, {
-    timeout: 5000,
-  });
 }
 
 async function fillChange(page: Page, current: string, next: string, again = next) {

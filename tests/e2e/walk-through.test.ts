@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, networkSettled, startBrowserEnv } from "../helpers/browser";
 import { textPdf } from "../helpers/pdfs";
+import { placeholderFits } from "../helpers/screens";
 
 /** What a walk through every screen as each role found, each checked in Chromium. */
 let env: BrowserEnv;
@@ -182,22 +183,7 @@ describe("screens", () => {
       await as.goto(path);
       const box = as.getByLabel(label);
       await box.waitFor();
-      // The whole placeholder is visible: its text is no wider than the box.
-      const fits = await box.evaluate((el: HTMLInputElement | HTMLTextAreaElement) => {
-        const probe = document.createElement("span");
-        const style = getComputedStyle(el);
-        probe.style.font = style.font;
-        probe.style.position = "absolute";
-        probe.textContent = el.placeholder;
-        document.body.append(probe);
-        const wide = probe.getBoundingClientRect().width;
-        probe.remove();
-        return (
-          wide <=
-          el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) + 1
-        );
-      });
-      expect(fits, `${path} placeholder`).toBe(true);
+      expect(await placeholderFits(box), `${path} placeholder`).toBe(true);
       if (as !== page) await as.context().close();
     }
     await page.context().close();

@@ -95,6 +95,7 @@ export function AccountsScreen<Row extends { email: string }>({
       </div>
       <DataTable
         label={texts.table}
+        cards
         columns={columns}
         rows={list.data?.rows}
         rowId={(r) => r.email}

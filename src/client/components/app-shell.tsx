@@ -1,5 +1,5 @@
-import { Outlet, useRouterState } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
 import { Toaster } from "sonner";
 import { ChangePasswordScreen } from "@/components/account/change-password-screen";
 import { ConfirmProvider } from "@/components/confirm";
@@ -22,6 +22,7 @@ export function AppShell() {
   const [openCount, setOpenCount] = useState(0);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { visit } = useRecents();
+  useDashboardAfterSignOut(!!me);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a visit is recorded when the path changes
   useEffect(() => {
     if (me) visit(pathname);
@@ -60,4 +61,20 @@ export function AppShell() {
       </ConfirmProvider>
     </TooltipProvider>
   );
+}
+
+/**
+ * When the signed-in person signs out (or their session ends), the address goes back to the dashboard: the next
+ * person to sign in at this browser starts there, not on the page the last one left open (/admin, say).
+ */
+function useDashboardAfterSignOut(signedIn: boolean) {
+  const navigate = useNavigate();
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (signedIn) wasSignedIn.current = true;
+    else if (wasSignedIn.current) {
+      wasSignedIn.current = false;
+      void navigate({ to: "/", replace: true });
+    }
+  }, [signedIn, navigate]);
 }

@@ -2,6 +2,7 @@ import { can } from "@shared/permissions";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "@/lib/auth";
+import { currentHeading, focusScreenHeading } from "@/lib/focus";
 import { isTypingTarget } from "@/lib/utils";
 import { type Suggestion, suggestionsFor } from "./header-search-suggestions";
 
@@ -37,8 +38,10 @@ export function useHeaderSearch() {
     if (!offer) return;
     setText("");
     setOpen(false);
+    const before = currentHeading();
     inputRef.current?.blur();
-    void navigate(offer.to);
+    // The box closes as the screen opens: focus goes on to the screen's heading, not to the page's body.
+    void navigate(offer.to).then(() => focusScreenHeading(before));
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -14,7 +14,8 @@ export function WorkOrderLink({ wo, className }: { wo: string; className?: strin
       to="/work-orders/$wo"
       params={{ wo: ref.work_order }}
       className={cn(
-        "rounded-sm underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        // Underlined in the link colour so it reads as a link among table text, not only on hover.
+        "rounded-sm text-primary underline decoration-primary/40 underline-offset-2 hover:decoration-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
         className,
       )}
       title={`Everything about work order ${ref.work_order}`}

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
+import { currentHeading, focusScreenHeading } from "@/lib/focus";
 import { cn } from "@/lib/utils";
 
 /** A work order number to open: its page, or the sentence saying what a work order looks like. */
@@ -28,7 +29,10 @@ export function WorkOrderSearch({
     if (!ref) return setProblem(WORK_ORDER_SHAPE);
     setProblem(null);
     setText("");
-    void navigate({ to: "/work-orders/$wo", params: { wo: ref.work_order } });
+    const before = currentHeading();
+    void navigate({ to: "/work-orders/$wo", params: { wo: ref.work_order } }).then(() =>
+      focusScreenHeading(before),
+    );
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet styled consistently; the role is equivalent.

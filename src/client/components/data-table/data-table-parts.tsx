@@ -196,6 +196,7 @@ export function DataRow<T>({
   const canSelect = selection?.canSelect?.(row.original) ?? true;
   return (
     <tr
+      data-row-id={id}
       data-selected={selection?.selected.has(id) || undefined}
       className={cn(
         "border-b last:border-0 hover:bg-muted/40 data-[selected]:bg-primary/5",

@@ -91,6 +91,8 @@ export function DataTable<T>({
         style={fixed ? { minWidth: minTableWidth(columns, !!selection) } : undefined}
         aria-label={label}
         aria-busy={loading || undefined}
+        // Focusable by script only: where keyboard focus goes back to when the row it was on is gone.
+        tabIndex={-1}
       >
         {fixed && <ColumnWidths columns={columns} selection={!!selection} />}
         <TableHead
@@ -136,13 +138,18 @@ export function DataTable<T>({
 
 /**
  * Card layout below the `sm` breakpoint: the table's parts become blocks, the header row a wrap of sort
- * buttons, each row a card and each cell a line led by its column's name (data-label); empty cells are left out.
+ * buttons (and the select-all box), each row a card and each cell a line led by its column's name (data-label); empty cells are left out.
  */
 const CARDS = cn(
   "max-sm:block max-sm:min-w-0! [&_tbody]:max-sm:block [&_thead]:max-sm:block",
-  "[&_thead_tr]:max-sm:flex [&_thead_tr]:max-sm:flex-wrap [&_thead_tr]:max-sm:gap-x-1 [&_thead_th:empty]:max-sm:hidden",
+  "[&_thead_tr]:max-sm:flex [&_thead_tr]:max-sm:flex-wrap [&_thead_tr]:max-sm:gap-x-1",
+  // The header row keeps what can be pressed (sort buttons, select all): a plain column name says nothing there
+  // that each card's own labels do not.
+  "[&_thead_th:not(:has(button))]:max-sm:hidden",
   "[&_tbody_tr]:max-sm:block [&_tbody_tr]:max-sm:px-1 [&_tbody_tr]:max-sm:py-2",
   "[&_tbody_td]:max-sm:flex [&_tbody_td]:max-sm:gap-3 [&_tbody_td]:max-sm:py-0.5 [&_tbody_td:empty]:max-sm:hidden",
+  // A column's desktop width (w-20, w-px for the actions…) does not hold in a card: each line is the card's width.
+  "[&_tbody_td]:max-sm:w-auto! [&_tbody_td]:max-sm:max-w-none! [&_tbody_td]:max-sm:text-left!",
   "[&_td[data-label]]:max-sm:before:w-24 [&_td[data-label]]:max-sm:before:shrink-0 [&_td[data-label]]:max-sm:before:text-muted-foreground [&_td[data-label]]:max-sm:before:content-[attr(data-label)]",
   "[&_colgroup]:max-sm:hidden",
 );
@@ -151,7 +158,7 @@ const SELECT_WIDTH = "2.25rem";
 
 function tableClassName<T>(columns: ColumnDef<T, unknown>[], fixed: boolean, cards: boolean | undefined) {
   return cn(
-    "w-full caption-bottom text-sm",
+    "w-full caption-bottom text-sm outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring",
     fixed && "table-fixed",
     cards && CARDS,
     // Without a column to sort by, the header row says nothing a card's own labels do not.

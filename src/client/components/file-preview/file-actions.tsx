@@ -86,7 +86,8 @@ export function FileActions({
   copiedMs: number;
 }) {
   return (
-    <div className="flex justify-end gap-0.5">
+    // On a phone the row is a card (the file browsers' tables): the four actions wrap onto a second line there.
+    <div className="flex justify-end gap-0.5 max-sm:flex-wrap max-sm:justify-start">
       <Button size="xs" variant="ghost" aria-label={`Preview ${file.name}`} onClick={onPreview}>
         <EyeIcon /> Preview
       </Button>

@@ -16,7 +16,10 @@ export function fileNameColumn(
     cell: ({ row }) => (
       <span className="flex min-w-0 items-center gap-2" title={title(row.original)}>
         <FileIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-        <span className="truncate font-medium">{row.original.name}</span>
+        {/* Cut to one line in a table's column; a phone's card has the room to show the whole name. */}
+        <span className="truncate font-medium max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]">
+          {row.original.name}
+        </span>
       </span>
     ),
   };

@@ -1,3 +1,5 @@
+import { cn } from "@/lib/utils";
+
 /**
  * A field's problem, on the field: the input is marked (aria-invalid) and described by one sentence shown right
  * under it. Shared by the inline editors (Core Inventory, Reports Binder).
@@ -8,10 +10,18 @@ export function invalidProps(id: string, message: string | null | undefined) {
   return message ? ({ "aria-invalid": true, "aria-describedby": id } as const) : {};
 }
 
-export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
+export function FieldError({
+  id,
+  message,
+  className,
+}: {
+  id: string;
+  message: string | null | undefined;
+  className?: string;
+}) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="mt-1 text-xs leading-snug text-destructive">
+    <p id={id} role="alert" className={cn("mt-1 text-xs leading-snug text-destructive", className)}>
       {message}
     </p>
   );

@@ -38,7 +38,8 @@ const plain = (
 export function boxColumns(a?: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] {
   const columns: ColumnDef<CoreBoxRow, unknown>[] = [
     plain("year", "Year", "year", (b) => b.year, "4rem", "tabular-nums"),
-    plain("island", "Island", "island", (b) => b.island, "5.75rem", "truncate"),
+    // Wide enough for the editor's input to show the longest island (Molokai) beside the list's arrow.
+    plain("island", "Island", "island", (b) => b.island, "6.5rem", "truncate"),
     {
       id: "work_order",
       header: "W.O.",

@@ -55,6 +55,7 @@ export function SearchPanel({
         <SearchBox
           label="Search inside all reports"
           placeholder={REPORTS_TEXTS.searchPlaceholder}
+          shortPlaceholder={REPORTS_TEXTS.searchPlaceholder}
           value={q}
           onCommit={(v) => onChange({ q: v })}
           className="min-w-60 flex-1"

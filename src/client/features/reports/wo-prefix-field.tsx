@@ -20,6 +20,8 @@ export function WoPrefixField({
       <SearchBox
         label={label}
         placeholder={REPORTS_TEXTS.woPrefixPlaceholder}
+        // Short enough for a phone too: without it a phone shows the search boxes' "Search…".
+        shortPlaceholder={REPORTS_TEXTS.woPrefixPlaceholder}
         value={value}
         onCommit={(v) => onCommit(v.toUpperCase())}
         icon={false}

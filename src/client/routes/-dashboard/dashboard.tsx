@@ -101,7 +101,7 @@ function Welcome({
             day: "numeric",
           })}
         </p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+        <h1 tabIndex={-1} className="mt-1 text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
           {greeting(now)}, {name}
         </h1>
         <p className="mt-1 text-muted-foreground">

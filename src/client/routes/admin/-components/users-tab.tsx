@@ -77,6 +77,7 @@ export function UsersTab({ search, set }: TabProps) {
       <div>
         <DataTable
           label="Accounts"
+          cards
           columns={columns}
           rows={list.data?.rows}
           rowId={(r) => r.email}

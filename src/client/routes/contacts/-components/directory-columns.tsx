@@ -5,11 +5,24 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 
-const link = (href: string, text: string) => (
+const link = (href: string, text: ReactNode) => (
   <a href={href} className="text-primary underline-offset-2 hover:underline">
     {text}
   </a>
 );
+
+/** An address that may wrap only before its "@", never inside its name or its domain. */
+const emailText = (email: string) => {
+  const at = email.indexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+};
 
 function cell(c: Contact, key: ColumnKey, showSource: boolean): ReactNode {
   switch (key) {
@@ -21,7 +34,7 @@ function cell(c: Contact, key: ColumnKey, showSource: boolean): ReactNode {
         </span>
       );
     case "email":
-      return c.email ? link(`mailto:${c.email}`, c.email) : null;
+      return c.email ? link(`mailto:${c.email}`, emailText(c.email)) : null;
     case "mobile":
     case "business":
       return c[key] ? link(`tel:${c[key].replace(/[^\d+]/g, "")}`, c[key]) : null;
@@ -35,7 +48,6 @@ function cell(c: Contact, key: ColumnKey, showSource: boolean): ReactNode {
 const WRAP: Partial<Record<ColumnKey, string>> = {
   mobile: "whitespace-nowrap",
   business: "whitespace-nowrap",
-  email: "[overflow-wrap:anywhere]",
 };
 
 /** The table's columns in the fixed order, only the visible ones; every column sorts (in the browser). */
@@ -50,7 +62,8 @@ export function directoryColumns(opts: {
   ).map((c) => ({
     id: c.key,
     header: c.label,
-    // Numbers never break; names, emails and titles wrap, so every column fits beside the actions on a desktop.
+    // Numbers never break; names and titles wrap, emails only before the "@", so every column fits beside the
+    // actions on a desktop.
     meta: { sortKey: c.key, className: WRAP[c.key] ?? "" },
     cell: ({ row }) => cell(row.original, c.key, opts.showSource),
   }));

@@ -24,8 +24,8 @@ export const Cell = ({ label, children }: { label: string; children: ReactNode }
 
 const marked = (draft: BoxDraft, field: DraftField) =>
   invalidProps(draft.errorId(field), draft.problems[field]);
-const Problem = ({ draft, field }: { draft: BoxDraft; field: DraftField }) => (
-  <FieldError id={draft.errorId(field)} message={draft.problems[field]} />
+const Problem = ({ draft, field, className }: { draft: BoxDraft; field: DraftField; className?: string }) => (
+  <FieldError id={draft.errorId(field)} message={draft.problems[field]} className={className} />
 );
 
 /** The year: left blank it is the dates' year (shown as such); a year the person types is the year saved. */
@@ -44,7 +44,13 @@ export function YearCell({ draft }: { draft: BoxDraft }) {
         value={d.year}
         onChange={(e) => draft.set("year", e.target.value.trim())}
       />
-      <Problem draft={draft} field="year" />
+      {/* The Year column is narrow: its sentence may run on under the Island's input (empty below it unless
+          the island has a problem of its own), so it reads as a sentence, not a word per line. */}
+      <Problem
+        draft={draft}
+        field="year"
+        className={problems.island ? undefined : "relative w-max max-w-[9.5rem]"}
+      />
       {!problems.year && !d.year && datesYear !== null && (
         <span className="block pt-0.5 text-[10px] leading-tight text-muted-foreground">from the dates</span>
       )}
@@ -60,7 +66,7 @@ export function IslandCell({ draft, islands }: { draft: BoxDraft; islands: reado
         aria-label="Island"
         list={draft.listId}
         maxLength={LIMITS.island}
-        className="h-8 w-full min-w-0"
+        className="h-8 w-full min-w-0 px-1.5"
         value={draft.d.island}
         {...marked(draft, "island")}
         onChange={(e) => draft.set("island", e.target.value)}

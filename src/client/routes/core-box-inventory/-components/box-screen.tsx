@@ -5,6 +5,7 @@ import { boxColumns } from "@/features/core-boxes/box-columns";
 import {
   type BoxSearch,
   createInputOf,
+  type Draft,
   hasFilters,
   listInputOf,
   patchOf,
@@ -13,7 +14,7 @@ import { trpc } from "@/lib/trpc";
 import { useRowEditing } from "@/lib/use-row-editing";
 import { useSearchState } from "@/lib/use-search-state";
 import { BoxFilters } from "./box-filters";
-import { BoxTable } from "./box-table";
+import { BOX_TABLE, BoxTable } from "./box-table";
 import { HeaderActions, SkippedNotice } from "./box-toolbar";
 import { HistoryDrawer } from "./history-drawer";
 import { useBoxActions } from "./use-box-actions";
@@ -81,8 +82,8 @@ export function BoxScreen() {
           selection={{ selected: removal.selected, onChange: removal.setSelected }}
           editing={editing}
           editor={editor}
-          onAdd={async (d) => closeIfSaved(await actions.add(createInputOf(d)))}
-          onSave={async (r, d) => closeIfSaved(await actions.save(r, patchOf(r, d)))}
+          onAdd={async (d) => closeIfSaved(await actions.add(createInputOf(d)), d)}
+          onSave={async (r, d) => closeIfSaved(await actions.save(r, patchOf(r, d)), d)}
         />
         <HistoryDrawer
           open={historyOpen}
@@ -98,9 +99,10 @@ export function BoxScreen() {
 
 /** The inline editor, closed when the save succeeded (no error to show). */
 function useBoxEditing() {
-  const { editing, setEditing } = useRowEditing();
-  const closeIfSaved = (error: string | null) => {
-    if (error === null) setEditing(null);
+  const { editing, setEditing, closeSaved } = useRowEditing(BOX_TABLE);
+  /** The table keys its rows by work order: focus goes back to the saved box's row by it. */
+  const closeIfSaved = (error: string | null, d: Draft) => {
+    if (error === null) closeSaved(d.work_order.trim());
     return error;
   };
   return { editing, setEditing, closeIfSaved };

@@ -14,6 +14,9 @@ import { errorMessage } from "@/lib/api";
 import { BoxEditor } from "./box-editor";
 import type { BoxList } from "./use-box-list";
 
+/** The box table's accessible name. */
+export const BOX_TABLE = "Core boxes";
+
 /** The box table and its pager: a new box's editor above the rows, an edited box's editor in its row. */
 export function BoxTable({
   search,
@@ -43,7 +46,7 @@ export function BoxTable({
   return (
     <div>
       <DataTable
-        label="Core boxes"
+        label={BOX_TABLE}
         cards
         columns={columns}
         rows={list.data?.rows}

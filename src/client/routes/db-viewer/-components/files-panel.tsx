@@ -53,6 +53,7 @@ export function FilesPanel({
       <div>
         <DataTable
           label={`Files in ${title}`}
+          cards
           columns={columns}
           rows={files.data ? page.rows : []}
           rowId={(r) => r.key}

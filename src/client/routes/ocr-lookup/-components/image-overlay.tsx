@@ -1,4 +1,5 @@
 import type { ImageBox } from "@shared/ocr";
+import { useMediaQuery } from "@/lib/use-media-query";
 import { cn } from "@/lib/utils";
 
 export interface OverlayItem {
@@ -27,6 +28,8 @@ export function ImageOverlay({
   onActive(id: number | null): void;
 }) {
   const pct = (v: number, of: number) => `${(v / of) * 100}%`;
+  // A phone or tablet cannot hover: its people tap.
+  const touch = useMediaQuery("(hover: none)");
   // Numbered like the list: the listed work orders only.
   const numbers = new Map(items.filter((i) => !i.unsure).map((item, i) => [item.id, i + 1]));
   return (
@@ -62,7 +65,8 @@ export function ImageOverlay({
             >
               <span
                 className={cn(
-                  "absolute -top-2.5 -left-2.5 flex size-5 items-center justify-center rounded-full text-[10px] font-bold text-white",
+                  "absolute flex size-5 items-center justify-center rounded-full text-[10px] font-bold text-white",
+                  badgeSide(item.box, size),
                   item.unsure
                     ? "bg-slate-500 dark:bg-slate-300 dark:text-black"
                     : "bg-amber-500 dark:bg-amber-400 dark:text-black",
@@ -75,9 +79,21 @@ export function ImageOverlay({
         )}
       </div>
       <figcaption className="text-xs text-muted-foreground">
-        Boxes show where each work order was read (dashed: an unsure reading). Hover one here or in the list
-        to find its partner.
+        Boxes show where each work order was read (dashed: an unsure reading). {touch ? "Tap" : "Hover"} one
+        here or in the list to find its partner.
       </figcaption>
     </figure>
   );
+}
+
+/**
+ * Where a box's number sits: outside the box, so it never covers the reading's first digit, and level with it,
+ * so it never covers the line above or below (a printed list's readings sit close one under another). After the
+ * reading when the image has room there, else before it, else above it.
+ */
+function badgeSide(box: ImageBox, size: { width: number; height: number }) {
+  const room = 0.08;
+  if ((box.x + box.w) / size.width <= 1 - room) return "top-1/2 left-full ml-1 -translate-y-1/2";
+  if (box.x / size.width >= room) return "top-1/2 right-full mr-1 -translate-y-1/2";
+  return "bottom-full left-0 mb-0.5";
 }

@@ -27,7 +27,9 @@ const columns: ColumnDef<MatchRow, unknown>[] = [
   {
     id: "date",
     header: "Date",
-    cell: ({ row }) => <span className="whitespace-nowrap">{row.original.date}</span>,
+    // Nothing for a work order not found: its card leaves out the empty line.
+    cell: ({ row }) =>
+      row.original.date ? <span className="whitespace-nowrap">{row.original.date}</span> : null,
   },
 ];
 
@@ -52,6 +54,7 @@ export function MatchesTable({
       <h2 className="text-sm font-semibold">Matches</h2>
       <DataTable
         label="Matches"
+        cards
         columns={columns}
         rows={rows}
         rowId={(r) => String(r.index)}

@@ -25,6 +25,8 @@ export function BinderFilters({
         label="Search the binder"
         placeholder="Search file, W.O., initials, billing…"
         shortPlaceholder="Search the binder…"
+        // Wide enough for the whole placeholder on a desktop (the default 16rem cuts it).
+        inputClassName="sm:w-80"
         value={search.q ?? ""}
         onCommit={(q) => set({ q })}
         minChars={SEARCH_MIN}

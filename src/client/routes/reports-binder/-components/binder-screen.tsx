@@ -12,7 +12,7 @@ import { useSearchState } from "@/lib/use-search-state";
 import type { BinderSearch } from "../route";
 import { BinderFilters } from "./binder-filters";
 import { BinderHealth } from "./binder-health";
-import { BinderTable, columnsWithActions } from "./binder-table";
+import { BINDER_TABLE, BinderTable, columnsWithActions } from "./binder-table";
 import { ImportButton } from "./import-dialog";
 import type { Draft } from "./row-editor";
 import { useRowPlace } from "./row-place";
@@ -23,7 +23,7 @@ export function BinderScreen() {
   const [search, set] = useSearchState<BinderSearch>("/reports-binder");
   const actions = useBinderActions();
   const utils = trpc.useUtils();
-  const { editing, setEditing } = useRowEditing();
+  const { editing, setEditing, closeSaved } = useRowEditing(BINDER_TABLE);
   const input = listInputOf(search);
   const list = trpc.reportsBinder.list.useQuery(input, { placeholderData: keepPreviousData });
   const place = useRowPlace(input, set);
@@ -35,7 +35,7 @@ export function BinderScreen() {
 
   /** Close the editor after a successful save; keep it open (with the typed values) after a failure. */
   const closeIf = (saved: boolean) => {
-    if (saved) setEditing(null);
+    if (saved) closeSaved();
     return saved;
   };
   const clean = (d: Draft) => ({ ...d, work_order: d.work_order.trim() });

@@ -18,6 +18,9 @@ const draftOf = (r: BinderRow): Draft => ({
   pdf_file: r.pdf_file,
 });
 
+/** The binder table's accessible name. */
+export const BINDER_TABLE = "Reports binder";
+
 /** The binder's columns, and each row's Edit and Delete. */
 export function columnsWithActions(
   onEdit: (row: BinderRow) => void,
@@ -88,7 +91,7 @@ export function BinderTable({
   return (
     <div>
       <DataTable
-        label="Reports binder"
+        label={BINDER_TABLE}
         cards
         columns={columns}
         rows={list.data?.rows}

@@ -45,6 +45,7 @@ export function FilesPanel({
         <SearchBox
           label="Filter indexed files by name or project"
           placeholder="File name or project…"
+          shortPlaceholder="File name or project…"
           value={q}
           onCommit={(v) => onChange({ q: v })}
         />
@@ -53,6 +54,7 @@ export function FilesPanel({
       <div>
         <DataTable
           label={REPORTS_TEXTS.indexedFiles}
+          cards
           columns={columns}
           rows={woCheck.ok ? list.data?.files : []}
           rowId={(f) => String(f.file_id)}

@@ -76,6 +76,7 @@ export function ViewerScreen() {
         <div>
           <DataTable
             label="Stored files"
+            cards
             columns={columns}
             rows={list.data ? page.rows : []}
             rowId={(r) => r.key}
