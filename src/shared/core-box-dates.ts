@@ -37,3 +37,22 @@ export function yearFollowsDates(
 ): boolean {
   return year === null || year === yearOf(submission, expiry);
 }
+
+/** How many years before its report a box's year may be (the borings come before the report, never after). */
+export const YEAR_BEFORE_DATES = 5;
+
+/**
+ * Why a box's year does not fit its dates, or null when it does: the year is the dates' year (the submission
+ * date's, else the expiry date's) or up to YEAR_BEFORE_DATES years before it. A box without dates takes any year.
+ */
+export function yearProblem(
+  year: number | null | undefined,
+  submission: string | null | undefined,
+  expiry: string | null | undefined,
+): string | null {
+  const datesYear = yearOf(submission, expiry);
+  if (year === null || year === undefined || datesYear === null) return null;
+  const first = datesYear - YEAR_BEFORE_DATES;
+  if (year >= first && year <= datesYear) return null;
+  return `Year ${year} does not fit the box's dates: use a year from ${first} to ${datesYear}, or leave Year blank to take the dates' year.`;
+}

@@ -77,7 +77,7 @@ describe("SIGKILL in the middle of a burst of core box writes", () => {
       const after = await fetch(`${second.base}/api/core-boxes`, {
         method: "POST",
         headers: { cookie: again, "content-type": "application/json" },
-        body: JSON.stringify({ work_order: "KILL-AFTER" }),
+        body: JSON.stringify({ work_order: "8700-01" }),
       });
       expect(after.status).toBe(201);
     } finally {
@@ -302,7 +302,7 @@ describe("a failing object store", () => {
       }
       const box = await t.request("/api/core-boxes", {
         method: "POST",
-        json: { work_order: "S3-DOWN-1" },
+        json: { work_order: "8700-02" },
         cookie,
       });
       expect(box.status).toBe(201);
