@@ -257,9 +257,12 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
       description={help}
       cancel={done ? "Close" : "Cancel"}
       actions={
-        !done && (
-          <Button disabled={busy || !check?.ok || check.valid === 0} onClick={() => void flow.commit()}>
-            Import {check ? count(check.valid) : ""}
+        // Offered only once the check passed: beside a refused row it could never be pressed.
+        !done &&
+        check?.ok &&
+        check.valid > 0 && (
+          <Button disabled={busy} onClick={() => void flow.commit()}>
+            Import {count(check.valid)}
           </Button>
         )
       }
