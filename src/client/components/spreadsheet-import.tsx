@@ -221,6 +221,7 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
   toastMs,
   onImported,
   renderPreview,
+  size,
 }: {
   endpoint: string;
   title: string;
@@ -232,6 +233,8 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
   onImported(result: R): void;
   /** The first valid rows as the server would store them. */
   renderPreview?(result: R): ReactNode;
+  /** The Import button's size, to match the toolbar it sits in. */
+  size?: "sm";
 }) {
   const flow = useImportFlow<R>({
     send: (file, dryRun) => postSpreadsheet<R>(endpoint, file, dryRun),
@@ -248,7 +251,7 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
     <ImportDialogFrame
       onOpenChange={(open) => !open && flow.reset()}
       trigger={
-        <Button variant="outline">
+        <Button variant="outline" size={size}>
           <UploadIcon /> Import
         </Button>
       }

@@ -14,6 +14,7 @@ export function ImportButton({ onImported }: { onImported(): void }) {
       noun={["row", "rows"]}
       toastMs={BINDER_TOAST_MS}
       onImported={onImported}
+      size="sm"
       help={
         <>
           <p>
