@@ -130,7 +130,7 @@ describe("Core Inventory", () => {
 
       // Filter to it: search + disposition, both in the URL.
       await searchBox.fill(wo);
-      await page.waitForURL(/q=E2E/);
+      await page.waitForURL((u) => u.searchParams.get("q") === wo);
       await page.getByLabel("Disposition filter").selectOption("Save");
       await page.waitForURL(/keep_or_dump=Save/);
       const row = rowOf(table, wo);

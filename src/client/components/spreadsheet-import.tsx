@@ -209,6 +209,21 @@ export function RejectedRows({
   );
 }
 
+interface SpreadsheetImportProps<R> {
+  endpoint: string;
+  title: string;
+  /** The columns the file needs, shown before a file is chosen. */
+  help: ReactNode;
+  /** "box" / "row": the word for one imported record. */
+  noun: [one: string, many: string];
+  toastMs: number;
+  onImported(result: R): void;
+  /** The first valid rows as the server would store them. */
+  renderPreview?(result: R): ReactNode;
+  /** The Import button's size, to match the toolbar it sits in. */
+  size?: "sm";
+}
+
 /**
  * "Import": choose a CSV or .xlsx file → the server's dry run lists every row it would refuse and why → the
  * person confirms → the server imports all rows or none. `endpoint` takes multipart `file` and `?dry_run=1`.
@@ -222,20 +237,7 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
   onImported,
   renderPreview,
   size,
-}: {
-  endpoint: string;
-  title: string;
-  /** The columns the file needs, shown before a file is chosen. */
-  help: ReactNode;
-  /** "box" / "row": the word for one imported record. */
-  noun: [one: string, many: string];
-  toastMs: number;
-  onImported(result: R): void;
-  /** The first valid rows as the server would store them. */
-  renderPreview?(result: R): ReactNode;
-  /** The Import button's size, to match the toolbar it sits in. */
-  size?: "sm";
-}) {
+}: SpreadsheetImportProps<R>) {
   const flow = useImportFlow<R>({
     send: (file, dryRun) => postSpreadsheet<R>(endpoint, file, dryRun),
     onImported: (result) => {
