@@ -83,7 +83,7 @@ describe("create", () => {
     const far = await message(
       user.coreBoxes.create({ work_order: uniqueWo(), storage_expiry_date: "1999-01-01", year: 2026 }),
     );
-    expect(far.message).toMatch(/^Year 2026 does not fit the box's dates: use a year from 1994 to 1999/);
+    expect(far.message).toMatch(/^Year 2026 is after the storage expiry date: use 1999 or earlier/);
     const fromExpiry = await user.coreBoxes.create({
       work_order: uniqueWo(),
       storage_expiry_date: "2019-05-01",

@@ -108,7 +108,7 @@ describe("core boxes: island, engineer initials, year", () => {
   });
   test("a year far from the box's dates is refused with a sentence; one that fits is kept", async () => {
     const sentence =
-      "Year 1950 does not fit the box's dates: use a year from 2021 to 2026, or leave Year blank to take the dates' year.";
+      "Year 1950 does not fit the report submission date: use a year from 2021 to 2026, or leave Year blank to take the dates' year.";
     const fields = { work_order: "4400-04", report_submission_date: "2026-03-02", year: 1950 };
     expect(await send("POST", "/api/core-boxes", fields)).toMatchObject({ status: 400, error: sentence });
     expect((await refusal("coreBoxes.create", fields)).message).toBe(sentence);
@@ -117,7 +117,7 @@ describe("core boxes: island, engineer initials, year", () => {
     // Moving the dates away from a year a person typed is refused too, never saved without a word.
     const moved = await send("PUT", `/api/core-boxes/${kept.id}`, { report_submission_date: "2040-01-01" });
     expect(moved.status).toBe(400);
-    expect(moved.error).toMatch(/^Year 2025 does not fit the box's dates/);
+    expect(moved.error).toMatch(/^Year 2025 does not fit the report submission date/);
     const boxes = await upload(
       "/api/core-boxes/import",
       "W.O. Number,Project,Engineer,Report Submission Date,storage date,Construction Complete?,Keep or Dump,Year\r\n4400-05,P,GS,2026-01-05,,Yes,Keep,1950\r\n",
