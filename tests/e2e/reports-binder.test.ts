@@ -280,6 +280,19 @@ describe("one rule in one place (issue 55)", () => {
     await networkSettled(admin);
     expect(await admin.getByRole("button", { name: "Retry" }).count()).toBe(0);
     await shoot(admin, "activity-date-range-reversed");
+
+    // And Onboarded, whose accounts stay listed.
+    await admin.goto("/it-onboarded");
+    const accounts = admin.getByRole("table", { name: "Onboarded accounts" }).locator("tbody tr");
+    await accounts.first().waitFor();
+    const listed = await accounts.count();
+    await admin.getByLabel("From", { exact: true }).fill("2026-02-01");
+    await admin.getByLabel("To", { exact: true }).fill("2026-01-01");
+    await admin.getByText(DATE_RANGE_REVERSED, { exact: true }).waitFor();
+    await networkSettled(admin);
+    expect(await admin.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await accounts.count()).toBe(listed);
+    await shoot(admin, "onboarded-date-range-reversed");
     await page.context().close();
     await admin.context().close();
   });
