@@ -66,6 +66,14 @@ export const SHORT: LoadOptions = {
 };
 
 const ISLANDS = ["Oahu", "Maui", "Hawaii", "Kauai", "all"];
+/** A box's island is one of the listed ones ("all" is a filter only). */
+const BOX_ISLANDS = ISLANDS.filter((i) => i !== "all");
+/**
+ * A new box's work order, shaped like the firm's (the server refuses anything else) and never a demo box's (those
+ * end in two digits): 0000-100 upwards, with a W in the warm-up run, which shares the database.
+ */
+const loadWorkOrder = (run: string, n: number) =>
+  `${String(Math.floor(n / 900) % 10_000).padStart(4, "0")}-${100 + (n % 900)}${run.endsWith("W") ? "W" : ""}`;
 const YEARS = ["2019", "2021", "2023", "2025", "all"];
 const BOX_SORTS = ["report_submission_date", "work_order", "island", "year"];
 const pick = <T>(xs: readonly T[], n: number) => xs[n % xs.length]!;
@@ -119,16 +127,16 @@ function paths(base: string, cookie: string, run: string): LoadPath[] {
     {
       name: "POST /api/core-boxes",
       kind: "write",
-      request: (w, n) => ({
+      request: (_w, n) => ({
         url: `${base}/api/core-boxes`,
         ok: 201,
         init: {
           method: "POST",
           headers: { ...headers, "content-type": "application/json" },
           body: JSON.stringify({
-            work_order: `L${run}-${w}-${n}`,
+            work_order: loadWorkOrder(run, n),
             project: "Load test",
-            island: pick(ISLANDS, n),
+            island: pick(BOX_ISLANDS, n),
           }),
         },
       }),

@@ -118,6 +118,14 @@ export function isCalendarDate(s: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** A From/To filter with From after To: said once, on the From/To fields (never "date_from date_from …"). */
+export const DATE_RANGE_REVERSED = "The From date must be on or before the To date.";
+export const isRangeReversed = (from?: string, to?: string) => !!from && !!to && from > to;
+/** The check every list with a From/To range runs: `.refine(rangeIsOrdered, REVERSED_RANGE)`. */
+export const rangeIsOrdered = (v: { date_from?: string; date_to?: string }) =>
+  !isRangeReversed(v.date_from, v.date_to);
+export const REVERSED_RANGE = { message: DATE_RANGE_REVERSED, path: ["date_from"] };
+
 export interface Page<T> {
   rows: T[];
   total: number;

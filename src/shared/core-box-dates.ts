@@ -37,3 +37,30 @@ export function yearFollowsDates(
 ): boolean {
   return year === null || year === yearOf(submission, expiry);
 }
+
+/** How many years before its report a box's year may be (the borings come before the report, never after). */
+export const YEAR_BEFORE_DATES = 5;
+
+const LEAVE_BLANK = "or leave Year blank to take the dates' year.";
+
+/**
+ * Why a box's year does not fit its dates, or null when it does: with a report submission date, the year is that
+ * date's or up to YEAR_BEFORE_DATES years before it; with only an expiry date, it is not after the expiry (a
+ * box kept longer than planned keeps its old year). A box without dates takes any year.
+ */
+export function yearProblem(
+  year: number | null | undefined,
+  submission: string | null | undefined,
+  expiry: string | null | undefined,
+): string | null {
+  if (year === null || year === undefined) return null;
+  if (submission) {
+    const last = Number(submission.slice(0, 4));
+    const first = last - YEAR_BEFORE_DATES;
+    if (year >= first && year <= last) return null;
+    return `Year ${year} does not fit the report submission date: use a year from ${first} to ${last}, ${LEAVE_BLANK}`;
+  }
+  const expiryYear = expiry ? Number(expiry.slice(0, 4)) : null;
+  if (expiryYear === null || year <= expiryYear) return null;
+  return `Year ${year} is after the storage expiry date: use ${expiryYear} or earlier, ${LEAVE_BLANK}`;
+}

@@ -15,6 +15,7 @@ import {
   unsetWhenBlank,
 } from "./common";
 import { searchQuery } from "./list-total";
+import { WORK_ORDER_REQUIRED, workOrderField } from "./work-orders";
 
 export const COMPLETE_VALUES = ["Yes", "No"] as const;
 export type Complete = (typeof COMPLETE_VALUES)[number];
@@ -22,8 +23,17 @@ export const DISPOSITIONS = ["Keep", "Dump", "Save"] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 export const BOX_STATUSES = ["Active", "Expired"] as const;
 export type BoxStatus = (typeof BOX_STATUSES)[number];
-/** The islands the firm works on, in the spelling stored (the form offers these; others are accepted). */
-export const ISLANDS = ["Oahu", "Maui", "Hawaii", "Kauai", "Molokai", "Lanai"] as const;
+/** The islands the firm works on, in the spelling stored: a box's island is one of these. */
+export const ISLANDS = [
+  "Oahu",
+  "Maui",
+  "Hawaii",
+  "Kauai",
+  "Molokai",
+  "Lanai",
+  "Niihau",
+  "Kahoolawe",
+] as const;
 
 export const CORE_BOX_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const CORE_BOX_DEFAULT_PAGE_SIZE = 25;
@@ -52,7 +62,7 @@ export type CoreBoxSortColumn = (typeof SORT_COLUMNS)[number];
 export const DEFAULT_SORT = { sort_by: "report_submission_date", sort_dir: "desc" } as const;
 
 export const CORE_BOX_MESSAGES = {
-  workOrderRequired: "Work Order is required.",
+  workOrderRequired: WORK_ORDER_REQUIRED,
   notFound: "Core box not found.",
   changeNotFound: "Change record not found.",
   onlyDeleteRestorable: "Only delete entries can be restored.",
@@ -63,6 +73,8 @@ export const CORE_BOX_MESSAGES = {
   undoFailed: "Undo failed.",
   dumpRemoveFailed: "Failed to dump & remove.",
   expiryBeforeSubmission: "Storage expiry date cannot be before the report submission date.",
+  island: `Island must be one of ${ISLANDS.slice(0, -1).join(", ")} or ${ISLANDS.at(-1)}.`,
+  engineer: "Engineer must be initials in letters, such as GS or GS/AT.",
 } as const;
 
 /** "keep" and " KEEP " both become "Keep"; blank (a form's unset select) is no value. */
@@ -72,15 +84,8 @@ export const dispositionValue = caselessEnum(DISPOSITIONS, "must be Keep, Dump o
 /** Blank ("", null, whitespace) means "no value". */
 const blankToNull = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? null : v);
 
-/** Required, trimmed, upper-cased; a missing or blank value gets the spec's message. */
-export const workOrder = z
-  .string({
-    error: (i) =>
-      i.input === undefined || i.input === null ? CORE_BOX_MESSAGES.workOrderRequired : "must be text",
-  })
-  .pipe(text(LIMITS.workOrder))
-  .transform((s) => s.toUpperCase())
-  .refine((s) => s.length > 0, CORE_BOX_MESSAGES.workOrderRequired);
+/** The work order every record takes (work-orders.ts): required, shaped like one, stored upper-case. */
+export const workOrder = workOrderField;
 
 /** An optional calendar date (YYYY-MM-DD); blank means none. */
 export const optionalDate = z.preprocess(
@@ -93,11 +98,34 @@ export const optionalDate = z.preprocess(
     .nullable(),
 );
 
-/** Island: known islands are stored in one spelling ("oahu", "O'ahu" → "Oahu"); blank means unknown. */
+/**
+ * An island as a filter reads it: known islands in one spelling ("oahu", "O'ahu" → "Oahu"), others as typed (a
+ * box stored before islands were checked still filters); blank means any.
+ */
 export const islandValue = z.preprocess(
   blankToNull,
   text(LIMITS.island).transform(canonicalIsland).nullable(),
 );
+
+/** A box's island: one of ISLANDS, in any spelling of it; blank means unknown. */
+const islandField = z.preprocess(
+  blankToNull,
+  text(LIMITS.island)
+    .transform(canonicalIsland)
+    .refine((s) => (ISLANDS as readonly string[]).includes(s), CORE_BOX_MESSAGES.island)
+    .nullable(),
+);
+
+/**
+ * The engineer's initials, upper-case as the binder keeps them ("gs/at" → "GS/AT"): letters, several joined by
+ * "/", ":", "&", "," or a space; blank means none.
+ */
+const engineerInitials = text(LIMITS.engineer)
+  .transform((s) => s.toUpperCase())
+  .refine(
+    (s) => s === "" || /^\p{L}+(?:\s*[/:&,]\s*\p{L}+|\s+\p{L}+)*$/u.test(s),
+    CORE_BOX_MESSAGES.engineer,
+  );
 
 export function canonicalIsland(value: string): string {
   const key = value
@@ -117,12 +145,12 @@ const yearValue = z.coerce
 const boxFields = {
   work_order: workOrder,
   project: text(LIMITS.project),
-  engineer: text(LIMITS.engineer),
+  engineer: engineerInitials,
   report_submission_date: optionalDate,
   storage_expiry_date: optionalDate,
   complete: completeValue,
   keep_or_dump: dispositionValue,
-  island: islandValue,
+  island: islandField,
   year: z.preprocess(blankToNull, yearValue.nullable()),
 };
 
@@ -230,4 +258,12 @@ export interface CoreBoxRow extends CoreBox {
   status: BoxStatus;
 }
 
-export { boxStatus, defaultExpiry, todayIso, yearFollowsDates, yearOf } from "./core-box-dates";
+export {
+  boxStatus,
+  defaultExpiry,
+  todayIso,
+  YEAR_BEFORE_DATES,
+  yearFollowsDates,
+  yearOf,
+  yearProblem,
+} from "./core-box-dates";

@@ -5,6 +5,8 @@ import {
   isoDate,
   pageNumber,
   pageSize,
+  REVERSED_RANGE,
+  rangeIsOrdered,
   type SpreadsheetImportResult,
   searchText,
   sortDirOr,
@@ -12,6 +14,7 @@ import {
   unsetWhenBlank,
 } from "./common";
 import { searchQuery } from "./list-total";
+import { WORK_ORDER_REQUIRED, workOrderField } from "./work-orders";
 
 /** Spec part 1 §9: 10/25/50/100 per page, default 25; toasts 5 s; default sort date descending. */
 export const BINDER_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -20,7 +23,7 @@ export const BINDER_SORTS = ["date", "work_order", "engineer_initials", "billing
 export type BinderSort = (typeof BINDER_SORTS)[number];
 
 export const BINDER_MESSAGES = {
-  woRequired: "Work Order is required.",
+  woRequired: WORK_ORDER_REQUIRED,
   add: "Failed to add.",
   save: "Failed to save changes.",
   remove: "Failed to remove.",
@@ -30,16 +33,8 @@ export const BINDER_MESSAGES = {
   notFound: "Database file not found",
   billingHint: "Billing is usually 5–6 digits.",
   billingDigits: "Billing accepts digits only.",
+  sentBeforeDate: "Date Sent cannot be before Date.",
 } as const;
-
-/** Work orders like 1234, 1234-56, 1234-56A, 1234-56(A). Upper-cased; letters and digits only otherwise. */
-const workOrder = z
-  .string({ error: "Work Order is required." })
-  .trim()
-  .toUpperCase()
-  .min(1, BINDER_MESSAGES.woRequired)
-  .max(32, "Work Order must be 32 characters or fewer.")
-  .regex(/^[0-9A-Z][0-9A-Z()./ -]*$/, "Work Order may contain only letters, digits, -, (, ), . and /.");
 
 /** Initials in the colon form: GS, GS:AT, GS:AT:TT (2–4 letters each). */
 export const INITIALS_PATTERN = /^[A-Z]{1,4}(:[A-Z]{1,4})*$/;
@@ -69,13 +64,18 @@ const optionalDate = z.union([z.literal(""), isoDate]).optional();
 export const binderFields = {
   pdf_file: text(255).optional(),
   date: optionalDate,
-  work_order: workOrder,
+  work_order: workOrderField,
   engineer_initials: initials.optional(),
   billing: billing.optional(),
   date_sent: optionalDate,
   page_label: text(64).optional(),
 };
-export const binderCreateInput = z.object(binderFields);
+/** A row is sent after it is dated, never before: refused on Date Sent when both dates are given. */
+export const sentInOrder = (v: { date?: string; date_sent?: string }) =>
+  !v.date || !v.date_sent || v.date_sent >= v.date;
+export const SENT_BEFORE_DATE = { message: BINDER_MESSAGES.sentBeforeDate, path: ["date_sent"] };
+export const binderCreateInput = z.object(binderFields).refine(sentInOrder, SENT_BEFORE_DATE);
+/** An edit sends only some fields: the service checks the dates' order on the row as it would be stored. */
 export const binderUpdateInput = z.object(binderFields).partial();
 export type BinderCreate = z.infer<typeof binderCreateInput>;
 export type BinderUpdate = z.infer<typeof binderUpdateInput>;
@@ -95,11 +95,12 @@ export const binderListInput = z
     page: pageNumber.default(1),
     page_size: pageSize(BINDER_PAGE_SIZES, 25),
   })
-  .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
-    message: "date_from must be on or before date_to",
-    path: ["date_from"],
-  });
+  .refine(rangeIsOrdered, REVERSED_RANGE);
 export type BinderListInput = z.input<typeof binderListInput>;
+
+/** A list or export asked with a parameter it does not take (say work_order=, where the list takes wo=). */
+export const unknownListParams = (names: string[]) =>
+  `The binder list does not take ${names.map((n) => `"${n}"`).join(", ")}: filter with q, wo (work order, exact or prefix), eng, billing_only, date_from and date_to.`;
 
 const binderRowId = z.number({ error: "id must be a number" }).int().positive();
 export const binderIdInput = z.object({ id: binderRowId });

@@ -6,6 +6,8 @@ import {
   isoDate,
   pageNumber,
   pageSize,
+  REVERSED_RANGE,
+  rangeIsOrdered,
   searchText,
   sortDirOr,
   text,
@@ -73,9 +75,6 @@ const dateRange = {
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
 };
-const rangeIsOrdered = (v: { date_from?: string; date_to?: string }) =>
-  !v.date_from || !v.date_to || v.date_from <= v.date_to;
-const RANGE_MESSAGE = { message: "date_from must be on or before date_to", path: ["date_from"] };
 
 /** Every action the audit log records, with the plain label Admin → Activity shows and filters by. */
 export const AUDIT_ACTION_LABELS = {
@@ -117,7 +116,7 @@ export const activityInput = z
     page: pageNumber.default(1),
     page_size: pageSize(ACTIVITY_PAGE_SIZES, 25),
   })
-  .refine(rangeIsOrdered, RANGE_MESSAGE);
+  .refine(rangeIsOrdered, REVERSED_RANGE);
 
 export const onboardedInput = z
   .object({
@@ -126,7 +125,7 @@ export const onboardedInput = z
     page: pageNumber.default(1),
     page_size: pageSize(ADMIN_PAGE_SIZES, 25),
   })
-  .refine(rangeIsOrdered, RANGE_MESSAGE);
+  .refine(rangeIsOrdered, REVERSED_RANGE);
 
 export const terminatedInput = z.object({
   q: searchText.default(""),

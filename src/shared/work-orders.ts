@@ -13,6 +13,9 @@ import type { BinderRow } from "./reports-binder";
 export const WORK_ORDER_SHAPE =
   "A work order is four digits, a dash and two or three digits, with an optional letter: 4321-07, 4321-07A or 4321-07(A).";
 
+/** A work order left blank where one is needed (the binder, the core boxes and their imports). */
+export const WORK_ORDER_REQUIRED = "Work Order is required.";
+
 export const WORK_ORDER_TEXTS = {
   noRecords: "No records for this work order yet.",
   notInRegister: "Not in the project register",
@@ -88,6 +91,45 @@ export const workOrderNumber = z
       return z.NEVER;
     }
     return ref;
+  });
+
+const STORED_SHAPE = /^\d{4}-\d{2,3}(?:[A-Z]|\([A-Z]\))?$/;
+
+/**
+ * A work order as the binder and the core boxes store it: upper case, no label, spaces or odd dashes, its letter
+ * written as it was typed ("w.o. 4321-07a" → "4321-07A"); null when it is not shaped like one.
+ */
+export function storedWorkOrder(text: string): string | null {
+  const key = text
+    .toUpperCase()
+    .replace(/[\u2010-\u2015]/g, "-")
+    .trim()
+    .replace(LABEL, "")
+    .replace(/\s+/g, "");
+  return STORED_SHAPE.test(key) ? key : null;
+}
+
+/**
+ * The one work-order field of every record and door (binder and core boxes, REST and tRPC, their spreadsheet
+ * imports): required, and refused with the work order page's own sentence when it is not shaped like one, so
+ * "abc" is never stored as "ABC".
+ */
+export const workOrderField = z
+  .string({
+    error: (i) => (i.input === undefined || i.input === null ? WORK_ORDER_REQUIRED : WORK_ORDER_SHAPE),
+  })
+  .max(60, WORK_ORDER_SHAPE)
+  .transform((text, ctx) => {
+    if (text.trim() === "") {
+      ctx.addIssue({ code: "custom", message: WORK_ORDER_REQUIRED });
+      return z.NEVER;
+    }
+    const stored = storedWorkOrder(text);
+    if (!stored) {
+      ctx.addIssue({ code: "custom", message: WORK_ORDER_SHAPE });
+      return z.NEVER;
+    }
+    return stored;
   });
 
 /** The page's one input: `wo`. */

@@ -287,7 +287,7 @@ describe("list = reference", () => {
   test("boxes of no year or no expiry date are listed where the reference puts them, on every page", async () => {
     const user = await callerAs(t, DEMO.user);
     const noYear = await user.coreBoxes.create({
-      work_order: "EDGE-3",
+      work_order: "0006-003",
       project: "Kaunakakai Wharf",
       engineer: "GS",
       island: "Molokai",
@@ -297,7 +297,7 @@ describe("list = reference", () => {
       keep_or_dump: "Keep",
     });
     const noExpiry = await user.coreBoxes.create({
-      work_order: "EDGE-4",
+      work_order: "0006-004",
       project: "Waimanalo Bay Seawall",
       engineer: "GS",
       island: "Oahu",

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { DATE_RANGE_REVERSED } from "@shared/common";
+import { BINDER_MESSAGES } from "@shared/reports-binder";
+import { WORK_ORDER_SHAPE } from "@shared/work-orders";
 import type { Locator, Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, networkSettled, startBrowserEnv } from "../helpers/browser";
 
+/** Screenshots a person can look at after the run (light, dark, phone width). */
+const SHOTS = join(import.meta.dir, "../../test-results/screens");
 let env: BrowserEnv;
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   env = await startBrowserEnv();
 });
 afterAll(() => env?.close());
@@ -29,29 +37,29 @@ describe("Reports Binder", () => {
     await page.goto("/reports-binder?eng=GS");
     await table.locator("tbody tr").first().waitFor();
     await page.getByRole("button", { name: "New row" }).click();
-    await page.getByLabel("Work order", { exact: true }).fill("abc");
+    await page.getByLabel("Work order", { exact: true }).fill("0001-101a");
     await page.getByRole("button", { name: "Save row" }).click();
-    const hidden = toast(page, "Added ABC.");
+    const hidden = toast(page, "Added 0001-101A.");
     await hidden.getByText("The filters on this list hide it.").waitFor();
     await hidden.getByRole("button", { name: "Show it" }).click();
-    await table.getByRole("row", { name: /\bABC\b/ }).waitFor();
+    await table.getByRole("row", { name: /\b0001-101A\b/ }).waitFor();
     const shown = new URL(page.url()).searchParams;
-    expect([shown.get("wo"), shown.get("eng")]).toEqual(["ABC", null]);
+    expect([shown.get("wo"), shown.get("eng")]).toEqual(["0001-101A", null]);
 
     // Sorted off: newest date first puts a row without a date at the end; the toast names its page.
     await page.goto("/reports-binder");
     await table.locator("tbody tr").first().waitFor();
     await page.getByRole("button", { name: "New row" }).click();
-    await page.getByLabel("Work order", { exact: true }).fill("abd");
+    await page.getByLabel("Work order", { exact: true }).fill("0001-102");
     await page.getByRole("button", { name: "Save row" }).click();
-    const added = toast(page, "Added ABD.");
+    const added = toast(page, "Added 0001-102.");
     const where = await added.getByText(/^It is on page \d+ of this list\.$/).textContent();
     const pageNo = where!.match(/\d+/)![0];
     expect(Number(pageNo)).toBeGreaterThan(1);
     expect(await page.locator("[data-sonner-toast]").count()).toBe(1);
     await added.getByRole("button", { name: "Show it" }).click();
     await page.waitForURL((u) => u.searchParams.get("page") === pageNo);
-    await table.getByRole("row", { name: /\bABD\b/ }).waitFor();
+    await table.getByRole("row", { name: /\b0001-102\b/ }).waitFor();
     await page.context().close();
   });
 
@@ -184,5 +192,108 @@ describe("Reports Binder", () => {
     await page.getByText("Row restored.").waitFor();
     await page.getByRole("row", { name: /9876-54A/ }).waitFor();
     await page.context().close();
+  });
+});
+
+/** Light, dark and phone-width shots of what the page shows now, for a person to look at. */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: join(SHOTS, `${name}-light.png`) });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+  await page.screenshot({ path: join(SHOTS, `${name}-dark.png`) });
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+describe("one rule in one place (issue 55)", () => {
+  test("'abc' is refused on the Work order field with the work order page's sentence, never saved as ABC; a Date sent before the Date too", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/reports-binder");
+    await page.getByRole("table", { name: "Reports binder" }).locator("tbody tr").first().waitFor();
+    await page.getByRole("button", { name: "New row" }).click();
+    const wo = page.getByLabel("Work order", { exact: true });
+    await wo.fill("abc");
+    await page.getByLabel("Date", { exact: true }).fill("2026-03-10");
+    await page.getByLabel("Date sent", { exact: true }).fill("2026-03-01");
+    await page.getByRole("button", { name: "Save row" }).click();
+    await fieldError(page, wo, WORK_ORDER_SHAPE);
+    await shoot(page, "binder-work-order-refused");
+    // A real work order: now the dates' order is what stands in the way, said on Date sent.
+    await wo.fill("0001-103");
+    await page.getByRole("button", { name: "Save row" }).click();
+    await fieldError(page, page.getByLabel("Date sent", { exact: true }), BINDER_MESSAGES.sentBeforeDate);
+    await networkSettled(page);
+    expect(await toast(page, /^Added/).count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("the binder import says which columns it needs first; a refused row leaves no Import button beside it", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/reports-binder");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import binder rows" });
+    await dialog
+      .getByText(/Page #, Date, Date Sent, Work Order #, Engineer's Initials and\s+Billing/)
+      .waitFor();
+    const csv = "Page #,Date,Date Sent,Work Order #,Engineer's Initials,Billing\n1,2024-01-02,,abc,GS,\n";
+    await dialog.getByLabel("Spreadsheet (CSV or .xlsx)").setInputFiles({
+      name: "binder.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    const rejected = dialog.getByRole("table", { name: "Rejected rows" });
+    await rejected.getByText(WORK_ORDER_SHAPE).waitFor();
+    await dialog.getByText(/^Nothing is imported while any row is refused/).waitFor();
+    expect(await dialog.getByRole("button", { name: /^Import \d/ }).count()).toBe(0);
+    await shoot(page, "binder-import-refused");
+    await page.context().close();
+  });
+
+  test("a reversed From/To range is one sentence on the fields; the list keeps its rows, no Retry", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/reports-binder");
+    const rows = page.getByRole("table", { name: "Reports binder" }).locator("tbody tr");
+    await rows.first().waitFor();
+    const before = await rows.count();
+    const from = page.getByLabel("From", { exact: true });
+    await from.fill("2026-02-01");
+    await page.getByLabel("To", { exact: true }).fill("2026-01-01");
+    await page.getByText(DATE_RANGE_REVERSED, { exact: true }).waitFor();
+    expect(await from.getAttribute("aria-invalid")).toBe("true");
+    await networkSettled(page);
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await page.getByText(/date_from/).count()).toBe(0);
+    expect(await rows.count()).toBe(before);
+    await shoot(page, "binder-date-range-reversed");
+
+    // Admin Activity says it the same way.
+    const admin = await env.newPage(DEMO.admin);
+    await admin.goto("/admin?tab=activity");
+    await admin.getByRole("table", { name: "Account activity" }).waitFor();
+    await admin.getByLabel("From", { exact: true }).fill("2026-02-01");
+    await admin.getByLabel("To", { exact: true }).fill("2026-01-01");
+    await admin.getByText(DATE_RANGE_REVERSED, { exact: true }).waitFor();
+    await networkSettled(admin);
+    expect(await admin.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    await shoot(admin, "activity-date-range-reversed");
+
+    // And Onboarded, whose accounts stay listed.
+    await admin.goto("/it-onboarded");
+    const accounts = admin.getByRole("table", { name: "Onboarded accounts" }).locator("tbody tr");
+    await accounts.first().waitFor();
+    const listed = await accounts.count();
+    await admin.getByLabel("From", { exact: true }).fill("2026-02-01");
+    await admin.getByLabel("To", { exact: true }).fill("2026-01-01");
+    await admin.getByText(DATE_RANGE_REVERSED, { exact: true }).waitFor();
+    await networkSettled(admin);
+    expect(await admin.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    expect(await accounts.count()).toBe(listed);
+    await shoot(admin, "onboarded-date-range-reversed");
+    await page.context().close();
+    await admin.context().close();
   });
 });

@@ -14,7 +14,7 @@ const post = (path: string, json: unknown, cookie = cookies[0]) =>
   t.request(path, { method: "POST", json, cookie });
 
 async function dumpBox() {
-  const res = await post("/api/core-boxes", { work_order: uniqueWo("CC"), keep_or_dump: "Dump" });
+  const res = await post("/api/core-boxes", { work_order: uniqueWo(), keep_or_dump: "Dump" });
   return (await res.json()) as { id: number; work_order: string };
 }
 
@@ -36,7 +36,7 @@ describe("concurrent requests", () => {
     }
   });
   test("five creates of one work order at once: one box, four 409s naming it", async () => {
-    const wo = uniqueWo("RACE");
+    const wo = uniqueWo();
     const results = await Promise.all(
       cookies
         .concat(cookies, cookies[0]!)

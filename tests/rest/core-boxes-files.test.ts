@@ -46,7 +46,7 @@ describe("export CSV", () => {
         method: "POST",
         cookie,
         json: {
-          work_order: `XPRT-${i}`,
+          work_order: `7200-0${i}`,
           project,
           engineer: "GS",
           report_submission_date: "2021-03-04",
@@ -54,7 +54,7 @@ describe("export CSV", () => {
         },
       });
     }
-    const res = await t.request("/api/core-boxes/export.csv?q=xprt&sort_by=work_order&sort_dir=asc", {
+    const res = await t.request("/api/core-boxes/export.csv?q=7200&sort_by=work_order&sort_dir=asc", {
       cookie,
     });
     expect(res.status).toBe(200);
@@ -70,7 +70,7 @@ describe("export CSV", () => {
     expect(rows).toHaveLength(5);
     expect(rows.slice(1).map((r) => r[1])).toEqual([tricky[0], tricky[1], tricky[2], `'${tricky[3]}`]);
     expect(rows[1]).toEqual([
-      "XPRT-0",
+      "7200-00",
       tricky[0]!,
       "GS",
       "2021-03-04",
@@ -94,18 +94,18 @@ describe("export CSV", () => {
 });
 
 describe("import", () => {
-  const existing = "IMP-LIVE";
+  const existing = "7100-99";
   const bad = [
     HEADER,
-    "imp-1,Kailua Residence,GS,3/5/2024,,Yes,Keep",
-    "IMP-2,Hilo Tank,AT,45292,,No,dump",
+    "7100-01a,Kailua Residence,GS,3/5/2024,,Yes,Keep",
+    "7100-02,Hilo Tank,AT,45292,,No,dump",
     ",No Work Order,AT,2024-01-01,,No,Keep",
-    "IMP-3,Bad Date,AT,2/30/2024,,No,Keep",
-    "IMP-4,Bad Disposition,AT,2024-01-01,,No,Toss",
-    "imp-1,Again,TT,2024-01-01,,No,Keep",
+    "7100-03,Bad Date,AT,2/30/2024,,No,Keep",
+    "7100-04,Bad Disposition,AT,2024-01-01,,No,Toss",
+    "7100-01a,Again,TT,2024-01-01,,No,Keep",
     `${existing},Taken,TT,2024-01-01,,No,Keep`,
     ",,,,,,",
-    "IMP-5,Maybe,TT,2024-01-01,2023-01-01,Maybe,Keep",
+    "7100-05,Maybe,TT,2024-01-01,2023-01-01,Maybe,Keep",
   ].join("\r\n");
 
   test("a dry run lists every row it would reject and why, and writes nothing", async () => {
@@ -125,32 +125,32 @@ describe("import", () => {
       { row: 4, work_order: "", errors: ["Work Order is required."] },
       {
         row: 5,
-        work_order: "IMP-3",
+        work_order: "7100-03",
         errors: ['Report Submission Date "2/30/2024" is not a real calendar date.'],
       },
-      { row: 6, work_order: "IMP-4", errors: ['Keep or Dump must be Keep, Dump or Save (found "Toss").'] },
-      { row: 7, work_order: "IMP-1", errors: ["Work Order IMP-1 is also on row 2."] },
+      { row: 6, work_order: "7100-04", errors: ['Keep or Dump must be Keep, Dump or Save (found "Toss").'] },
+      { row: 7, work_order: "7100-01A", errors: ["Work Order 7100-01A is also on row 2."] },
       {
         row: 8,
         work_order: existing,
-        errors: [expect.stringMatching(/^Work Order IMP-LIVE is already in storage \(box #\d+\)\.$/)],
+        errors: [expect.stringMatching(/^Work Order 7100-99 is already in storage \(box #\d+\)\.$/)],
       },
       {
         row: 10,
-        work_order: "IMP-5",
+        work_order: "7100-05",
         errors: ['Construction Complete? must be Yes or No (found "Maybe").'],
       },
     ]);
     expect(body.preview).toEqual([
       expect.objectContaining({
-        work_order: "IMP-1",
+        work_order: "7100-01A",
         report_submission_date: "2024-03-05",
         storage_expiry_date: "2026-03-05",
         complete: "Yes",
         year: 2024,
       }),
       expect.objectContaining({
-        work_order: "IMP-2",
+        work_order: "7100-02",
         report_submission_date: "2024-01-01",
         keep_or_dump: "Dump",
       }),
@@ -165,20 +165,20 @@ describe("import", () => {
     expect(body.error).toBe("Nothing imported: 6 rows have problems. Fix them and import again.");
     expect(body.rejected).toHaveLength(6);
     expect((await list("")).total).toBe(before);
-    expect((await list("q=IMP-1")).total).toBe(0);
+    expect((await list("q=7100-1")).total).toBe(0);
   });
   test("a clean file imports every row in one go, with history and an audit entry", async () => {
     const good = [
       "Geolabs core box log 2024", // a title row above the headers
       HEADER,
-      "imp-10,Kailua Residence,GS,3/5/2024,,Yes,Keep",
-      "IMP-11,Hilo Tank,AT,45292,6/30/2027,No,dump",
-      "IMP-12,Kona Wall,TT,Mar 7 2023,,x,save",
+      "7100-10a,Kailua Residence,GS,3/5/2024,,Yes,Keep",
+      "7100-11,Hilo Tank,AT,45292,6/30/2027,No,dump",
+      "7100-12,Kona Wall,TT,Mar 7 2023,,x,save",
     ].join("\n");
     const { status, body } = await upload(t, cookie, good, "good.csv");
     expect(status).toBe(200);
     expect(body).toMatchObject({ ok: true, imported: 3, rejected: [], message: "3 boxes imported." });
-    const rows = (await list("q=IMP-1&sort_by=work_order&sort_dir=asc")).rows;
+    const rows = (await list("q=7100-1&sort_by=work_order&sort_dir=asc")).rows;
     expect(
       rows.map((r) => [
         r.work_order,
@@ -188,9 +188,9 @@ describe("import", () => {
         r.keep_or_dump,
       ]),
     ).toEqual([
-      ["IMP-10", "2024-03-05", "2026-03-05", "Yes", "Keep"],
-      ["IMP-11", "2024-01-01", "2027-06-30", "No", "Dump"],
-      ["IMP-12", "2023-03-07", "2025-03-07", "Yes", "Save"],
+      ["7100-10A", "2024-03-05", "2026-03-05", "Yes", "Keep"],
+      ["7100-11", "2024-01-01", "2027-06-30", "No", "Dump"],
+      ["7100-12", "2023-03-07", "2025-03-07", "Yes", "Save"],
     ]);
     expect(rows.every((r) => r.created_by === DEMO.user)).toBe(true);
     const changes = (await (await t.request("/api/core-boxes/changes?limit=3", { cookie })).json()) as {
@@ -206,9 +206,9 @@ describe("import", () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet("Boxes");
     ws.addRow(HEADER.split(","));
-    ws.addRow(["X-100", "Lihue Bridge", "RK", new Date(Date.UTC(2022, 6, 14)), null, "Yes", "Keep"]);
-    ws.addRow(["X-101", "Kapaa School", "RK", 44927, new Date(Date.UTC(2030, 0, 2)), "No", "Dump"]);
-    ws.addRow(["X-102", "Koloa Tank", "RK", "2021-12-01", null, null, null]);
+    ws.addRow(["7300-00", "Lihue Bridge", "RK", new Date(Date.UTC(2022, 6, 14)), null, "Yes", "Keep"]);
+    ws.addRow(["7300-01", "Kapaa School", "RK", 44927, new Date(Date.UTC(2030, 0, 2)), "No", "Dump"]);
+    ws.addRow(["7300-02", "Koloa Tank", "RK", "2021-12-01", null, null, null]);
     const buffer = new Uint8Array(await wb.xlsx.writeBuffer());
     const { status, body } = await upload(t, cookie, buffer, "boxes.xlsx", "?dry_run=1");
     expect(status).toBe(200);
@@ -222,9 +222,9 @@ describe("import", () => {
         p.keep_or_dump,
       ]),
     ).toEqual([
-      ["X-100", "2022-07-14", "2024-07-14", "Yes", "Keep"],
-      ["X-101", "2023-01-01", "2030-01-02", "No", "Dump"],
-      ["X-102", "2021-12-01", "2023-12-01", "No", "Keep"],
+      ["7300-00", "2022-07-14", "2024-07-14", "Yes", "Keep"],
+      ["7300-01", "2023-01-01", "2030-01-02", "No", "Dump"],
+      ["7300-02", "2021-12-01", "2023-12-01", "No", "Keep"],
     ]);
   });
   test("an exported file imports into another inventory unchanged", async () => {
@@ -280,7 +280,7 @@ describe("import", () => {
   });
   test("the tRPC door takes the same upload as FormData", async () => {
     const form = new FormData();
-    form.set("file", new File([`${HEADER}\r\nTRPC-1,Waimea Road,GS,2020-02-02,,No,Keep`], "t.csv"));
+    form.set("file", new File([`${HEADER}\r\n7400-01,Waimea Road,GS,2020-02-02,,No,Keep`], "t.csv"));
     form.set("dry_run", "1");
     const res = await t.request("/trpc/coreBoxes.importFile", { method: "POST", body: form, cookie });
     expect(res.status).toBe(200);

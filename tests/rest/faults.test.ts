@@ -28,7 +28,9 @@ describe("SIGKILL in the middle of a burst of core box writes", () => {
     let killed = false;
     const worker = async () => {
       while (!killed && next < 2000 && !refused.length) {
-        const wo = `KILL-${String(next++).padStart(5, "0")}`;
+        // Shaped like a work order (every door refuses others) and never a demo box's (those end in two digits).
+        const n = next++;
+        const wo = `000${Math.floor(n / 1000)}-${String(n % 1000).padStart(3, "0")}`;
         const res = await fetch(`${first.base}/api/core-boxes`, {
           method: "POST",
           headers: { cookie, "content-type": "application/json" },
@@ -62,11 +64,11 @@ describe("SIGKILL in the middle of a burst of core box writes", () => {
       const client = createClient({ url: `file:${join(dataDir, "portal.db")}` });
       try {
         const q = (sql: string) => client.execute(sql).then((r) => Number(r.rows[0]![0]));
-        const boxes = await q("select count(*) from core_boxes where work_order like 'KILL-%'");
-        const boxWithoutRecord = await q(`select count(*) from core_boxes b where b.work_order like 'KILL-%'
+        const boxes = await q("select count(*) from core_boxes where work_order like '000%'");
+        const boxWithoutRecord = await q(`select count(*) from core_boxes b where b.work_order like '000%'
           and not exists (select 1 from change_records c where c.kind = 'core_box' and c.entity_id = b.id and c.action = 'create')`);
         const recordWithoutBox = await q(`select count(*) from change_records c where c.kind = 'core_box'
-          and c.action = 'create' and c.work_order like 'KILL-%' and not exists (select 1 from core_boxes b where b.id = c.entity_id)`);
+          and c.action = 'create' and c.work_order like '000%' and not exists (select 1 from core_boxes b where b.id = c.entity_id)`);
         expect(boxes).toBeGreaterThanOrEqual(confirmed.length);
         expect(boxWithoutRecord).toBe(0);
         expect(recordWithoutBox).toBe(0);
@@ -77,7 +79,7 @@ describe("SIGKILL in the middle of a burst of core box writes", () => {
       const after = await fetch(`${second.base}/api/core-boxes`, {
         method: "POST",
         headers: { cookie: again, "content-type": "application/json" },
-        body: JSON.stringify({ work_order: "KILL-AFTER" }),
+        body: JSON.stringify({ work_order: "8700-001" }),
       });
       expect(after.status).toBe(201);
     } finally {
@@ -302,7 +304,7 @@ describe("a failing object store", () => {
       }
       const box = await t.request("/api/core-boxes", {
         method: "POST",
-        json: { work_order: "S3-DOWN-1" },
+        json: { work_order: "8700-002" },
         cookie,
       });
       expect(box.status).toBe(201);

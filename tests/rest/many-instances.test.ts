@@ -121,7 +121,8 @@ for (const setup of SETUPS) {
         return { years, islands, total };
       };
       const year = setup.sqld ? 1901 : setup.s3 ? 1902 : 1903;
-      const island = `Isle ${year}`;
+      // An island on the list that the demo boxes never use.
+      const island = "Niihau";
       for (const s of [a, b, b]) {
         // Both have read them (and may keep them).
         const before = await options(s);
@@ -130,7 +131,7 @@ for (const setup of SETUPS) {
       }
       const created = await fetch(
         `${a.base}/api/core-boxes`,
-        json(cookie, { work_order: `Y${year}`, year, island, keep_or_dump: "Dump" }),
+        json(cookie, { work_order: `${year}-001`, year, island, keep_or_dump: "Dump" }),
       );
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: number };
@@ -150,7 +151,7 @@ for (const setup of SETUPS) {
       const cookie = await b.login("user@geolabs.example");
       const created = await fetch(
         `${a.base}/api/core-boxes`,
-        json(cookie, { work_order: "TWO-0001", project: "A" }),
+        json(cookie, { work_order: "8900-001", project: "A" }),
       );
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: number };
@@ -166,7 +167,7 @@ for (const setup of SETUPS) {
     test("the same work order sent to both at once is stored once (the database decides, not a process)", async () => {
       const cookie = await a.login("user@geolabs.example");
       const tries = await Promise.all(
-        [a, b, a, b].map((s) => fetch(`${s.base}/api/core-boxes`, json(cookie, { work_order: "TWO-RACE" }))),
+        [a, b, a, b].map((s) => fetch(`${s.base}/api/core-boxes`, json(cookie, { work_order: "8900-002" }))),
       );
       const statuses = tries.map((r) => r.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409]);

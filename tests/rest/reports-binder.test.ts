@@ -48,13 +48,13 @@ describe("rules", () => {
     });
   });
   test("billing sent as a whole JSON number is stored as its digits", async () => {
-    const res = await post("/api/reports-binder", { work_order: "1-2", billing: 12345 });
+    const res = await post("/api/reports-binder", { work_order: "1000-02", billing: 12345 });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { billing: string }).billing).toBe("12345");
   });
   test("several bad fields: one sentence each, never joined with '.;'", async () => {
     const res = await post("/api/reports-binder", {
-      work_order: "1-1",
+      work_order: "1000-01",
       billing: "12x",
       engineer_initials: "a1",
     });
@@ -69,18 +69,18 @@ describe("rules", () => {
     const cases: [unknown, RegExp][] = [
       [{}, /Work Order is required\./],
       [{ work_order: "   " }, /Work Order is required\./],
-      [{ work_order: "1-1", billing: "12a45" }, /Billing accepts digits only/],
-      [{ work_order: "1-1", billing: "12x" }, /^Billing accepts digits only\.$/],
-      [{ work_order: "1-1", billing: 12.5 }, /^Billing accepts digits only\.$/],
-      [{ work_order: "1-1", billing: -3 }, /^Billing accepts digits only\.$/],
-      [{ work_order: "1-1", billing: true }, /^Billing accepts digits only\.$/],
-      [{ work_order: "1-1", engineer_initials: 5 }, /^Initials must look like GS:AT:TT/],
-      [{ work_order: "1-1", engineer_initials: "G S" }, /Initials must look like GS:AT:TT/],
-      [{ work_order: "1-1", date: "2026-02-30" }, /not a real calendar date/],
-      [{ work_order: "1-1", date: "03/04/2026" }, /YYYY-MM-DD/],
-      [{ work_order: "x".repeat(40) }, /32 characters or fewer/],
-      [{ work_order: "1-1", pdf_file: "a\u0000b" }, /control characters/],
-      [{ work_order: 1234 }, /Work Order/],
+      [{ work_order: "1000-01", billing: "12a45" }, /Billing accepts digits only/],
+      [{ work_order: "1000-01", billing: "12x" }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1000-01", billing: 12.5 }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1000-01", billing: -3 }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1000-01", billing: true }, /^Billing accepts digits only\.$/],
+      [{ work_order: "1000-01", engineer_initials: 5 }, /^Initials must look like GS:AT:TT/],
+      [{ work_order: "1000-01", engineer_initials: "G S" }, /Initials must look like GS:AT:TT/],
+      [{ work_order: "1000-01", date: "2026-02-30" }, /not a real calendar date/],
+      [{ work_order: "1000-01", date: "03/04/2026" }, /YYYY-MM-DD/],
+      [{ work_order: "x".repeat(40) }, /^A work order is four digits/],
+      [{ work_order: "1000-01", pdf_file: "a\u0000b" }, /control characters/],
+      [{ work_order: 1234 }, /work order/i],
     ];
     for (const [body, message] of cases) {
       const res = await post("/api/reports-binder", body);

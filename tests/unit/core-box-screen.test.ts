@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { CORE_BOX_MESSAGES, type CoreBox } from "@shared/core-boxes";
+import { CORE_BOX_MESSAGES, type CoreBox, yearProblem } from "@shared/core-boxes";
+import { WORK_ORDER_SHAPE } from "@shared/work-orders";
 import {
   boxSearch,
   checkDraft,
@@ -118,12 +119,14 @@ describe("core box screen: the inline editor", () => {
     expect(
       checkDraft({
         ...EMPTY_DRAFT,
-        work_order: "1",
+        work_order: "1000-01",
         report_submission_date: "2024-05-01",
         storage_expiry_date: "2024-04-30",
       }),
     ).toEqual({ storage_expiry_date: CORE_BOX_MESSAGES.expiryBeforeSubmission });
-    expect(checkDraft({ ...EMPTY_DRAFT, work_order: "1" })).toEqual({});
+    expect(checkDraft({ ...EMPTY_DRAFT, work_order: "1000-01" })).toEqual({});
+    // The work order page's sentence, on the field: "abc" is never sent to be stored as "ABC".
+    expect(checkDraft({ ...EMPTY_DRAFT, work_order: "abc" })).toEqual({ work_order: WORK_ORDER_SHAPE });
     // Every problem at once, each a sentence of its own.
     expect(checkDraft({ ...EMPTY_DRAFT, year: "20x6" })).toEqual({
       work_order: CORE_BOX_MESSAGES.workOrderRequired,
@@ -138,10 +141,12 @@ describe("core box screen: the inline editor", () => {
       storage_expiry_date: UNREADABLE_DATE,
     });
     expect(UNREADABLE_DATE).toBe("Enter a real date.");
-    // The dates do not overrule a year the person typed: nothing to refuse, and the year sent is theirs.
-    const typed = { ...box, year: "2026", storage_expiry_date: "1999-01-01" };
+    // The dates do not overrule a year the person typed that fits them: the year sent is theirs.
+    const typed = { ...box, year: "1997", storage_expiry_date: "1999-01-01" };
     expect(checkDraft(typed)).toEqual({});
-    expect(createInputOf(typed).year).toBe(2026);
+    expect(createInputOf(typed).year).toBe(1997);
+    // One far from them is the Year field's problem, in the server's sentence.
+    expect(checkDraft({ ...typed, year: "2026" }).year).toBe(yearProblem(2026, null, "1999-01-01")!);
   });
 
   test("a year that is the dates' own is left blank in the editor, so it follows them; a year set stays", () => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 describe("bad input in words", () => {
   test("several problems read as one sentence each, never joined as '.;'", () => {
     const result = binderCreateInput.safeParse({
-      work_order: "1234",
+      work_order: "1234-01",
       engineer_initials: "a1",
       billing: "12x",
     });

@@ -13,7 +13,7 @@ describe("field problems: one sentence per field, from the server's schema", () 
   test("each invalid field gets its own sentence; never two joined with '.;'", () => {
     const problems = fieldProblems(
       binderCreateInput,
-      { work_order: "1-1", engineer_initials: "a1", billing: "12x", date: "2026-02-30" },
+      { work_order: "1000-01", engineer_initials: "a1", billing: "12x", date: "2026-02-30" },
       LABELS,
     );
     expect(problems).toEqual({
@@ -25,12 +25,12 @@ describe("field problems: one sentence per field, from the server's schema", () 
   });
 
   test("a date the browser could not read is the field's problem, even though its value is empty", () => {
-    const problems = fieldProblems(binderCreateInput, { work_order: "1-1", date: "" }, LABELS, [
+    const problems = fieldProblems(binderCreateInput, { work_order: "1000-01", date: "" }, LABELS, [
       "date",
       "other",
     ]);
     expect(problems).toEqual({ date: UNREADABLE_DATE });
     expect(hasProblems(problems)).toBe(true);
-    expect(hasProblems(fieldProblems(binderCreateInput, { work_order: "1-1" }, LABELS))).toBe(false);
+    expect(hasProblems(fieldProblems(binderCreateInput, { work_order: "1000-01" }, LABELS))).toBe(false);
   });
 });

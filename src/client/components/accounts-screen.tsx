@@ -6,7 +6,7 @@ import { DownloadIcon } from "lucide-react";
 import { toast } from "sonner";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
-import { DateRange } from "@/components/date-range";
+import { DateRange, useOrderedRange } from "@/components/date-range";
 import { Screen } from "@/components/screen";
 import { SearchBox } from "@/components/search-box";
 import { Button } from "@/components/ui/button";
@@ -26,9 +26,10 @@ type Search = ReturnType<ReturnType<typeof listSearch>["parse"]>;
 export function useAccountList(path: "/it-onboarded" | "/it-terminated", { dates = false } = {}) {
   const [s, set] = useSearchState<Search>(path);
   const { me } = useAuth();
+  const range = useOrderedRange(s.from, s.to);
   const input = {
     q: s.q ?? "",
-    ...(dates && { date_from: s.from, date_to: s.to }),
+    ...(dates && { date_from: range.from, date_to: range.to }),
     page: s.page ?? 1,
     page_size: s.page_size ?? 25,
   };

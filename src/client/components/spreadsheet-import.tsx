@@ -209,6 +209,21 @@ export function RejectedRows({
   );
 }
 
+interface SpreadsheetImportProps<R> {
+  endpoint: string;
+  title: string;
+  /** The columns the file needs, shown before a file is chosen. */
+  help: ReactNode;
+  /** "box" / "row": the word for one imported record. */
+  noun: [one: string, many: string];
+  toastMs: number;
+  onImported(result: R): void;
+  /** The first valid rows as the server would store them. */
+  renderPreview?(result: R): ReactNode;
+  /** The Import button's size, to match the toolbar it sits in. */
+  size?: "sm";
+}
+
 /**
  * "Import": choose a CSV or .xlsx file → the server's dry run lists every row it would refuse and why → the
  * person confirms → the server imports all rows or none. `endpoint` takes multipart `file` and `?dry_run=1`.
@@ -221,18 +236,8 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
   toastMs,
   onImported,
   renderPreview,
-}: {
-  endpoint: string;
-  title: string;
-  /** The columns the file needs, shown before a file is chosen. */
-  help: ReactNode;
-  /** "box" / "row": the word for one imported record. */
-  noun: [one: string, many: string];
-  toastMs: number;
-  onImported(result: R): void;
-  /** The first valid rows as the server would store them. */
-  renderPreview?(result: R): ReactNode;
-}) {
+  size,
+}: SpreadsheetImportProps<R>) {
   const flow = useImportFlow<R>({
     send: (file, dryRun) => postSpreadsheet<R>(endpoint, file, dryRun),
     onImported: (result) => {
@@ -248,7 +253,7 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
     <ImportDialogFrame
       onOpenChange={(open) => !open && flow.reset()}
       trigger={
-        <Button variant="outline">
+        <Button variant="outline" size={size}>
           <UploadIcon /> Import
         </Button>
       }
@@ -257,9 +262,12 @@ export function SpreadsheetImport<R extends SpreadsheetImportResult>({
       description={help}
       cancel={done ? "Close" : "Cancel"}
       actions={
-        !done && (
-          <Button disabled={busy || !check?.ok || check.valid === 0} onClick={() => void flow.commit()}>
-            Import {check ? count(check.valid) : ""}
+        // Offered only once the check passed: beside a refused row it could never be pressed.
+        !done &&
+        check?.ok &&
+        check.valid > 0 && (
+          <Button disabled={busy} onClick={() => void flow.commit()}>
+            Import {count(check.valid)}
           </Button>
         )
       }

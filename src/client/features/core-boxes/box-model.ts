@@ -18,6 +18,7 @@ import {
   defaultExpiry,
   SORT_COLUMNS,
   yearFollowsDates,
+  yearProblem,
 } from "@shared/core-boxes";
 import { searchable } from "@shared/list-total";
 import { z } from "zod";
@@ -160,6 +161,9 @@ export function checkDraft(d: Draft, unreadable: readonly string[] = []): DraftP
   const { report_submission_date: submitted, storage_expiry_date: expiry } = d;
   if (submitted && expiry && expiry < submitted && !problems.report_submission_date)
     problems.storage_expiry_date ??= CORE_BOX_MESSAGES.expiryBeforeSubmission;
+  // The server's year rule, on the Year field: an expiry typed without a submission date gives the dates' year.
+  const year = problems.year ? null : yearProblem(d.year.trim() ? Number(d.year) : null, submitted, expiry);
+  if (year) problems.year = year;
   return problems;
 }
 

@@ -6,6 +6,7 @@ import {
   defaultExpiry,
   yearFollowsDates,
   yearOf,
+  yearProblem,
 } from "@shared/core-boxes";
 import { badRequest } from "../../lib/errors";
 import type { BoxRecord } from "./queries";
@@ -27,11 +28,19 @@ function checkDates(submission: string | null, expiry: string | null) {
   if (submission && expiry && expiry < submission) throw badRequest(CORE_BOX_MESSAGES.expiryBeforeSubmission);
 }
 
+/** A year that does not fit the dates (1950 on a 2026 box) is refused, never stored without a word. */
+function checkYear(year: number | null, submission: string | null, expiry: string | null) {
+  const problem = yearProblem(year, submission, expiry);
+  if (problem) throw badRequest(problem);
+}
+
 /** A new box: expiry defaults to submission + `months`; the year is the one sent, else the dates' year. */
 export function valuesForCreate(input: CoreBoxCreateInput, months: number): BoxValues {
   const submission = input.report_submission_date ?? null;
   const expiry = input.storage_expiry_date ?? (submission ? defaultExpiry(submission, months) : null);
   checkDates(submission, expiry);
+  const year = input.year ?? yearOf(submission, expiry);
+  checkYear(year, submission, expiry);
   return {
     workOrder: input.work_order,
     project: input.project ?? "",
@@ -41,7 +50,7 @@ export function valuesForCreate(input: CoreBoxCreateInput, months: number): BoxV
     complete: input.complete ?? "No",
     keepOrDump: input.keep_or_dump ?? "Keep",
     island: input.island ?? null,
-    year: input.year ?? yearOf(submission, expiry),
+    year,
   };
 }
 
@@ -49,7 +58,7 @@ export function valuesForCreate(input: CoreBoxCreateInput, months: number): BoxV
  * An edit changes only the fields sent. An expiry that was the default (or empty) follows a new submission
  * date; an expiry the person set stays unless they send a new one. Clearing the expiry brings the default back.
  * The year works the same way: one that was the dates' year follows them, one the person set stays (never changed
- * without a word), and clearing it gives the dates' year back.
+ * without a word, and refused when the new dates leave it behind), and clearing it gives the dates' year back.
  */
 export function valuesForUpdate(current: BoxRecord, patch: CoreBoxPatch, months: number): BoxValues {
   const submission =
@@ -70,6 +79,9 @@ export function valuesForUpdate(current: BoxRecord, patch: CoreBoxPatch, months:
   let year = current.year;
   if (patch.year !== undefined) year = patch.year ?? datesYear;
   else if (followed) year = datesYear ?? current.year;
+  // Checked when the year or a date changes: an old box's odd year does not block an edit of its project.
+  const touched = [patch.year, patch.report_submission_date, patch.storage_expiry_date];
+  if (touched.some((v) => v !== undefined)) checkYear(year, submission, expiry);
   return {
     workOrder: patch.work_order ?? current.workOrder,
     project: patch.project ?? current.project,

@@ -98,7 +98,7 @@ const databasePaths = (ctxOf: CtxOf) =>
         errors: [404],
       }),
     })
-    .post("/api/delete-db", ({ request, body }) => deleteDb(ctxOf(request), jsonBody(deleteDbInput, body)), {
+    .post("/api/delete-db", ({ request, body }) => deleteDb(ctxOf(request), body), {
       detail: doc({
         summary: "Delete a database (confirmation_text: DELETE <db_name>)",
         access: "admin",

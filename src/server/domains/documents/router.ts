@@ -1,4 +1,5 @@
-import { dbNameInput, deleteDbInput, uploadHistoryInput } from "@shared/documents";
+import { dbNameInput, type deleteDbInput, uploadHistoryInput } from "@shared/documents";
+import { z } from "zod";
 import { trpcServiceCtx } from "../../lib/service-ctx";
 import { authedProcedure, router } from "../../trpc/init";
 import { inspectDb } from "./inspect";
@@ -23,8 +24,9 @@ export const documentsRouter = router({
   uploadHistory: authedProcedure
     .input(uploadHistoryInput)
     .query(async ({ ctx, input }) => ({ entries: await uploadHistory(trpcServiceCtx(ctx), input) })),
+  // Parsed in the service, after the role check (a User is refused before anything about the form).
   deleteDb: authedProcedure
-    .input(deleteDbInput)
+    .input(z.custom<z.input<typeof deleteDbInput>>())
     .mutation(({ ctx, input }) => deleteDb(trpcServiceCtx(ctx), input)),
   features: authedProcedure.query(({ ctx }) => documentFeatures(trpcServiceCtx(ctx))),
   refreshEmbeddings: authedProcedure

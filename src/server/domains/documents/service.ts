@@ -1,8 +1,8 @@
-import { type DbNameInput, type DeleteDbInput, DOCUMENT_MESSAGES } from "@shared/documents";
+import { type DbNameInput, DOCUMENT_MESSAGES, deleteDbInput } from "@shared/documents";
 import { eq } from "drizzle-orm";
 import { docChunkEmbeddings, docChunks, docCollections, docDocuments } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
-import { badRequest } from "../../lib/errors";
+import { badRequest, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { assertCanWrite } from "../../storage/access";
 import { recordEvents } from "../../storage/events";
@@ -12,9 +12,13 @@ import { requireCollection } from "./queries";
 
 /** The document databases' writes (reads are in queries.ts, uploads in process-file.ts). */
 
-/** POST /api/delete-db: the typed confirmation must be exactly `DELETE <db_name>`. */
-export async function deleteDb(ctx: ServiceCtx, input: DeleteDbInput): Promise<{ message: string }> {
+/**
+ * POST /api/delete-db: the typed confirmation must be exactly `DELETE <db_name>`. The doors pass the body as sent:
+ * the role is checked before the body, so a User hears "not allowed", never what the form lacks.
+ */
+export async function deleteDb(ctx: ServiceCtx, body: unknown): Promise<{ message: string }> {
   assertCanWrite(ctx);
+  const input = parseInput(deleteDbInput, body);
   if (input.confirmation_text !== `DELETE ${input.db_name}`) {
     throw badRequest(DOCUMENT_MESSAGES.confirmationMismatch);
   }

@@ -6,12 +6,14 @@ import {
   binderListInput,
   binderRestoreInput,
   binderUpdateInput,
+  unknownListParams,
 } from "@shared/reports-binder";
 import { Elysia } from "elysia";
 import type { AppDeps } from "../../deps";
 import { jsonBodies } from "../../http/body-limit";
 import { restArea } from "../../http/openapi/route-doc";
 import { idParam, jsonBody, queryParams, restPage, spreadsheetImport } from "../../http/rest-helpers";
+import { badRequest } from "../../lib/errors";
 import { restServiceCtx, type ServiceCtx } from "../../lib/service-ctx";
 import { importBinder } from "./import";
 import {
@@ -34,6 +36,16 @@ export function reportsBinderRest(deps: AppDeps) {
 }
 
 type CtxOf = (request: Request) => ServiceCtx;
+
+/**
+ * The list's query, refusing a parameter it does not take: left unread, `work_order=…` would answer every row as
+ * if it had filtered them.
+ */
+function listQuery(query: Record<string, unknown>) {
+  const unknown = Object.keys(query ?? {}).filter((k) => !Object.hasOwn(binderListInput.shape, k));
+  if (unknown.length > 0) throw badRequest(unknownListParams(unknown));
+  return queryParams(binderListInput, query);
+}
 
 /** multipart/form-data: `file` (CSV or .xlsx); dry_run=1 in the query or the form previews only. */
 const binderImport = (ctx: CtxOf) =>
@@ -69,20 +81,19 @@ const binderReads = (ctx: CtxOf) =>
         returns: "{ ok, db_exists, db_path, error }",
       }),
     })
-    .get(
-      "/",
-      async ({ request, query }) =>
-        restPage(await binderPage(ctx(request), queryParams(binderListInput, query))),
-      {
-        detail: doc({ summary: "A page of binder rows", query: binderListInput, returns: "{ rows, total }" }),
-      },
-    )
+    .get("/", async ({ request, query }) => restPage(await binderPage(ctx(request), listQuery(query))), {
+      detail: doc({
+        summary: "A page of binder rows (wo filters by work order; an unknown parameter is a 400)",
+        query: binderListInput,
+        returns: "{ rows, total }",
+      }),
+    })
     .get(
       "/export.csv",
       ({ request, query }) => {
         const service = ctx(request);
         const stamp = service.now().toISOString().slice(0, 10);
-        const input = queryParams(binderListInput, query);
+        const input = listQuery(query);
         return new Response(binderExport(service, input), {
           headers: {
             "content-type": "text/csv; charset=utf-8",

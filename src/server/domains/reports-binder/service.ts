@@ -1,10 +1,16 @@
-import type { BinderCreate, BinderRow, BinderUpdate } from "@shared/reports-binder";
+import {
+  BINDER_MESSAGES,
+  type BinderCreate,
+  type BinderRow,
+  type BinderUpdate,
+  sentInOrder,
+} from "@shared/reports-binder";
 import type { WorkOrderRef } from "@shared/work-orders";
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { reportsBinder as rb } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
-import { conflict, notFound } from "../../lib/errors";
+import { badRequest, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, listChanges, recordChange } from "../../lib/history";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { binderCsv } from "./export";
@@ -63,7 +69,16 @@ export async function createRow(ctx: ServiceCtx, values: BinderCreate): Promise<
   });
 }
 
-/** Changes only the fields it is sent. */
+/** Whether sending `values` leaves `row` as it is (then nothing is written or recorded). */
+const changesNothing = (row: BinderRow, values: BinderUpdate) =>
+  (Object.keys(values) as (keyof BinderUpdate)[]).every(
+    (k) => values[k] === undefined || (values[k] ?? "") === row[k],
+  );
+
+/**
+ * Changes only the fields it is sent. The row as it would be stored keeps its Date Sent on or after its Date;
+ * an edit that changes nothing answers the row and records no "Edited" change.
+ */
 export async function updateRow(
   ctx: ServiceCtx,
   { id, values }: { id: number; values: BinderUpdate },
@@ -71,6 +86,9 @@ export async function updateRow(
   const user = ctx.user.email;
   return ctx.db.transaction(async (tx) => {
     const before = toBinderRow(await rowById(tx, id));
+    if (changesNothing(before, values)) return before;
+    const dates = { date: values.date ?? before.date, date_sent: values.date_sent ?? before.date_sent };
+    if (!sentInOrder(dates)) throw badRequest(BINDER_MESSAGES.sentBeforeDate);
     const at = ctx.now();
     const [row] = await tx
       .update(rb)

@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { Pager } from "@/components/data-table/pager";
-import { DateRange } from "@/components/date-range";
+import { DateRange, useOrderedRange } from "@/components/date-range";
 import { SearchBox } from "@/components/search-box";
 import { NativeSelect } from "@/components/ui/select";
 import { errorMessage } from "@/lib/api";
@@ -23,12 +23,13 @@ export function ActivityTab({
   search: AdminSearch;
   set(patch: Partial<AdminSearch>): void;
 }) {
+  const range = useOrderedRange(search.from, search.to);
   const input = {
     actor: search.actor ?? "",
     // A stale or hand-typed action in the URL falls back to every action.
     action: AUDIT_ACTIONS.find((a) => a === search.action) ?? ("" as const),
-    date_from: search.from,
-    date_to: search.to,
+    date_from: range.from,
+    date_to: range.to,
     page: search.apage ?? 1,
     page_size: 25,
   };

@@ -1,7 +1,7 @@
 import { DEFAULT_EXPIRY_MONTHS, ISLANDS } from "@shared/core-boxes";
 import { totalText } from "@shared/list-total";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { type BoxSearch, type listInputOf, plural } from "@/features/core-boxes/box-model";
 import { trpc } from "@/lib/trpc";
 
@@ -12,10 +12,8 @@ export function useBoxList(input: ReturnType<typeof listInputOf>, set: (patch: P
   const islands = trpc.coreBoxes.islands.useQuery();
   const settings = trpc.coreBoxes.settings.useQuery();
   const months = settings.data?.expiry_months ?? DEFAULT_EXPIRY_MONTHS;
-  const islandChoices = useMemo(
-    () => [...new Set([...ISLANDS, ...(islands.data?.islands ?? [])])].sort(),
-    [islands.data],
-  );
+  // The editor offers only the islands a box may have (an old box's other island is refused when saved).
+  const islandChoices = ISLANDS;
 
   // Removing the last boxes of the last page: step back to the page that now is the last.
   const total = list.data?.total ?? 0;

@@ -5,6 +5,7 @@ import { DownloadIcon } from "lucide-react";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm";
 import { ListToolbar } from "@/components/data-table/list-toolbar";
+import { useOrderedRange } from "@/components/date-range";
 import { Button } from "@/components/ui/button";
 import { trpc } from "@/lib/trpc";
 import { useRowEditing } from "@/lib/use-row-editing";
@@ -24,7 +25,8 @@ export function BinderScreen() {
   const actions = useBinderActions();
   const utils = trpc.useUtils();
   const { editing, setEditing, closeSaved } = useRowEditing(BINDER_TABLE);
-  const input = listInputOf(search);
+  const range = useOrderedRange(search.date_from, search.date_to);
+  const input = listInputOf({ ...search, date_from: range.from, date_to: range.to });
   const list = trpc.reportsBinder.list.useQuery(input, { placeholderData: keepPreviousData });
   const place = useRowPlace(input, set);
   const removal = useBinderRemoval(actions);

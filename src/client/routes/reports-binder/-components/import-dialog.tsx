@@ -1,63 +1,34 @@
-import { BINDER_TOAST_MS, type BinderImportResult } from "@shared/reports-binder";
-import { UploadIcon } from "lucide-react";
-import { useRef } from "react";
-import { toast } from "sonner";
-import {
-  ImportDialogFrame,
-  postSpreadsheet,
-  RejectedRows,
-  useImportFlow,
-} from "@/components/spreadsheet-import";
-import { Button } from "@/components/ui/button";
+import { BINDER_IMPORT_MAX_ROWS, BINDER_TOAST_MS, type BinderImportResult } from "@shared/reports-binder";
+import { WORK_ORDER_SHAPE } from "@shared/work-orders";
+import { SpreadsheetImport } from "@/components/spreadsheet-import";
 
-/** Choose a CSV/.xlsx file → dry-run preview (every refused row and why) → all-or-nothing import. */
+/**
+ * The binder's import, in the one import dialog the core boxes use too: it says which columns the file needs
+ * before the file is chosen, then the server's dry run lists every refused row, then all rows or none go in.
+ */
 export function ImportButton({ onImported }: { onImported(): void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const flow = useImportFlow<BinderImportResult>({
-    send: (file, dryRun) => postSpreadsheet<BinderImportResult>("/api/reports-binder/import", file, dryRun),
-    onImported: (result) => {
-      toast.success(result.message, { duration: BINDER_TOAST_MS });
-      onImported();
-    },
-    onError: (message) => toast.error(message, { duration: BINDER_TOAST_MS }),
-  });
-  const { file, check, busy } = flow;
-
   return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept=".csv,.xlsx,text/csv"
-        className="sr-only"
-        aria-label="Binder spreadsheet to import"
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          e.target.value = "";
-          if (f) flow.choose(f, true);
-        }}
-      />
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
-        <UploadIcon /> Import
-      </Button>
-      {/* The dry run's answer opens the dialog; importing or closing it puts the answer away. */}
-      <ImportDialogFrame
-        open={!!check}
-        onOpenChange={(open) => !open && flow.clear()}
-        className="max-w-2xl"
-        title={`Import ${file?.name ?? ""}`}
-        description={check?.message}
-        cancel="Cancel"
-        actions={
-          <Button disabled={busy || !check?.ok || check.valid === 0} onClick={() => void flow.commit()}>
-            Import {check?.valid ?? 0} row(s)
-          </Button>
-        }
-      >
-        {check && check.rejected.length > 0 && (
-          <RejectedRows rows={check.rejected} labels={["W.O.", "Why it was refused"]} role="alert" />
-        )}
-      </ImportDialogFrame>
-    </>
+    <SpreadsheetImport<BinderImportResult>
+      endpoint="/api/reports-binder/import"
+      title="Import binder rows"
+      noun={["row", "rows"]}
+      toastMs={BINDER_TOAST_MS}
+      onImported={onImported}
+      size="sm"
+      help={
+        <>
+          <p>
+            A CSV or .xlsx file with the columns Page #, Date, Date Sent, Work Order #, Engineer's Initials
+            and Billing (a File column is optional). Up to {BINDER_IMPORT_MAX_ROWS.toLocaleString()} rows, 10
+            MB.
+          </p>
+          <p className="mt-1">{WORK_ORDER_SHAPE} Initials are letters, such as GS or GS:AT.</p>
+          <p className="mt-1">
+            The file is checked first and nothing is written until you confirm; if any row is refused, nothing
+            is imported.
+          </p>
+        </>
+      }
+    />
   );
 }
