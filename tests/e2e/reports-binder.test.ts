@@ -256,8 +256,10 @@ describe("one rule in one place (issue 55)", () => {
   test("a reversed From/To range is one sentence on the fields; the list keeps its rows, no Retry", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/reports-binder");
-    const rows = page.getByRole("table", { name: "Reports binder" }).locator("tbody tr");
+    // Rows of data (a loading skeleton's rows carry no id).
+    const rows = page.getByRole("table", { name: "Reports binder" }).locator("tbody tr[data-row-id]");
     await rows.first().waitFor();
+    await networkSettled(page);
     const before = await rows.count();
     const from = page.getByLabel("From", { exact: true });
     await from.fill("2026-02-01");
