@@ -110,12 +110,12 @@ export const CATEGORIES: Category[] = [
   {
     id: "ops",
     label: "Projects & Files",
-    sublabel: "Core boxes and storage",
+    sublabel: "Work orders, core boxes and storage",
     tag: "Ops",
     updated: "2026-11-19",
     icon: "boxes",
-    description: "Core box inventory, file storage and work order recognition.",
-    subpages: [sub("/core-box-inventory"), sub("/s3-viewer"), sub("/s3-admin")],
+    description: "Work order pages, core box inventory and file storage.",
+    subpages: [sub("/work-orders"), sub("/core-box-inventory"), sub("/s3-viewer"), sub("/s3-admin")],
   },
   {
     id: "analytics",
