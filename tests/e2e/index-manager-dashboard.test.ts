@@ -1,43 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
 import { createDb, pageText, pdfBytes } from "../helpers/doc-screens";
-
-/** Screenshots a person can look at after the run (light, dark, phone width). */
-const SHOTS = join(import.meta.dir, "../../test-results/screens");
+import { shots } from "../helpers/screenshots";
 
 let env: BrowserEnv;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   env = await startBrowserEnv();
   await createDb(env.t, "site_notes.db", ["first.pdf"]);
 });
 afterAll(() => env?.close());
-
-/** Switch the system's colour scheme and wait for the page's media-query listener to follow it. */
-async function toScheme(page: Page, scheme: "dark" | "light") {
-  await page.emulateMedia({ colorScheme: scheme });
-  const dark = scheme === "dark";
-  await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, dark, {
-    timeout: 5000,
-  });
-}
-
-/** Light and dark at desktop width, then the phone width (the page stays as it is). */
-async function shots(page: Page, name: string) {
-  await page.screenshot({ path: join(SHOTS, `${name}-light.png`), fullPage: true });
-  await toScheme(page, "dark");
-  await page.screenshot({ path: join(SHOTS, `${name}-dark.png`), fullPage: true });
-  await toScheme(page, "light");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
-  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const pdf = async (name: string) => ({
   name,
