@@ -69,7 +69,6 @@ export function DropZone({
           className,
         )}
         onClick={() => input.current?.click()}
-        aria-labelledby={`${id}-title`}
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...handlers}
       >
@@ -92,16 +91,15 @@ export function DropZone({
   );
 }
 
-/** The zone's words: the title names the button, the hint describes it. */
+/** The zone's words: the title names the button, the hint only describes it. */
 function DropZoneText({ id, title, hint }: { id: string; title: ReactNode; hint?: ReactNode }) {
   return (
     <>
       <UploadIcon className="size-8 text-muted-foreground" aria-hidden />
-      <span id={`${id}-title`} className="font-medium">
-        {title}
-      </span>
+      <span className="font-medium">{title}</span>
+      {/* Left out of the button's name (it stays its description), so "…until you press Run" names no button. */}
       {hint && (
-        <span id={`${id}-hint`} className="text-muted-foreground">
+        <span id={`${id}-hint`} aria-hidden className="text-muted-foreground">
           {hint}
         </span>
       )}
