@@ -110,12 +110,13 @@ export const CATEGORIES: Category[] = [
   {
     id: "ops",
     label: "Projects & Files",
-    sublabel: "Core boxes and storage",
+    sublabel: "Work orders, core boxes and storage",
     tag: "Ops",
     updated: "2026-11-19",
     icon: "boxes",
-    description: "Core Inventory, S3 Browser and S3 Uploader: core box storage and stored files.",
-    subpages: [sub("/core-box-inventory"), sub("/s3-viewer"), sub("/s3-admin")],
+    description:
+      "Work order pages, Core Inventory, S3 Browser and S3 Uploader: core box storage and stored files.",
+    subpages: [sub("/work-orders"), sub("/core-box-inventory"), sub("/s3-viewer"), sub("/s3-admin")],
   },
   {
     id: "analytics",

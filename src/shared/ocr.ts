@@ -6,6 +6,8 @@ export const OCR_MESSAGES = {
   noneFound: "No work orders found. Try another image.",
   failed: "Upload or extraction failed. Please try again.",
   imagesOnly: "Only PNG, JPG and GIF images are accepted.",
+  /** The file's content is no image at all (a text file named .png): checked before the name or type. */
+  notAnImage: "This file is not an image: its content is not a PNG, JPG or GIF picture.",
   lookupFailed: "Lookup failed. Please try again.",
 } as const;
 
@@ -69,7 +71,13 @@ export interface WorkOrderMatch {
   pr: string;
   /** YYYY-MM-DD, or "" when the register has no date. */
   date: string;
+  /** Set when a lettered work order has no register line of its own and `project_wo` is its base number. */
+  from_base?: true;
 }
+
+/** How the Matches name a match: the base number's line says so ("(base 4321-02)"). */
+export const matchedWorkOrder = (m: WorkOrderMatch) =>
+  m.from_base ? `(base ${m.project_wo})` : m.project_wo;
 
 /** A box on the uploaded image, in its own pixels (after EXIF orientation, as a browser shows it). */
 export interface ImageBox {

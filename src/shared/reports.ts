@@ -35,7 +35,12 @@ export function parseReportFileName(fileName: string): ParsedReportName {
   if (!/\.pdf$/i.test(name)) return bad("not a .pdf file");
   const stem = name.slice(0, -4);
   const dot = stem.indexOf(".");
-  if (dot < 0) return bad("no project name after the work order");
+  if (dot < 0)
+    return bad(
+      /^\d{4}-\d{2}/.test(stem.trim())
+        ? "no project name after the work order"
+        : "the name has no work order",
+    );
   const workOrder = stem.slice(0, dot).trim();
   const project = stem.slice(dot + 1).trim();
   if (!WORK_ORDER.test(workOrder)) return bad(`"${workOrder}" is not a work order like 1234-56 or 1234-56A`);

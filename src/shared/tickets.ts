@@ -155,6 +155,8 @@ export interface Ticket {
   requester: string;
   requesterName: string;
   assignee: string | null;
+  /** The assignee's name from their account (null when unassigned or the account has no name). */
+  assigneeName: string | null;
   createdAt: string;
   updatedAt: string;
   comments: TicketComment[];

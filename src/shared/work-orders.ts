@@ -78,6 +78,26 @@ export function findWorkOrder(text: string): WorkOrderRef | null {
   return m ? parseWorkOrder(m[0]) : null;
 }
 
+/** Work orders inside running text: a letter counts only when attached or in parentheses ("4321-07A", "4321-07(a)"). */
+const IN_TEXT = /\b\d{4}[-\u2010-\u2015]\d{2,3}(?:\([A-Za-z]\)|[A-Za-z])?(?![\dA-Za-z])/g;
+
+/**
+ * Running text cut into plain parts and work orders (`wo` holds the written form), so a screen can link each
+ * work order to its page ("printer in the 4321-07 trailer" → "printer in the ", 4321-07, " trailer").
+ */
+export function splitWorkOrders(text: string): { text: string; wo: boolean }[] {
+  const parts: { text: string; wo: boolean }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(IN_TEXT)) {
+    if (!parseWorkOrder(m[0])) continue;
+    if (m.index > last) parts.push({ text: text.slice(last, m.index), wo: false });
+    parts.push({ text: m[0], wo: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), wo: false });
+  return parts;
+}
+
 export const workOrderPath = (wo: string) => `/work-orders/${encodeURIComponent(wo)}`;
 
 /** A work order as typed or linked, read as one; anything not shaped like a work order is refused saying so. */
@@ -146,6 +166,8 @@ export interface WorkOrderProject {
   /** YYYY-MM-DD or "". */
   date: string;
   final_report_date: string;
+  /** Set when a lettered work order has no line of its own and this is its base number's line. */
+  from_base?: true;
 }
 
 /** A report of the work order, as the Indexed Files list shows it (without its chunk count). */

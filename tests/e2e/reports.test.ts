@@ -6,6 +6,7 @@ import { REPORTS_TEXTS } from "@shared/reports";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv, throttleUpload } from "../helpers/browser";
 import { textPdf } from "../helpers/pdfs";
+import { shots } from "../helpers/screenshots";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -174,6 +175,35 @@ describe("Reports Indexer", () => {
     await page.getByLabel("Search inside all reports").fill("runway pavement");
     await page.getByRole("button", { name: "Open 4400-02.Hilo Airport.pdf at page 1" }).click();
     await page.getByText(REPORTS_TEXTS.originalNotStored).waitFor();
+    await page.context().close();
+  });
+
+  test("a text file named .pdf is 'not a PDF' before its name is judged, on the screen and in the log", async () => {
+    const page = await env.newPage(DEMO.owner);
+    await page.goto("/reports");
+    await page
+      .getByLabel("Choose PDFs")
+      .setInputFiles([
+        { name: "Lab Guide.pdf", mimeType: "application/pdf", buffer: Buffer.from("just some notes") },
+        await pdf("Field Guide.pdf", ["A real PDF with a name out of form."]),
+      ]);
+    const notPdf = "This file is not a PDF (its content does not start with %PDF-).";
+    const selected = page.getByRole("list", { name: "Selected reports" });
+    await page.getByText("1 file is not a PDF by its content; the server will refuse it.").waitFor();
+    await page.getByText("1 name does not follow the form; the server may refuse it.").waitFor();
+    const text = selected.getByRole("listitem").filter({ hasText: "Lab Guide.pdf" });
+    await text.getByText(notPdf).waitFor();
+    expect(await text.getByText(/work order/).count()).toBe(0);
+    await selected
+      .getByRole("listitem")
+      .filter({ hasText: "Field Guide.pdf" })
+      .getByText(/the name has no work order/)
+      .waitFor();
+    await shots(page, "reports-not-a-pdf");
+    await page.getByRole("button", { name: REPORTS_TEXTS.indexSelected }).click();
+    const log = page.getByRole("list", { name: REPORTS_TEXTS.log });
+    await log.getByText(`Error: Lab Guide.pdf: ${notPdf}`).waitFor();
+    await log.getByText(/^Error: Field Guide\.pdf: the name has no work order/).waitFor();
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
+import { shots } from "../helpers/screenshots";
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -101,6 +102,46 @@ describe("IT Tickets", () => {
     expect(await panel.getByRole("button", { name: "Delete" }).isDisabled()).toBe(true);
     await page.context().close();
   });
+
+  test("the assignee is shown by name in the list and the panel; a work order in the text links to its page", async () => {
+    const admin = await env.t.login(DEMO.admin);
+    const raised = await env.t.request("/api/tickets", {
+      method: "POST",
+      cookie: admin,
+      json: {
+        title: "Core box labels for W.O. 4321-07A",
+        description: "Print labels for 4321-07A and 1234-56(b).",
+      },
+    });
+    const { id } = (await raised.json()) as { id: number };
+    await env.t.request(`/api/tickets/${id}`, {
+      method: "PUT",
+      cookie: admin,
+      json: { assignee: DEMO.admin },
+    });
+
+    const page = await env.newPage(DEMO.admin);
+    await page.goto("/it-tickets");
+    const table = page.getByRole("table", { name: "Tickets" });
+    const row = table.getByRole("row").filter({ hasText: "Core box labels for W.O. 4321-07A" });
+    await row.waitFor();
+    // The same name in every column that shows a person, the address on hover.
+    expect(await row.getByTitle(DEMO.admin).allTextContents()).toEqual(["Leilani Adams", "Leilani Adams"]);
+    await row.getByRole("button", { name: "Core box labels for W.O. 4321-07A" }).click();
+    const panel = page.getByRole("dialog", { name: /Ticket #\d+/ });
+    await panel.getByRole("link", { name: "4321-07A" }).waitFor();
+    expect(await panel.getByTitle(DEMO.admin).allTextContents()).toEqual(["Leilani Adams", "Leilani Adams"]);
+    expect(await panel.getByRole("link", { name: "4321-07A" }).getAttribute("href")).toBe(
+      "/work-orders/4321-07A",
+    );
+    expect(await panel.getByRole("link", { name: "1234-56(b)" }).getAttribute("href")).toBe(
+      "/work-orders/1234-56B",
+    );
+    await shots(page, "ticket-panel");
+    await panel.getByRole("link", { name: "4321-07A" }).click();
+    await page.waitForURL(/\/work-orders\/4321-07A$/);
+    await page.context().close();
+  }, 60_000);
 
   test("a User sees only their own tickets", async () => {
     const page = await env.newPage(DEMO.user);

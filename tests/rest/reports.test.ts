@@ -151,13 +151,27 @@ describe("POST /api/reports/bulk-index", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ indexed: 1, failed: 3 });
     expect(r.body.steps).toContain(
-      `Error: notes.pdf: no project name after the work order; expected ${REPORT_NAME_FORM}`,
+      `Error: notes.pdf: the name has no work order; expected ${REPORT_NAME_FORM}`,
     );
     expect(r.body.steps).toContain(
       "Error: 5002-01.Text.pdf: This file is not a PDF (its content does not start with %PDF-).",
     );
-    expect(r.body.steps).toContain(`Error: readme.txt: not a .pdf file; expected ${REPORT_NAME_FORM}`);
+    // The content is checked before the name: a text file is "not a PDF" whatever it is called.
+    expect(r.body.steps).toContain(
+      "Error: readme.txt: This file is not a PDF (its content does not start with %PDF-).",
+    );
     expect((await files("?wo=5002")).files.map((f) => f.file_name)).toEqual(["5002-02.Good One.pdf"]);
+  });
+
+  test("a text file named .pdf is refused as not a PDF before its name is read; a PDF by its name", async () => {
+    const text = await bulkIndex(t, cookie.admin, [{ name: "Lab Guide.pdf", content: "just some notes" }]);
+    expect(text.status).toBe(400);
+    expect(text.body.error).toBe(
+      "Lab Guide.pdf: This file is not a PDF (its content does not start with %PDF-).",
+    );
+    const pdf = await bulkIndex(t, cookie.admin, [{ name: "Lab Guide.pdf", content: await textPdf(["x"]) }]);
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.error).toBe(`Lab Guide.pdf: the name has no work order; expected ${REPORT_NAME_FORM}`);
   });
 
   test("when no file is valid the answer is 400 { error }; ../ and NUL in names are refused", async () => {

@@ -79,6 +79,7 @@ describe("POST /api/tickets", () => {
         "requester",
         "requesterName",
         "assignee",
+        "assigneeName",
         "createdAt",
         "updatedAt",
         "comments",
@@ -194,6 +195,21 @@ describe("PUT /api/tickets/{id}", () => {
     });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as Ticket).assignee).toBe(DEMO.admin);
+    // The assignee is named like a requester, by their name, in the list, the ticket and on the tRPC door.
+    const named = { assignee: DEMO.admin, assigneeName: "Leilani Adams" };
+    const list = await t.request(`/api/tickets?q=%23${ticket.id}`, { cookie: cookie.user });
+    expect(((await list.json()) as { tickets: Ticket[] }).tickets[0]).toMatchObject(named);
+    const one = await t.request(`/api/tickets/${ticket.id}`, { cookie: cookie.user });
+    expect(await one.json()).toMatchObject(named);
+    const viaRpc = await trpcCall(t, cookie.user, "tickets.byId", { id: ticket.id });
+    expect(viaRpc.data).toMatchObject(named);
+    // Unassigned: no name.
+    expect(
+      await (await t.request(`/api/tickets/${(await raise("user")).id}`, { cookie: cookie.user })).json(),
+    ).toMatchObject({
+      assignee: null,
+      assigneeName: null,
+    });
     const [entry] = await t.deps.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({
       actor: DEMO.admin,

@@ -148,6 +148,7 @@ describe("a lettered number", () => {
   test("with no register line of its own shows its base number's project", async () => {
     const { body } = await page("9876-05A");
     expect(body.project?.work_order).toBe("9876-05");
+    expect(body.project?.from_base).toBe(true);
     expect(body.reports.map((r) => r.file_name)).toEqual(["9876-05A.Kapolei Wall Addendum.pdf"]);
     expect(body.core_boxes.map((b) => b.work_order)).toEqual(["9876-05A"]);
     expect(body.binder).toEqual([]);

@@ -8,7 +8,10 @@ let t: TestApp;
 let user: string;
 
 /** Register rows the lookup rules are checked against (numbers far above the demo register's). */
-const FIXTURES = ["8801-01", "8801-02", "8802-05(A)", "8803-03B", "8804", "8804-01", "8805-02", "8805-01"];
+const FIXTURES = [
+  ...["8801-01", "8801-02", "8802-05(A)", "8803-03B", "8804", "8804-01", "8805-02", "8805-01"],
+  ...["8807-04", "8808-030"],
+];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -129,6 +132,69 @@ describe("POST /api/lookup-work-orders", () => {
   });
 });
 
+describe("one register rule for Recognition and the work order page", () => {
+  type Line = { work_order: string; project: string; from_base?: boolean } | null;
+  const pageLine = async (wo: string) => {
+    const res = await t.request(`/api/work-orders/${encodeURIComponent(wo)}`, { cookie: user });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { project: Line }).project;
+  };
+  const matchOf = async (wo: string) => {
+    const res = await lookup([wo]);
+    return ((await res.json()) as { matches: Record<string, unknown>[] }).matches[0]!;
+  };
+
+  test("a lettered work order without its own line takes its base's, marked so, on both screens", async () => {
+    expect(await matchOf("8807-04A")).toEqual({
+      work_order: "8807-04A",
+      project_wo: "8807-04",
+      client: "Client 8",
+      project: "Project 8807-04",
+      pr: "50008",
+      date: "2024-01-18",
+      from_base: true,
+    });
+    expect(await pageLine("8807-04A")).toMatchObject({
+      work_order: "8807-04",
+      project: "Project 8807-04",
+      from_base: true,
+    });
+    const trpcLookup = await trpcCall(
+      t,
+      user,
+      "workOrders.lookup",
+      { work_orders: ["8807-04(a)"] },
+      "mutation",
+    );
+    expect((trpcLookup.data as { matches: Record<string, unknown>[] }).matches[0]).toMatchObject({
+      project_wo: "8807-04",
+      from_base: true,
+    });
+    const trpcPage = await trpcCall(t, user, "workOrders.page", { wo: "8807-04A" });
+    expect((trpcPage.data as { project: Line }).project).toMatchObject({
+      work_order: "8807-04",
+      from_base: true,
+    });
+  });
+
+  test("a work order with its own line (or none at all) is not marked from its base", async () => {
+    for (const wo of ["8807-04", "8802-05A"]) {
+      expect((await matchOf(wo)).from_base).toBeUndefined();
+      expect((await pageLine(wo))?.from_base).toBeUndefined();
+    }
+    expect((await matchOf("8802-05A")).project_wo).toBe("8802-05(A)");
+    expect((await matchOf("8809-01B")).project_wo).toBe("Not Found");
+    expect(await pageLine("8809-01B")).toBeNull();
+  });
+
+  test("a whole number never takes a longer number that merely starts alike, on either screen", async () => {
+    expect((await matchOf("8808-03")).project_wo).toBe("Not Found");
+    expect(await pageLine("8808-03")).toBeNull();
+    expect((await matchOf("8808-030")).project_wo).toBe("8808-030");
+    expect((await pageLine("8808-030"))?.project).toBe("Project 8808-030");
+  });
+});
+
 const upload = (
   bytes: Uint8Array | string,
   name = "scan.png",
@@ -165,10 +231,31 @@ function pngHeader(w: number, h: number) {
 }
 
 describe("POST /api/ocr-upload refusals", () => {
-  test("a PDF renamed .png is refused by its bytes (415)", async () => {
-    const res = await upload("%PDF-1.7\n1 0 obj << >> endobj\n", "report.png");
-    expect(res.status).toBe(415);
-    expect(await errorOf(res)).toBe("Only PNG, JPG and GIF images are accepted.");
+  test("a text file or a PDF named .png is refused by its content as not an image (415)", async () => {
+    for (const [bytes, name] of [
+      ["%PDF-1.7\n1 0 obj << >> endobj\n", "report.png"],
+      ["8801-01 8801-02 — work orders typed in a note\n", "notes.png"],
+    ]) {
+      const res = await upload(bytes!, name);
+      expect(res.status).toBe(415);
+      expect(await errorOf(res)).toBe(
+        "This file is not an image: its content is not a PNG, JPG or GIF picture.",
+      );
+    }
+  });
+  test("an image of another kind (WebP, BMP) named .png is told only PNG, JPG and GIF are accepted (415)", async () => {
+    const webp = Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.alloc(4),
+      Buffer.from("WEBPVP8 "),
+      Buffer.alloc(32),
+    ]);
+    const bmp = Buffer.concat([Buffer.from("BM"), Buffer.alloc(52)]);
+    for (const bytes of [webp, bmp]) {
+      const res = await upload(bytes, "scan.png");
+      expect(res.status).toBe(415);
+      expect(await errorOf(res)).toBe("Only PNG, JPG and GIF images are accepted.");
+    }
   });
   test("an empty file (400)", async () => {
     const res = await upload(new Uint8Array(0));

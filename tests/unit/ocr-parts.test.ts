@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { lookupRange } from "@server/domains/projects/keys";
 import { parseRegisterDate } from "@server/domains/projects/register-rows";
-import { sniffImageType } from "@server/ocr/photos/image-type";
 import { extractFromLines } from "@server/ocr/photos/work-orders";
+import { sniffImageType } from "@shared/image-type";
 import { workOrderKey } from "@shared/work-orders";
 import { ocrLine } from "../helpers/ocr-lines";
 
@@ -33,9 +33,19 @@ describe("work-order keys", () => {
   });
 
   test("four digits alone look for NNNN-… (or the bare number); others are prefixes", () => {
-    expect(lookupRange("1234")).toEqual({ exact: "1234", lo: "1234-", hi: "1234." });
-    expect(lookupRange("1234-5")).toEqual({ exact: null, lo: "1234-5", hi: "1234-5\uffff" });
+    expect(lookupRange("1234")).toEqual({ exact: "1234", lo: "1234-", hi: "1234.", base: null });
+    expect(lookupRange("1234-5")).toEqual({ exact: null, lo: "1234-5", hi: "1234-5\uffff", base: null });
     expect(lookupRange("  ")).toBeNull();
+  });
+
+  test("a whole work order: itself, then its letters (bare) or its base (lettered)", () => {
+    expect(lookupRange("1234-56")).toEqual({ exact: "1234-56", lo: "1234-56(", hi: "1234-56)", base: null });
+    expect(lookupRange("1234-56b")).toEqual({
+      exact: "1234-56(B)",
+      lo: "1234-56(B)",
+      hi: "1234-56(B)",
+      base: "1234-56",
+    });
   });
 });
 

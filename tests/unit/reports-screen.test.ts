@@ -16,6 +16,7 @@ import {
   plainSteps,
   reportsSearch,
   reportsViewOf,
+  startsLikePdf,
   statusOf,
   summariseSelection,
   totalsOfLines,
@@ -75,6 +76,20 @@ describe("the selection", () => {
     expect(s.bytes).toBe(1511);
     expect(s.misnamed.map((m) => m.path)).toEqual(["box/Kapolei.pdf", "12-3.X.pdf"]);
     expect(s.misnamed[0]?.reason).toContain("####-##(optional letter).ProjectName.pdf");
+    expect(s.notPdf).toEqual([]);
+  });
+
+  test("a file whose content is not a PDF is said so before its name is judged", async () => {
+    const text = new File(["just some notes"], "Lab Guide.pdf");
+    const pdf = new File(["%PDF-1.7 …"], "Lab Guide 2.pdf");
+    expect(await startsLikePdf(text)).toBe(false);
+    expect(await startsLikePdf(pdf)).toBe(true);
+    const s = summariseSelection([text, pdf], new Set(["Lab Guide.pdf"]));
+    expect(s.notPdf).toEqual([
+      { path: "Lab Guide.pdf", reason: "This file is not a PDF (its content does not start with %PDF-)." },
+    ]);
+    // The real PDF is still warned about its name; the text file only about its content.
+    expect(s.misnamed.map((m) => m.path)).toEqual(["Lab Guide 2.pdf"]);
   });
 });
 

@@ -37,6 +37,9 @@ describe("parseReportFileName", () => {
       `1234-56 Kapolei.pdf: no project name after the work order; expected ${REPORT_NAME_FORM}`,
     );
     expect(reason("1234-56.pdf")).toContain("no project name");
+    expect(reason("Lab Guide.pdf")).toBe(
+      `Lab Guide.pdf: the name has no work order; expected ${REPORT_NAME_FORM}`,
+    );
     expect(reason("1234-56..pdf")).toContain("the project name is empty");
     expect(reason("123-56.Site.pdf")).toContain('"123-56" is not a work order');
     expect(reason("1234-56AB.Site.pdf")).toContain("is not a work order");

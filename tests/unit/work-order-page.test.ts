@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { belongsTo, findWorkOrder, parseWorkOrder } from "@shared/work-orders";
+import { belongsTo, findWorkOrder, parseWorkOrder, splitWorkOrders } from "@shared/work-orders";
 import { suggestionsFor } from "@/components/header-search-suggestions";
 
 describe("parseWorkOrder", () => {
@@ -55,5 +55,23 @@ describe("the header search", () => {
       to: { to: "/work-orders/4321-07" },
     });
     expect(suggestionsFor("core", false).some((o) => o.kind === "work-order")).toBe(false);
+  });
+});
+
+describe("work orders in running text (a ticket's description)", () => {
+  test("each work order is cut out to be linked; the rest stays text", () => {
+    expect(splitWorkOrders("Printer at 4321-07A site, see 1234-56(b) and 9876-05 a printer")).toEqual([
+      { text: "Printer at ", wo: false },
+      { text: "4321-07A", wo: true },
+      { text: " site, see ", wo: false },
+      { text: "1234-56(b)", wo: true },
+      { text: " and ", wo: false },
+      { text: "9876-05", wo: true },
+      { text: " a printer", wo: false },
+    ]);
+  });
+  test("numbers that only look alike are not work orders", () => {
+    for (const text of ["call 808-555-1234", "4321-07AB", "12345-67", "4321-0712", "no numbers"])
+      expect(splitWorkOrders(text).every((p) => !p.wo)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { UploadIcon } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "@/lib/utils";
 import { useDropTarget } from "./use-drop-target";
 
@@ -9,7 +9,8 @@ export const isPdfName = (file: { name: string }) => /\.pdf$/i.test(file.name);
 /**
  * A drop zone that is also a button (click, Enter or Space opens the file chooser). The files `accept` takes go
  * to `onFiles`, those it refuses to `onRefused` (so a queue can list them with the reason); each is called only
- * with files.
+ * with files. Its accessible name is the title alone (the hint describes it), so a hint that mentions another
+ * button ("until you press Run") does not give assistive tech a second button of that name.
  */
 export function DropZone({
   onFiles,
@@ -40,6 +41,7 @@ export function DropZone({
   className?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const id = useId();
   // React has no prop for it: set the DOM property.
   useEffect(() => {
     if (input.current) input.current.webkitdirectory = directory;
@@ -67,11 +69,10 @@ export function DropZone({
           className,
         )}
         onClick={() => input.current?.click()}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         {...handlers}
       >
-        <UploadIcon className="size-8 text-muted-foreground" aria-hidden />
-        <span className="font-medium">{title}</span>
-        {hint && <span className="text-muted-foreground">{hint}</span>}
+        <DropZoneText id={id} title={title} hint={hint} />
       </button>
       <input
         ref={input}
@@ -86,6 +87,22 @@ export function DropZone({
           e.target.value = "";
         }}
       />
+    </>
+  );
+}
+
+/** The zone's words: the title names the button, the hint only describes it. */
+function DropZoneText({ id, title, hint }: { id: string; title: ReactNode; hint?: ReactNode }) {
+  return (
+    <>
+      <UploadIcon className="size-8 text-muted-foreground" aria-hidden />
+      <span className="font-medium">{title}</span>
+      {/* Left out of the button's name (it stays its description), so "…until you press Run" names no button. */}
+      {hint && (
+        <span id={`${id}-hint`} aria-hidden className="text-muted-foreground">
+          {hint}
+        </span>
+      )}
     </>
   );
 }

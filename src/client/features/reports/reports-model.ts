@@ -8,6 +8,7 @@ import {
   REPORTS_TEXTS,
   workOrderPrefix,
 } from "@shared/reports";
+import { STORAGE_MESSAGES } from "@shared/storage";
 import { z } from "zod";
 import type { LogEntry, LogTone } from "@/components/log-panel";
 import { isPdfName } from "@/components/upload-queue/drop-zone";
@@ -103,17 +104,35 @@ export interface SelectionSummary {
   bytes: number;
   /** Names that do not follow the report name form: the server decides, this only warns before sending. */
   misnamed: { path: string; reason: string }[];
+  /** Files whose content is not a PDF (whatever their name), said before their name, as the server does. */
+  notPdf: { path: string; reason: string }[];
 }
 
-export function summariseSelection(files: readonly PickedFile[]): SelectionSummary {
+/** `notPdfPaths`: the paths (pathOf) of chosen files whose first bytes are not "%PDF-". */
+export function summariseSelection(
+  files: readonly PickedFile[],
+  notPdfPaths: ReadonlySet<string> = new Set(),
+): SelectionSummary {
   const misnamed: SelectionSummary["misnamed"] = [];
+  const notPdf: SelectionSummary["notPdf"] = [];
   let bytes = 0;
   for (const f of files) {
     bytes += f.size;
+    const path = pathOf(f);
+    if (notPdfPaths.has(path)) {
+      notPdf.push({ path, reason: STORAGE_MESSAGES.notPdf });
+      continue;
+    }
     const parsed = parseReportFileName(f.name);
-    if (!parsed.ok) misnamed.push({ path: pathOf(f), reason: parsed.reason });
+    if (!parsed.ok) misnamed.push({ path, reason: parsed.reason });
   }
-  return { count: files.length, bytes, misnamed };
+  return { count: files.length, bytes, misnamed, notPdf };
+}
+
+/** Does a file start with "%PDF-"? Only its first five bytes are read. */
+export async function startsLikePdf(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
+  return new TextDecoder().decode(head) === "%PDF-";
 }
 
 /**

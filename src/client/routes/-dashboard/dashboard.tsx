@@ -44,6 +44,7 @@ export function Dashboard() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <Welcome
         name={firstName(me?.name, me?.email)}
+        analyticsReady={kpis.isSuccess}
         editing={editing}
         onToggleEditing={() => setEditing((e) => !e)}
         onReset={layout.reset}
@@ -54,8 +55,9 @@ export function Dashboard() {
       <DashboardSearch value={search} onChange={setSearch} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <PinnedSection kind="favorites" pages={favorites} />
-        <PinnedSection kind="recents" pages={recents} />
+        {/* Lists kept in this browser may hold pages another person opened: only those this person may open. */}
+        <PinnedSection kind="favorites" pages={favorites.filter((p) => !isDisabled(p.path))} />
+        <PinnedSection kind="recents" pages={recents.filter((p) => !isDisabled(p.path))} />
       </div>
 
       {matches.length === 0 ? (
@@ -77,14 +79,16 @@ export function Dashboard() {
   );
 }
 
-/** Today's date, the greeting and the layout buttons. */
+/** Today's date, the greeting, the spec's "Analytics Ready" badge (once the key figures are in) and the layout buttons. */
 function Welcome({
   name,
+  analyticsReady,
   editing,
   onToggleEditing,
   onReset,
 }: {
   name: string;
+  analyticsReady: boolean;
   editing: boolean;
   onToggleEditing(): void;
   onReset(): void;
@@ -109,9 +113,11 @@ function Welcome({
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge className="gap-1">
-          <SparklesIcon className="size-3" aria-hidden /> Analytics Ready
-        </Badge>
+        {analyticsReady && (
+          <Badge className="gap-1" title="The key figures below are loaded and up to date">
+            <SparklesIcon className="size-3" aria-hidden /> Analytics Ready
+          </Badge>
+        )}
         <Button
           variant={editing ? "default" : "outline"}
           size="sm"

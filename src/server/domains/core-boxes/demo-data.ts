@@ -102,7 +102,14 @@ const pad = (n: number, w: number) => String(n).padStart(w, "0");
  */
 export function generateDemoBoxes(
   count: number,
-  opts: { seed?: number; now?: Date; expiryMonths?: number; firstYear?: number } = {},
+  opts: {
+    seed?: number;
+    now?: Date;
+    expiryMonths?: number;
+    firstYear?: number;
+    /** The project a work order names elsewhere (the demo register's): the seed passes it, benchmarks do not. */
+    projectOf?: (workOrder: string) => string;
+  } = {},
 ): BoxFields[] {
   const rand = prng(opts.seed ?? 7);
   const now = opts.now ?? new Date();
@@ -130,9 +137,12 @@ export function generateDemoBoxes(
     const letter = rand() < 0.12 ? String.fromCharCode(65 + Math.floor(rand() * 4)) : "";
     const suffix = i >= 1_000_000 ? `-${Math.floor(i / 1_000_000)}` : "";
     const expiry = noDate ? null : defaultExpiry(submission, keep === "Save" ? months * 2 : months);
+    const workOrder = `${pad(Math.floor(serial / 100), 4)}-${pad(serial % 100, 2)}${letter}${suffix}`;
+    // Drawn even when `projectOf` names it, so every other field stays as it was.
+    const drawnName = `${pick(PLACES[island]!)} ${pick(KINDS)}`;
     out.push({
-      work_order: `${pad(Math.floor(serial / 100), 4)}-${pad(serial % 100, 2)}${letter}${suffix}`,
-      project: `${pick(PLACES[island]!)} ${pick(KINDS)}`,
+      work_order: workOrder,
+      project: opts.projectOf?.(workOrder) ?? drawnName,
       engineer: rand() < 0.15 ? `${pick(ENGINEERS)}/${pick(ENGINEERS)}` : pick(ENGINEERS),
       report_submission_date: noDate ? null : submission,
       storage_expiry_date: expiry,

@@ -41,7 +41,7 @@ const CLIENTS = [
   "Hawaii Gas",
   "Bishop Museum",
 ];
-const PLACES = [
+export const DEMO_PLACES = [
   "Kapiolani Blvd",
   "Ala Moana",
   "Waikiki",
@@ -73,7 +73,7 @@ const PLACES = [
   "Iwilei",
   "Sand Island",
 ];
-const WORKS = [
+export const DEMO_WORKS = [
   "Widening",
   "Seawall Repair",
   "Parking Structure",
@@ -123,7 +123,7 @@ export function demoProjects(count = 20_000, seed = 808): DemoProject[] {
   while (rows.length < count) {
     const phases = 1 + Math.floor(r() * 6);
     const client = pick(CLIENTS);
-    const site = `${pick(PLACES)} ${pick(WORKS)}`;
+    const site = `${pick(DEMO_PLACES)} ${pick(DEMO_WORKS)}`;
     const t0 = START + Math.min(1, (base - 1000) / 6300) * (END - START);
     for (let p = 1; p <= phases && rows.length < count; p++) {
       let workOrder = `${base}-${pad(p)}`;

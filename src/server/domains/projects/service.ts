@@ -111,6 +111,8 @@ const fromExcluded = (at: Date) => ({
   updatedAt: at,
 });
 
+/** The demo register's project for a work order: other domains' demo rows name the same project (demo-names.ts). */
+export { demoProjectName } from "./demo-names";
 /** Work Order Recognition's look-up and a work order's page read the register (any signed-in person). */
 export { lookupWorkOrders } from "./lookup";
 export const workOrderRegisterLine = (ctx: ServiceCtx, ref: WorkOrderRef) => registerLine(ctx.db, ref);

@@ -75,21 +75,13 @@ export async function startBulkIndex(ctx: ServiceCtx, request: Request): Promise
       request,
       { field: "files", maxFiles: BULK_INDEX_MAX_FILES },
       async ({ filename, body }) => {
-        const name = reportUpload(filename);
-        if (!name.ok) {
-          staged.push({ file: name.fileName, refused: name.reason });
-          return;
-        }
-        const guard = pdfGuard(body, limits.uploadMaxBytes, limits.uploadMaxMb);
-        try {
-          const { key } = await stageUpload(deps.store, guard.body);
-          const report = { workOrder: name.workOrder, project: name.project };
-          staged.push({ file: name.fileName, key, report });
-        } catch (err) {
-          // The file's own fault (not a PDF, too large) refuses that file; anything else ends the request.
-          if (!guard.state.error) throw err;
-          staged.push({ file: name.fileName, refused: `${name.fileName}: ${guard.state.error.message}` });
-        }
+        staged.push(
+          await stageOne(
+            ctx,
+            reportUpload(filename),
+            pdfGuard(body, limits.uploadMaxBytes, limits.uploadMaxMb),
+          ),
+        );
       },
     );
     files = form.files;
@@ -135,6 +127,32 @@ export async function startBulkIndex(ctx: ServiceCtx, request: Request): Promise
     }
   }
   return { ok: true, fields, entries };
+}
+
+/**
+ * One file of the form: staged, or refused with why. The content is checked before the name, so a text file
+ * named ".pdf" is "not a PDF" rather than misnamed; a misnamed file is read only as far as its first bytes.
+ */
+async function stageOne(
+  ctx: ServiceCtx,
+  name: ReturnType<typeof reportUpload>,
+  guard: ReturnType<typeof pdfGuard>,
+): Promise<Staged> {
+  try {
+    if (!name.ok) {
+      // The guard yields nothing before the first bytes are checked: one step is enough.
+      await guard.body.next();
+      return { file: name.fileName, refused: name.reason };
+    }
+    const { key } = await stageUpload(ctx.deps.store, guard.body);
+    return { file: name.fileName, key, report: { workOrder: name.workOrder, project: name.project } };
+  } catch (err) {
+    // The file's own fault (not a PDF, too large) refuses that file; anything else ends the request.
+    if (!guard.state.error) throw err;
+    return { file: name.fileName, refused: `${name.fileName}: ${guard.state.error.message}` };
+  } finally {
+    if (!name.ok) await guard.body.return(undefined).catch(() => {});
+  }
 }
 
 type StepLine = Extract<BulkIndexLine, { step: string }>;

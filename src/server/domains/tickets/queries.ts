@@ -14,7 +14,18 @@ import { offsetOf } from "../../lib/sql";
 
 type TicketRow = typeof tickets.$inferSelect;
 
-export function toSummary(row: TicketRow, commentCount: number): TicketSummary {
+/** The names of the people a page of tickets is assigned to, by email (one read for the page). */
+async function assigneeNames(db: DbOrTx, rows: readonly TicketRow[]): Promise<Map<string, string>> {
+  const emails = [...new Set(rows.flatMap((r) => (r.assignee ? [r.assignee] : [])))];
+  if (!emails.length) return new Map();
+  const found = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.email, emails));
+  return new Map(found.filter((u) => u.name.trim()).map((u) => [u.email, u.name]));
+}
+
+export function toSummary(row: TicketRow, commentCount: number, names: Map<string, string>): TicketSummary {
   return {
     id: row.id,
     title: row.title,
@@ -25,6 +36,8 @@ export function toSummary(row: TicketRow, commentCount: number): TicketSummary {
     requester: row.requester,
     requesterName: row.requesterName,
     assignee: row.assignee,
+    // Shown as people are shown everywhere on IT Tickets: the name, the email only when there is none.
+    assigneeName: row.assignee ? (names.get(row.assignee) ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     commentCount,
@@ -99,10 +112,11 @@ export async function listTickets(
     commentCounts(db, pageIds),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const names = await assigneeNames(db, rows);
   return {
     rows: pageIds.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toSummary(row, comments.get(id) ?? 0)] : [];
+      return row ? [toSummary(row, comments.get(id) ?? 0, names)] : [];
     }),
     total,
   };
@@ -186,8 +200,8 @@ export async function commentsOf(db: DbOrTx, id: number): Promise<TicketComment[
 }
 
 export async function fullTicket(db: DbOrTx, row: TicketRow): Promise<Ticket> {
-  const comments = await commentsOf(db, row.id);
-  const { commentCount: _, ...summary } = toSummary(row, comments.length);
+  const [comments, names] = await Promise.all([commentsOf(db, row.id), assigneeNames(db, [row])]);
+  const { commentCount: _, ...summary } = toSummary(row, comments.length, names);
   return { ...summary, comments };
 }
 

@@ -45,7 +45,8 @@ export function workOrdersRest(deps: AppDeps) {
         detail: doc({
           summary: "Look work orders up in the project register",
           body: lookupInput,
-          returns: "{ matches: [{ work_order, project_wo, client, project, pr, date }] }",
+          returns:
+            "{ matches: [{ work_order, project_wo, client, project, pr, date, from_base? }] } (from_base: true when a lettered work order has no line of its own and project_wo is its base number)",
         }),
       },
     )
@@ -59,7 +60,7 @@ export function workOrdersRest(deps: AppDeps) {
             "Everything about one work order: a base number (4321-07) gathers its letters (4321-07A, 4321-07(B)); a lettered one itself, with its base's project",
           params: workOrderPageInput,
           returns:
-            "{ work_order, project: { work_order, client, project, pr, principal_engineer, date, final_report_date } | null, reports: [{ file_id, file_name, work_order, project, pages, indexed_at, stored }], binder: [binder row], core_boxes: [box with status], history: [{ id, kind, entity_id, action, work_order, user, ts, before, after }] }",
+            "{ work_order, project: { work_order, client, project, pr, principal_engineer, date, final_report_date, from_base? } | null, reports: [{ file_id, file_name, work_order, project, pages, indexed_at, stored }], binder: [binder row], core_boxes: [box with status], history: [{ id, kind, entity_id, action, work_order, user, ts, before, after }] }",
           errors: [400],
         }),
       },

@@ -1,7 +1,7 @@
+import { type ImageKind, imageRefusal, sniffImageType } from "@shared/image-type";
 import type SharpModule from "sharp";
 import type { Metadata } from "sharp";
 import { AppError } from "../../lib/errors";
-import { type ImageKind, sniffImageType } from "./image-type";
 
 /** The checks an uploaded image passes before anything decodes it. */
 
@@ -25,7 +25,7 @@ export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Prom
     throw new AppError("PAYLOAD_TOO_LARGE", `The image is larger than ${formatMb(limits.maxBytes)}.`);
   }
   const kind = sniffImageType(bytes);
-  if (!kind) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only PNG, JPG and GIF images are accepted.");
+  if (!kind) throw new AppError("UNSUPPORTED_MEDIA_TYPE", imageRefusal(bytes)!);
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();

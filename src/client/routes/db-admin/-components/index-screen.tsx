@@ -39,6 +39,7 @@ function IndexManager() {
               onChange={manager.setSettings}
               dbs={manager.names}
               disabled={index.running}
+              dbMissing={manager.dbMissing}
             />
             <QueuePanel
               items={index.items}

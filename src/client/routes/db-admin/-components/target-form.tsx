@@ -1,5 +1,6 @@
 import { DB_NAME_HINT, DOCUMENT_TEXTS, dbTitle, toDbName } from "@shared/documents";
 import { useId } from "react";
+import { FieldError, invalidProps } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Checkbox } from "@/components/ui/misc";
 import { NativeSelect } from "@/components/ui/select";
@@ -8,17 +9,22 @@ import { type DbAction, type IndexSettings, withDbFile, withTitle } from "./inde
 
 const label = "text-xs font-medium text-muted-foreground";
 
-/** New DB / Append, General mode, then Title + DB File (New DB) or Select DB (Append). */
+/**
+ * New DB / Append, General mode, then Title + DB File (New DB) or Select DB (Append). `dbMissing` (a Run with no
+ * database) marks the DB File or Select DB field with the sentence the status line says.
+ */
 export function TargetForm({
   settings: s,
   onChange,
   dbs,
   disabled,
+  dbMissing = false,
 }: {
   settings: IndexSettings;
   onChange(next: IndexSettings): void;
   dbs: readonly string[];
   disabled: boolean;
+  dbMissing?: boolean;
 }) {
   const id = useId();
   return (
@@ -56,9 +62,16 @@ export function TargetForm({
         </div>
       </div>
       {s.action === "new" ? (
-        <NewDbFields id={id} settings={s} onChange={onChange} disabled={disabled} />
+        <NewDbFields id={id} settings={s} onChange={onChange} disabled={disabled} dbMissing={dbMissing} />
       ) : (
-        <SelectDb id={id} settings={s} onChange={onChange} dbs={dbs} disabled={disabled} />
+        <SelectDb
+          id={id}
+          settings={s}
+          onChange={onChange}
+          dbs={dbs}
+          disabled={disabled}
+          dbMissing={dbMissing}
+        />
       )}
     </div>
   );
@@ -70,7 +83,11 @@ interface FieldProps {
   settings: IndexSettings;
   onChange(next: IndexSettings): void;
   disabled: boolean;
+  dbMissing?: boolean;
 }
+
+/** The sentence under a database field a Run found empty. */
+const missingText = (dbMissing: boolean | undefined) => (dbMissing ? DOCUMENT_TEXTS.pickDb : null);
 
 /** One of the two database modes, as a radio styled as a button. */
 function ModeRadio({
@@ -103,7 +120,7 @@ function ModeRadio({
 }
 
 /** New DB: its title, and the file name it is saved under (with the clean name Run will use, when it differs). */
-function NewDbFields({ id, settings: s, onChange, disabled }: FieldProps) {
+function NewDbFields({ id, settings: s, onChange, disabled, dbMissing }: FieldProps) {
   const normalized = toDbName(s.dbFile);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -131,9 +148,11 @@ function NewDbFields({ id, settings: s, onChange, disabled }: FieldProps) {
           maxLength={80}
           disabled={disabled}
           spellCheck={false}
-          aria-describedby={`${id}-hint`}
+          aria-invalid={dbMissing || undefined}
+          aria-describedby={dbMissing ? `${id}-missing ${id}-hint` : `${id}-hint`}
           onChange={(e) => onChange(withDbFile(s, e.target.value))}
         />
+        <FieldError id={`${id}-missing`} message={missingText(dbMissing)} />
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {DB_NAME_HINT}
           {/* What Run will actually use when the typed text is not a clean name yet. */}
@@ -150,7 +169,14 @@ function NewDbFields({ id, settings: s, onChange, disabled }: FieldProps) {
 }
 
 /** Append: the database to add to. */
-function SelectDb({ id, settings: s, onChange, dbs, disabled }: FieldProps & { dbs: readonly string[] }) {
+function SelectDb({
+  id,
+  settings: s,
+  onChange,
+  dbs,
+  disabled,
+  dbMissing,
+}: FieldProps & { dbs: readonly string[] }) {
   return (
     <div className="grid max-w-md content-start gap-1.5">
       <label htmlFor={`${id}-select`} className={label}>
@@ -160,6 +186,8 @@ function SelectDb({ id, settings: s, onChange, dbs, disabled }: FieldProps & { d
         id={`${id}-select`}
         value={s.selected}
         disabled={disabled}
+        className={dbMissing ? "border-destructive" : undefined}
+        {...invalidProps(`${id}-missing`, missingText(dbMissing))}
         onChange={(e) => onChange({ ...s, selected: e.target.value })}
       >
         <option value="">{DOCUMENT_TEXTS.choose}</option>
@@ -173,6 +201,7 @@ function SelectDb({ id, settings: s, onChange, dbs, disabled }: FieldProps & { d
           </option>
         ))}
       </NativeSelect>
+      <FieldError id={`${id}-missing`} message={missingText(dbMissing)} />
     </div>
   );
 }

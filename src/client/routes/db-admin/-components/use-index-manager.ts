@@ -21,7 +21,8 @@ export function useIndexManager() {
   const dbs = useMemo(() => (list.data ? visibleDbs(list.data.dbs) : undefined), [list.data]);
   const names = useMemo(() => (dbs ?? []).map((d) => d.name), [dbs]);
 
-  const [settings, setSettings] = useState<IndexSettings>(DEFAULT_INDEX_SETTINGS);
+  const target = useTargetSettings();
+  const settings = target.settings;
   const [schemaOf, setSchemaOf] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ name: string; url: string; db: string } | null>(null);
 
@@ -33,7 +34,10 @@ export function useIndexManager() {
     void utils.storage.invalidate();
   }, [utils]);
 
-  const index = useIndexQueue(refresh);
+  const index = useIndexQueue((created) => {
+    refresh();
+    if (created) target.appendTo(created);
+  });
   const actions = useDbActions(refresh, (db, steps, failed) => index.addSteps(db, steps, failed));
   const waiting = index.items.filter((i) => i.status === "ready").length;
 
@@ -46,6 +50,7 @@ export function useIndexManager() {
   /** Run the waiting files into the chosen database, or say what is missing first. */
   const run = () => {
     const blocker = runBlocker(waiting, settings);
+    target.setDbMissing(blocker === DOCUMENT_TEXTS.pickDb);
     const db = targetDbOf(settings);
     index.start(blocker ?? { db, action: settings.action, general: settings.general, title: settings.title });
   };
@@ -62,7 +67,8 @@ export function useIndexManager() {
 
   return {
     settings,
-    setSettings,
+    setSettings: target.change,
+    dbMissing: target.dbMissing,
     names,
     index,
     run,
@@ -83,4 +89,22 @@ export function useIndexManager() {
     preview,
     closePreview: () => setPreview(null),
   };
+}
+
+/**
+ * Where a Run sends files. A Run with no database marks the field until one is given; after a New DB run
+ * created its database the form goes on to Append to it, so a second Run adds to it rather than failing with
+ * "already exists".
+ */
+function useTargetSettings() {
+  const [settings, setSettings] = useState<IndexSettings>(DEFAULT_INDEX_SETTINGS);
+  const [dbMissing, setDbMissing] = useState(false);
+  const change = useCallback((next: IndexSettings) => {
+    setSettings(next);
+    if (targetDbOf(next)) setDbMissing(false);
+  }, []);
+  const appendTo = useCallback((db: string) => {
+    setSettings((s) => ({ ...DEFAULT_INDEX_SETTINGS, general: s.general, action: "append", selected: db }));
+  }, []);
+  return { settings, change, dbMissing, setDbMissing, appendTo };
 }

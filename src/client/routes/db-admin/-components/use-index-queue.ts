@@ -16,8 +16,9 @@ let nextStep = 0;
 /**
  * The Index Manager's queue: files wait as 'ready' until Run, then go one at a time to POST /api/process-file
  * (useProcessFile), their steps collected in the Steps list; the status line says what is happening.
+ * `onFinished` is told the database a New DB run created, if it did.
  */
-export function useIndexQueue(onFinished: () => void) {
+export function useIndexQueue(onFinished: (created?: string) => void) {
   const [steps, setSteps] = useState<Step[]>([]);
   const [message, setMessage] = useState<StatusLine | null>(null);
 
@@ -39,9 +40,12 @@ export function useIndexQueue(onFinished: () => void) {
       err instanceof ApiError && isNotPdfRefusal(err.message) ? NOT_A_PDF : DOCUMENT_TEXTS.uploadFailed,
     send,
     onIdle() {
+      const r = run.current;
       run.current = null;
       setMessage({ text: DOCUMENT_TEXTS.finished, tone: "info" });
-      onFinished();
+      onFinished(
+        r?.target.action === "new" && r.tried.get(r.target.db) === "created" ? r.target.db : undefined,
+      );
     },
   });
 

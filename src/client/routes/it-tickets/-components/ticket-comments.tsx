@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
+import { WorkOrderText } from "@/components/work-order-text";
 import { errorMessage } from "@/lib/api";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -41,7 +42,9 @@ export function TicketComments({ ticketId, comments }: { ticketId: number; comme
                 <Person name={c.authorName} email={c.author} className="font-medium text-foreground" />
                 <time dateTime={c.timestamp}>{formatDateTime(c.timestamp)}</time>
               </div>
-              <p className="whitespace-pre-wrap break-words">{c.text}</p>
+              <p className="whitespace-pre-wrap break-words">
+                <WorkOrderText text={c.text} />
+              </p>
             </li>
           ))}
         </ol>

@@ -8,6 +8,7 @@ import { ErrorState } from "@/components/error-state";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/misc";
+import { WorkOrderText } from "@/components/work-order-text";
 import { errorMessage } from "@/lib/api";
 import { useAuth } from "@/lib/auth";
 import { formatDateTime } from "@/lib/format";
@@ -89,11 +90,15 @@ function TicketView({ ticket, onEdit, onDeleted }: { ticket: Ticket; onEdit(): v
         <Meta label="Requester">
           <Person name={ticket.requesterName} email={ticket.requester} />
         </Meta>
-        <Meta label="Assignee">{ticket.assignee ? <Person email={ticket.assignee} /> : "Unassigned"}</Meta>
+        <Meta label="Assignee">
+          {ticket.assignee ? <Person name={ticket.assigneeName} email={ticket.assignee} /> : "Unassigned"}
+        </Meta>
         <Meta label="Created">{formatDateTime(ticket.createdAt)}</Meta>
         <Meta label="Updated">{formatDateTime(ticket.updatedAt)}</Meta>
       </dl>
-      <p className="whitespace-pre-wrap break-words rounded-md border p-3 text-sm">{ticket.description}</p>
+      <p className="whitespace-pre-wrap break-words rounded-md border p-3 text-sm">
+        <WorkOrderText text={ticket.description} />
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={onEdit}>
           <PencilIcon /> Edit

@@ -84,8 +84,7 @@ function ticketColumns(onOpen: (id: number) => void): ColumnDef<TicketSummary, u
       header: "Assignee",
       cell: ({ row }) =>
         row.original.assignee ? (
-          // The local part is enough to recognise a colleague; the full address is on hover.
-          <span title={row.original.assignee}>{row.original.assignee.split("@")[0]}</span>
+          <Person name={row.original.assigneeName} email={row.original.assignee} />
         ) : (
           <span className="text-muted-foreground">—</span>
         ),

@@ -1,4 +1,4 @@
-import { NOT_FOUND } from "@shared/ocr";
+import { matchedWorkOrder, NOT_FOUND } from "@shared/ocr";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DataTable } from "@/components/data-table/data-table";
 import { Badge } from "@/components/ui/badge";
@@ -18,7 +18,7 @@ const columns: ColumnDef<MatchRow, unknown>[] = [
       row.original.project_wo === NOT_FOUND ? (
         <Badge variant="warning">{NOT_FOUND}</Badge>
       ) : (
-        <span className="font-mono whitespace-nowrap">{row.original.project_wo}</span>
+        <span className="font-mono whitespace-nowrap">{matchedWorkOrder(row.original)}</span>
       ),
   },
   { id: "pr", header: "PR", cell: ({ row }) => row.original.pr },

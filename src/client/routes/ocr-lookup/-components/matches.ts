@@ -1,4 +1,4 @@
-import { type MatchSort, NOT_FOUND, type WorkOrderMatch } from "@shared/ocr";
+import { type MatchSort, matchedWorkOrder, NOT_FOUND, type WorkOrderMatch } from "@shared/ocr";
 
 /** One row of the Matches list: the lookup answer plus its place in the original list. */
 export interface MatchRow extends WorkOrderMatch {
@@ -51,7 +51,7 @@ export function viewMatches(rows: MatchRow[], view: MatchView): MatchRow[] {
 
 export const MATCH_COLUMNS: { header: string; value(r: WorkOrderMatch): string }[] = [
   { header: "Work Order", value: (r) => r.work_order },
-  { header: "Matched WO", value: (r) => r.project_wo },
+  { header: "Matched WO", value: matchedWorkOrder },
   { header: "PR", value: (r) => r.pr },
   { header: "Client", value: (r) => r.client },
   { header: "Project", value: (r) => r.project },

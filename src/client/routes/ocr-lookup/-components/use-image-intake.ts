@@ -1,8 +1,8 @@
-import { OCR_IMAGE_TYPES, OCR_MESSAGES } from "@shared/ocr";
+import { imageRefusal } from "@shared/image-type";
 import { useEffect } from "react";
 
 /**
- * How an image comes in: `take` checks a candidate (PNG/JPG/GIF, at most `maxMb`) and hands it on or says why
+ * How an image comes in: `take` checks a candidate by its first bytes (PNG/JPG/GIF, at most `maxMb`) and hands it on or says why
  * not; a paste anywhere on the page while the step shows is taken too (a screenshot straight from the clipboard).
  */
 export function useImageIntake(
@@ -10,10 +10,11 @@ export function useImageIntake(
   onFile: (file: File) => void,
   onRefuse: (message: string) => void,
 ) {
-  const take = (candidate: File | null | undefined) => {
+  const take = async (candidate: File | null | undefined) => {
     if (!candidate) return;
-    if (!(OCR_IMAGE_TYPES as readonly string[]).includes(candidate.type))
-      return onRefuse(OCR_MESSAGES.imagesOnly);
+    // The content decides, as on the server: a text file named .png is "not an image", a WebP "only PNG…".
+    const refusal = imageRefusal(new Uint8Array(await candidate.slice(0, 512).arrayBuffer()));
+    if (refusal) return onRefuse(refusal);
     if (maxMb && candidate.size > maxMb * 1024 * 1024)
       return onRefuse(`The image is larger than ${maxMb} MB.`);
     onFile(candidate);

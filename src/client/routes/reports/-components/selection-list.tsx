@@ -1,11 +1,12 @@
-import { formatSize } from "@shared/storage";
+import { formatSize, NOT_A_PDF } from "@shared/storage";
 import { FileTextIcon, TriangleAlertIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { pathOf, type SelectionSummary } from "@/features/reports/reports-model";
 
 /**
- * The chosen PDFs: how many and how big, then each one, names that do not follow the report form marked with the
- * reason (a warning only: the server decides).
+ * The chosen PDFs: how many and how big, then each one, files whose content is not a PDF and names that do not
+ * follow the report form marked with the reason (content first, as the server checks; a warning only: the server
+ * decides).
  */
 export function SelectionList({
   files,
@@ -20,8 +21,8 @@ export function SelectionList({
   onRemove(file: File): void;
   onClear(): void;
 }) {
-  const reasons = new Map(summary.misnamed.map((m) => [m.path, m.reason]));
-  const bad = summary.misnamed.length;
+  const reasons = new Map([...summary.misnamed, ...summary.notPdf].map((m) => [m.path, m.reason]));
+  const notPdfPaths = new Set(summary.notPdf.map((m) => m.path));
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -29,13 +30,7 @@ export function SelectionList({
           {summary.count.toLocaleString()} PDF{summary.count === 1 ? "" : "s"} selected ·{" "}
           {formatSize(summary.bytes)}
         </span>
-        {bad > 0 && (
-          <span className="flex items-center gap-1 text-foreground">
-            <TriangleAlertIcon className="size-3.5 text-warning" aria-hidden />
-            {bad === 1 ? "1 name does" : `${bad} names do`} not follow the form; the server may refuse{" "}
-            {bad === 1 ? "it" : "them"}.
-          </span>
-        )}
+        <SelectionWarnings misnamed={summary.misnamed.length} notPdf={summary.notPdf.length} />
         <Button size="xs" variant="ghost" className="ml-auto" onClick={onClear} disabled={disabled}>
           Clear selection
         </Button>
@@ -52,7 +47,7 @@ export function SelectionList({
               {reason ? (
                 <TriangleAlertIcon
                   className="mt-0.5 size-4 shrink-0 text-warning"
-                  aria-label="Name warning"
+                  aria-label={notPdfPaths.has(path) ? NOT_A_PDF : "Name warning"}
                 />
               ) : (
                 <FileTextIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -81,5 +76,27 @@ export function SelectionList({
         })}
       </ul>
     </div>
+  );
+}
+
+/** What the server will likely refuse: files whose content is not a PDF, names out of form. */
+function SelectionWarnings({ misnamed: bad, notPdf }: { misnamed: number; notPdf: number }) {
+  return (
+    <>
+      {bad > 0 && (
+        <span className="flex items-center gap-1 text-foreground">
+          <TriangleAlertIcon className="size-3.5 text-warning" aria-hidden />
+          {bad === 1 ? "1 name does" : `${bad} names do`} not follow the form; the server may refuse{" "}
+          {bad === 1 ? "it" : "them"}.
+        </span>
+      )}
+      {notPdf > 0 && (
+        <span className="flex items-center gap-1 text-foreground">
+          <TriangleAlertIcon className="size-3.5 text-warning" aria-hidden />
+          {notPdf === 1 ? "1 file is" : `${notPdf} files are`} not a PDF by its content; the server will
+          refuse {notPdf === 1 ? "it" : "them"}.
+        </span>
+      )}
+    </>
   );
 }

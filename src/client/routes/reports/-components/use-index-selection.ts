@@ -1,5 +1,11 @@
 import { useMemo, useState } from "react";
-import { addToSelection, indexBlocker, summariseSelection } from "@/features/reports/reports-model";
+import {
+  addToSelection,
+  indexBlocker,
+  pathOf,
+  startsLikePdf,
+  summariseSelection,
+} from "@/features/reports/reports-model";
 import type { IndexOptions, RunResult } from "./use-bulk-index";
 
 export interface PanelMessage {
@@ -15,11 +21,16 @@ export function useIndexSelection(onRun: (files: File[], opts: IndexOptions) => 
   const [files, setFiles] = useState<File[]>([]);
   const [noPdfsChosen, setNoPdfsChosen] = useState(false);
   const [message, setMessage] = useState<PanelMessage | null>(null);
-  const summary = useMemo(() => summariseSelection(files), [files]);
+  // Paths of chosen files whose content is not a PDF: read (five bytes each) as they are chosen.
+  const [notPdf, setNotPdf] = useState<ReadonlySet<string>>(new Set());
+  const summary = useMemo(() => summariseSelection(files, notPdf), [files, notPdf]);
 
   const choose = (chosen: File[]) => {
     const r = addToSelection(files, chosen);
     setFiles(r.files);
+    void checkContents(r.files.filter((f) => !files.includes(f))).then((bad) => {
+      if (bad.length) setNotPdf((prev) => new Set([...prev, ...bad]));
+    });
     setNoPdfsChosen(!!r.message && r.files.length === 0);
     if (r.message) setMessage({ text: r.message, tone: "error" });
     else if (r.ignored) {
@@ -51,4 +62,10 @@ export function useIndexSelection(onRun: (files: File[], opts: IndexOptions) => 
     remove: (file: File) => setFiles((prev) => prev.filter((x) => x !== file)),
     clear: () => setFiles([]),
   };
+}
+
+/** The paths of the files whose first bytes are not "%PDF-" (a file that cannot be read counts as fine). */
+async function checkContents(files: readonly File[]): Promise<string[]> {
+  const checked = await Promise.all(files.map((f) => startsLikePdf(f).catch(() => true)));
+  return files.filter((_, i) => !checked[i]).map(pathOf);
 }

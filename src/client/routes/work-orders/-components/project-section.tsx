@@ -21,6 +21,7 @@ export function ProjectSection({ project }: { project: WorkOrderProject | null }
         <>
           <p className="text-xs text-muted-foreground">
             Project register, W.O. <span className="font-mono">{project.work_order}</span>
+            {project.from_base && " (the base number's line: this lettered work order has none of its own)"}
           </p>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
             {FIELDS.map(([key, label]) => (
