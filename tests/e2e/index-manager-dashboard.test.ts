@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
 import { createDb, pageText, pdfBytes } from "../helpers/doc-screens";
-import { shots } from "../helpers/screenshots";
+import { shots } from "../helpers/screens";
 
 let env: BrowserEnv;
 beforeAll(async () => {

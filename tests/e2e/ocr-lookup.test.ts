@@ -3,8 +3,7 @@ import { readFileSync } from "node:fs";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, dropFile, eventually, startBrowserEnv } from "../helpers/browser";
 import { printedList, unsurePhoto } from "../helpers/drawn-photos";
-import { expectFirstRowCard, shootLightAndDark } from "../helpers/screens";
-import { shots } from "../helpers/screenshots";
+import { expectFirstRowCard, shootLightAndDark, shots } from "../helpers/screens";
 
 const NOT_AN_IMAGE = "This file is not an image: its content is not a PNG, JPG or GIF picture.";
 

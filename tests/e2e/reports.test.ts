@@ -6,7 +6,7 @@ import { REPORTS_TEXTS } from "@shared/reports";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv, throttleUpload } from "../helpers/browser";
 import { textPdf } from "../helpers/pdfs";
-import { shots } from "../helpers/screenshots";
+import { shots } from "../helpers/screens";
 
 let env: BrowserEnv;
 beforeAll(async () => {

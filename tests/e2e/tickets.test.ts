@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, eventually, startBrowserEnv } from "../helpers/browser";
-import { shots } from "../helpers/screenshots";
+import { shots } from "../helpers/screens";
 
 let env: BrowserEnv;
 beforeAll(async () => {
