@@ -94,7 +94,8 @@ describe("reading a workbook", () => {
     for (let i = 0; i < 3000; i++) {
       const day = new Date(Date.UTC(2021, i % 12, 1 + (i % 28)));
       const iso = day.toISOString().slice(0, 10);
-      const serial = 44197 + (i % 365); // 2021-01-01 onwards, as Excel counts days
+      // Date Sent as Excel counts days (1899-12-30 is day 0): the Date or up to four days after (never before it).
+      const serial = 25569 + day.getTime() / 86_400_000 + (i % 5);
       // Every 500th row is refused (no work order; a billing with letters), the same way in both files.
       const wo = i % 500 === 7 ? "" : `${2000 + (i % 7000)}-${String(i % 90).padStart(2, "0")}`;
       const billing = i % 500 === 9 ? "12a" : String(100 + i);
