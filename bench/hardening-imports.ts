@@ -150,7 +150,8 @@ async function legitWorkbook(kind: "register" | "binder", rows: number) {
       sheet.addRow([
         String(i + 1),
         new Date(Date.UTC(2021, i % 12, 1 + (i % 28))),
-        44_197 + (i % 365),
+        // Date Sent as Excel counts days: the Date or up to four days after (a sent date before it is refused).
+        25_569 + Date.UTC(2021, i % 12, 1 + (i % 28)) / 86_400_000 + (i % 5),
         `${1000 + (i % 8999)}-${String(i % 99).padStart(2, "0")}`,
         ["GS", "AT", "TT"][i % 3],
         String(100 + i),
