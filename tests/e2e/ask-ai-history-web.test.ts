@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
 import { indexPages } from "../helpers/chat";
 import { textPdf } from "../helpers/pdfs";
 import { bulkIndex } from "../helpers/reports";
+import { SHOTS, toScheme } from "../helpers/screens";
 
 /**
  * Ask AI without an AI service (the built-in model): no Web toggle; and a database where the person has not asked
  * yet points to the databases holding their questions. In light, dark and at phone width (issue 55).
  */
-const SHOTS = join(import.meta.dir, "../../test-results/screens");
 let env: BrowserEnv;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -34,17 +33,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => env?.close());
-
-async function toScheme(page: Page, scheme: "dark" | "light") {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    (d) => document.documentElement.classList.contains("dark") === d,
-    scheme === "dark",
-    {
-      timeout: 5000,
-    },
-  );
-}
 
 describe("Ask AI with the built-in answer model", () => {
   test("no Web toggle; an empty history names where the person's questions are, and opens it", async () => {

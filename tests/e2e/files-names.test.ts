@@ -6,12 +6,12 @@ import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
 import { createDb } from "../helpers/doc-screens";
+import { SHOTS, shots as shoot } from "../helpers/screens";
 
 /**
  * Files, names and history as staff see them (issue 55): a database by its one display name on every storage
  * screen, Move/Rename refusing to strip a PDF's .pdf, and Activity saying what was moved and what was done.
  */
-const SHOTS = join(import.meta.dir, "../../test-results/screens");
 const DB = "field_operations.db";
 const SHOWN = "Field Operations";
 let env: BrowserEnv;
@@ -22,29 +22,6 @@ beforeAll(async () => {
   await createDb(env.t, DB, ["Crew Guide.pdf"]);
 }, 60_000);
 afterAll(() => env?.close());
-
-async function toScheme(page: Page, scheme: "dark" | "light") {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    (d) => document.documentElement.classList.contains("dark") === d,
-    scheme === "dark",
-    {
-      timeout: 5000,
-    },
-  );
-}
-
-/** Light and dark at desktop width, then light at 390 px (the page must not scroll sideways). */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: join(SHOTS, `${name}-light.png`) });
-  await toScheme(page, "dark");
-  await page.screenshot({ path: join(SHOTS, `${name}-dark.png`) });
-  await toScheme(page, "light");
-  await page.setViewportSize({ width: 390, height: 800 });
-  await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const optionTexts = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).locator("option").allTextContents();

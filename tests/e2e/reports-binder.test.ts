@@ -7,9 +7,9 @@ import { WORK_ORDER_SHAPE } from "@shared/work-orders";
 import type { Locator, Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, networkSettled, startBrowserEnv } from "../helpers/browser";
+import { SHOTS, toScheme } from "../helpers/screens";
 
 /** Screenshots a person can look at after the run (light, dark, phone width). */
-const SHOTS = join(import.meta.dir, "../../test-results/screens");
 let env: BrowserEnv;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -198,11 +198,9 @@ describe("Reports Binder", () => {
 /** Light, dark and phone-width shots of what the page shows now, for a person to look at. */
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SHOTS, `${name}-light.png`) });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+  await toScheme(page, "dark");
   await page.screenshot({ path: join(SHOTS, `${name}-dark.png`) });
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+  await toScheme(page, "light");
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
@@ -285,8 +283,11 @@ describe("one rule in one place (issue 55)", () => {
 
     // And Onboarded, whose accounts stay listed.
     await admin.goto("/it-onboarded");
-    const accounts = admin.getByRole("table", { name: "Onboarded accounts" }).locator("tbody tr");
+    const accounts = admin
+      .getByRole("table", { name: "Onboarded accounts" })
+      .locator("tbody tr[data-row-id]");
     await accounts.first().waitFor();
+    await networkSettled(admin);
     const listed = await accounts.count();
     await admin.getByLabel("From", { exact: true }).fill("2026-02-01");
     await admin.getByLabel("To", { exact: true }).fill("2026-01-01");
