@@ -7,6 +7,7 @@ export * from "./directory";
 export * from "./documents";
 export * from "./history";
 export * from "./jobs";
+export * from "./personal";
 export * from "./projects";
 export * from "./reports-binder";
 export * from "./storage";
