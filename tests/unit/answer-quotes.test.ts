@@ -191,3 +191,39 @@ describe("label letters in answers", () => {
     expect(firstLine(same)).toContain("3 working days");
   });
 });
+
+describe("quotes offered as a partial answer", () => {
+  // Key words are the question's rarer half: "tender" and "kayak"; "breakwater" and "dusk" are common words here.
+  const terms = [
+    term("tender", 3),
+    term("kayak", 3),
+    term("breakwater", 2.9),
+    term("dusk", 2.9),
+    term("lantern", 0),
+    term("signal", 0),
+  ];
+  const question = "does the tender show a lantern signal to the kayak past the breakwater at dusk";
+  const ask = (elsewhere: string) =>
+    composeExtractiveAnswer({
+      question,
+      pages: [
+        { n: 1, file: "Guide.pdf", page: 3, text: "The tender leaves the breakwater first." },
+        { n: 2, file: "Guide.pdf", page: 9, text: elsewhere },
+      ],
+      dbLabel: "Marine",
+      useWeb: false,
+      terms,
+    });
+
+  test("a passage holding none of the question's key words is not offered, however close its score", () => {
+    const a = ask("Before dusk, fishing boats pass the breakwater.");
+    expect(firstLine(a)).toBe(CHAT_TEXTS.partialSupport);
+    expect(a).toContain("The tender leaves the breakwater first. [Guide.pdf p. 3]");
+    expect(a).not.toContain("fishing boats");
+  });
+
+  test("the same passage under a heading naming the subject is offered", () => {
+    const a = ask("4.2 Kayak Launches\nBefore dusk, fishing boats pass the breakwater.");
+    expect(a).toContain("Before dusk, fishing boats pass the breakwater. [Guide.pdf p. 9]");
+  });
+});

@@ -303,7 +303,15 @@ export function answerPart(input: ExtractiveInput): { quotes: string; supported:
   // The sentence that answers comes first; at most three points (a list is one point).
   const pageOf = (s: ScoredSentence) =>
     input.pages.find((p) => p.n === s.n && p.file === s.file && p.page === s.pages[0])?.text ?? "";
-  const points = supporting(best, ranked, terms);
+  const supported = isSupported(best, terms, expected);
+  // Offered as a partial answer, a further point stands in a passage that holds a key word of the question
+  // somewhere (its own sentence may carry the figure while the page names the subject): a passage holding none
+  // of them answers something else. Beside a full answer, further points add detail and stay.
+  const pageKey = (s: ScoredSentence) => `${s.file}|${s.pages[0]}`;
+  const onTopic = new Set(ranked.filter(touches).map(pageKey));
+  const points = supporting(best, ranked, terms).filter(
+    (s) => supported || s === best || onTopic.has(pageKey(s)),
+  );
   // The best-ranked passage's own best sentence, when none of it is quoted yet: retrieval ranked it first.
   const top = ranked.find((s) => s.n === 1 && touches(s));
   if (top && !points.some((p) => p.n === 1)) points.push(top);
@@ -314,7 +322,7 @@ export function answerPart(input: ExtractiveInput): { quotes: string; supported:
   );
   return {
     quotes: [...new Set(chosen.map(quote))].join("\n"),
-    supported: isSupported(best, terms, expected),
+    supported,
   };
 }
 
