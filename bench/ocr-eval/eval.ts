@@ -12,6 +12,7 @@ import { createPhotoReader, photoReaderShape } from "../../src/server/ocr/photos
 import { readWorkOrders } from "../../src/server/ocr/photos/read-work-orders";
 import { EVAL_DIR, type EvalImage, generateEvalSet } from "./generate";
 import { evaluatePhotos, PHOTO_SETS, printPhotoScores } from "./photos-eval";
+import { evaluateRegister } from "./register-eval";
 
 export const TARGETS = { clean: { recall: 0.95, precision: 0.95 }, noisy: { recall: 0.85, precision: 0 } };
 
@@ -88,7 +89,12 @@ function argValue(name: string) {
 }
 
 const photoSet = PHOTO_SETS.find((s) => s === argValue("--set"));
-if (import.meta.main && photoSet) {
+if (import.meta.main && photoSet && process.argv.includes("--register")) {
+  const split = argValue("--split");
+  const splits: ("dev" | "test")[] = split === "dev" || split === "test" ? [split] : ["dev", "test"];
+  await evaluateRegister(photoSet, splits, process.argv.includes("--verbose"));
+  process.exit(0);
+} else if (import.meta.main && photoSet) {
   const split = argValue("--split");
   const splits: ("dev" | "test")[] = split === "dev" || split === "test" ? [split] : ["dev", "test"];
   const tallies = await evaluatePhotos({

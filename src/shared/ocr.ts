@@ -87,11 +87,29 @@ export interface ImageBox {
   h: number;
 }
 
+/** A registered work order a reading may be, with its register line's project and client. */
+export interface RegisterSuggestion {
+  work_order: string;
+  project: string;
+  client: string;
+}
+
 export interface RecognizedItem {
   work_order: string;
   /** Where it was read; null when the reading spans lines we could not place. */
   box: ImageBox | null;
   confidence: number;
+  /**
+   * Set when the reading was corrected against the project register: what the recogniser read. `work_order` is
+   * then the registered work order its own output supported far better than any other.
+   */
+  read_as?: string;
+  /**
+   * Set when the register was consulted and holds no line of the reading's own: up to three registered work
+   * orders the reading may be ("Did you mean"), likeliest first (possibly none); for a reading it holds only
+   * inside a longer number (4321 → 4321-01), that number.
+   */
+  suggestions?: RegisterSuggestion[];
 }
 
 /** POST /api/ocr-upload. `recognized_work_orders` is the spec's field; the rest feeds the image overlay. */

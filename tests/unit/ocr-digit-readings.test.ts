@@ -17,6 +17,7 @@ function read(text: string, seconds: Record<number, Second> = {}): ReadChar[] {
     digit: "",
     digitP: 0,
     digitShare: 0,
+    digits: [],
     letter: "",
     letterP: 0,
     letterShare: 0,

@@ -116,6 +116,7 @@ const box = (text: string, x: number, y: number, h = 20, turn = 0): ReadBox => {
       digit: "",
       digitP: 0,
       digitShare: 0,
+      digits: [],
       letter: "",
       letterP: 0,
       letterShare: 0,

@@ -8,6 +8,8 @@ import { recordAudit } from "../../lib/audit";
 import { forbidden } from "../../lib/errors";
 import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import type { RegisterLookup } from "../../ocr/photos/register-check";
+import { registerLines } from "./lookup";
 import { IMPORT_ACTION, projectStats } from "./queries";
 import { type RegisterSheet, readRegisterFile } from "./register-file";
 import { checkRegister, type RegisterProject } from "./register-rows";
@@ -115,6 +117,18 @@ const fromExcluded = (at: Date) => ({
 export { demoProjectName } from "./demo-names";
 /** Work Order Recognition's look-up and a work order's page read the register (any signed-in person). */
 export { lookupWorkOrders } from "./lookup";
+
+/**
+ * The register as photo readings are checked against it (ocr/photos/register-check.ts), by the one rule the
+ * work order page and the Matches use.
+ */
+export const registerForReadings =
+  (db: DbOrTx): RegisterLookup =>
+  async (workOrders) =>
+    (await registerLines(db, workOrders)).map(
+      (l) =>
+        l && { work_order: l.work_order, project: l.project, client: l.client, from_base: !!l.from_base },
+    );
 export const workOrderRegisterLine = (ctx: ServiceCtx, ref: WorkOrderRef) => registerLine(ctx.db, ref);
 
 /** The register's figures (Work Order Recognition's header): every signed-in person. */

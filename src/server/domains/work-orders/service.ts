@@ -5,7 +5,7 @@ import { GateStopped } from "../../lib/fair-gate";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import type { ImageLimits } from "../../ocr/photos/image-check";
 import { readWorkOrders } from "../../ocr/photos/read-work-orders";
-import { lookupWorkOrders } from "../projects/service";
+import { lookupWorkOrders, registerForReadings } from "../projects/service";
 
 export const imageLimits = (env: Env): ImageLimits => ({
   maxBytes: Math.round(env.OCR_MAX_MB * 1024 * 1024),
@@ -33,7 +33,7 @@ export async function recognizeWorkOrders(
       }),
   };
   try {
-    return await readWorkOrders(inTurn, input.bytes, imageLimits(ctx.settings));
+    return await readWorkOrders(inTurn, input.bytes, imageLimits(ctx.settings), registerForReadings(ctx.db));
   } catch (err) {
     if (err instanceof GateStopped)
       throw new AppError("BAD_REQUEST", "The photo was withdrawn before it was read.");

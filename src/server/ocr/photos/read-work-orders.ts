@@ -3,6 +3,7 @@ import type { ImageBox, RecognizeResult } from "@shared/ocr";
 import { readWorkOrderShapes } from "./digit-readings";
 import { type ImageLimits, inspectImage } from "./image-check";
 import type { PhotoReader } from "./ppocr/host";
+import { checkReadings, type RegisterLookup, type Verdict } from "./register-check";
 import { linesOf } from "./text-lines";
 import { type Bbox, extractFromLines } from "./work-orders";
 
@@ -13,11 +14,40 @@ import { type Bbox, extractFromLines } from "./work-orders";
  */
 export const MIN_CONFIDENCE = 80;
 
-/** Readings to list, and readings to offer for checking: under the confidence bar, or cut short ("3970-"). */
-export function bySureness<T extends { confidence: number; cut: boolean }>(read: T[]) {
-  const sure = (w: T) => w.confidence >= MIN_CONFIDENCE && !w.cut;
-  const plain = ({ cut, ...item }: T) => item;
+/**
+ * Readings to list, and readings to offer for checking: under the confidence bar, or cut short ("3970-"). A
+ * reading corrected into the register is listed: the register vouches for it where the reader alone did not.
+ */
+export function bySureness<
+  T extends { confidence: number; cut: boolean; read_as?: string; vouched?: boolean },
+>(read: T[]) {
+  const sure = (w: T) => (w.confidence >= MIN_CONFIDENCE || !!w.read_as || !!w.vouched) && !w.cut;
+  const plain = ({ cut, vouched, ...item }: T) => item;
   return { items: read.filter(sure).map(plain), unsure: read.filter((w) => !sure(w)).map(plain) };
+}
+
+/**
+ * A doubtful reading the register holds as it was read is listed: the register vouches for every digit of it. Not
+ * below this confidence, where most of its digits are guesses.
+ */
+export const VOUCHED_CONFIDENCE = 30;
+
+/** A reading as the register judged it: corrected (read as …), vouched for, or not in it with what it may be. */
+function judged<T extends { work_order: string; confidence: number }>(
+  reading: T,
+  verdict: Verdict | undefined,
+) {
+  if (verdict?.kind === "registered" && verdict.exact)
+    return { ...reading, vouched: reading.confidence >= VOUCHED_CONFIDENCE };
+  // Held only inside a longer number: kept as read, the number the register holds offered beside it.
+  if (verdict?.kind === "registered") {
+    const { work_order, project, client } = verdict.line;
+    return { ...reading, suggestions: [{ work_order, project, client }] };
+  }
+  if (verdict?.kind === "corrected")
+    return { ...reading, work_order: verdict.to.work_order, read_as: reading.work_order };
+  if (verdict?.kind === "unregistered") return { ...reading, suggestions: verdict.suggestions };
+  return reading;
 }
 
 /**
@@ -28,16 +58,23 @@ export async function readWorkOrders(
   reader: Pick<PhotoReader, "read">,
   bytes: Uint8Array,
   limits: ImageLimits,
+  /** The project register; without one nothing is corrected or suggested. */
+  register?: RegisterLookup,
 ): Promise<RecognizeResult> {
   const started = performance.now();
   const info = await inspectImage(bytes, limits);
   const reading = await reader.read(bytes, limits.maxPixels);
   const boxes = reading.boxes.map((b) => ({ ...b, chars: readWorkOrderShapes(b.chars) }));
   const { lines, rotation } = linesOf(boxes, reading);
-  const read = extractFromLines(lines).map((w) => ({
-    work_order: w.work_order,
-    box: w.bbox ? imageBox(w.bbox, reading) : null,
-    confidence: w.confidence,
+  const found = extractFromLines(lines);
+  // A reading cut short is not a number yet: it is offered as read.
+  const whole = found.filter((w) => !w.cut);
+  const verdicts = register ? await checkReadings(whole, register) : [];
+  const read = found.map((w) => ({
+    ...judged(
+      { work_order: w.work_order, box: w.bbox ? imageBox(w.bbox, reading) : null, confidence: w.confidence },
+      verdicts[whole.indexOf(w)],
+    ),
     cut: w.cut,
   }));
   const { items, unsure } = bySureness(read);

@@ -1,3 +1,4 @@
+import type { Rival } from "./ppocr/ctc";
 import { HEADER, OTHER_NUMBER_BEFORE, workOrdersInLine } from "./work-order-text";
 
 /**
@@ -18,6 +19,8 @@ export interface WordLike {
   confidence?: number;
   /** How likely each character of `text` was read right (0–1), where the reader says. */
   charProbabilities?: number[];
+  /** The digits the reader also weighed at each character, likeliest first (where the reader says). */
+  charRivals?: Rival[][];
   bbox?: Bbox;
 }
 export interface LineLike {
@@ -30,6 +33,15 @@ export interface ExtractedWorkOrder {
   confidence: number;
   /** Read cut short ("3970-"): the number on the paper is longer, so it is not given as found. */
   cut: boolean;
+  /**
+   * The number's digits in order (four, or six with the two after the dash) as read, each with its probability
+   * and the digits the reader weighed there; absent for plain text.
+   */
+  digits?: DigitRead[];
+}
+
+export interface DigitRead extends Rival {
+  rivals: Rival[];
 }
 
 interface Found extends ExtractedWorkOrder {
@@ -75,6 +87,7 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
           numberConfidence(words, starts, c.start, c.end) ??
           Math.round(mean(used.map((w) => w.confidence ?? 0))),
         cut: c.cut,
+        digits: digitsOf(words, starts, c.start, c.end),
         bare: c.bare,
         leads: LEADS.test(text.slice(0, c.start)),
         // "Suite" or "Employee ID" at the end of the line before: the number was wrapped onto this one.
@@ -93,7 +106,13 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
       continue;
     const key = f.work_order.toUpperCase();
     const at = seen.get(key);
-    const item = { work_order: f.work_order, bbox: f.bbox, confidence: f.confidence, cut: f.cut };
+    const item = {
+      work_order: f.work_order,
+      bbox: f.bbox,
+      confidence: f.confidence,
+      cut: f.cut,
+      ...(f.digits ? { digits: f.digits } : {}),
+    };
     // Read twice: kept once, in its first place, as its surer reading.
     if (at === undefined) seen.set(key, out.push(item) - 1);
     else if (surer(item, out[at]!)) out[at] = item;
@@ -115,6 +134,23 @@ function numberConfidence(words: WordLike[], starts: number[], start: number, en
       probs.push(w.charProbabilities[k - starts[i]! + lead] ?? 0);
   });
   return probs.length ? Math.round(100 * perCharacter(probs)) : undefined;
+}
+
+/** The digits read between `start` and `end` of the line, with what the reader weighed at each. */
+function digitsOf(words: WordLike[], starts: number[], start: number, end: number) {
+  const digits: DigitRead[] = [];
+  words.forEach((w, i) => {
+    if (!w.charRivals || !w.charProbabilities) return;
+    const text = w.text.trim();
+    const lead = w.text.indexOf(text);
+    for (let k = Math.max(start, starts[i]!); k < Math.min(end, starts[i]! + text.length); k++) {
+      const at = k - starts[i]! + lead;
+      const ch = w.text[at]!;
+      if (ch >= "0" && ch <= "9")
+        digits.push({ ch, p: w.charProbabilities[at] ?? 0, rivals: w.charRivals[at] ?? [] });
+    }
+  });
+  return digits.length ? digits : undefined;
 }
 
 /**

@@ -19,11 +19,25 @@ export interface DecodedChar {
   digit: string;
   digitP: number;
   digitShare: number;
+  /**
+   * The likeliest digits at that step, likeliest first, with their probabilities: what a doubtful digit may
+   * have been instead (a 6 read where an 0 was written), for checking a reading against the project register.
+   */
+  digits: Rival[];
   /** The likeliest capital letter there, likewise (a suffix letter written like a digit). */
   letter: string;
   letterP: number;
   letterShare: number;
 }
+
+/** A character the recogniser also gave weight to at a step. */
+export interface Rival {
+  ch: string;
+  p: number;
+}
+
+/** Digits kept per step as rivals: the one read and the two next. */
+const RIVALS = 3;
 
 /** The characters that may be read, each with the recogniser's classes that stand for it. */
 export interface Alphabet {
@@ -98,6 +112,7 @@ export function ctcDecode(
 function alternatives(probs: Float32Array, row: number, alphabet: Alphabet) {
   const digit = { ch: "", p: 0, sum: 0 };
   const letter = { ch: "", p: 0, sum: 0 };
+  const digits: Rival[] = [];
   for (let k = 0; k < alphabet.chars.length; k++) {
     const ch = alphabet.chars[k]!;
     const best = ch >= "0" && ch <= "9" ? digit : ch >= "A" && ch <= "Z" ? letter : null;
@@ -107,8 +122,11 @@ function alternatives(probs: Float32Array, row: number, alphabet: Alphabet) {
     for (let j = 0; j < ids.length; j++) p += probs[row + ids[j]!]!;
     best.sum += p;
     if (p > best.p) [best.ch, best.p] = [ch, p];
+    if (best === digit) digits.push({ ch, p });
   }
+  digits.sort((a, b) => b.p - a.p);
   return {
+    digits: digits.slice(0, RIVALS),
     digit: digit.ch,
     digitP: digit.p,
     digitShare: digit.sum ? digit.p / digit.sum : 0,
