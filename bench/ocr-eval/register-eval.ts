@@ -30,7 +30,8 @@ const baseOf = (wo: string) => norm(wo).replace(/[A-Z]$/, "");
 
 /** Each photo read once by the real reader; the readings kept on disk by the bytes' hash. */
 async function cachedReadings(set: PhotoSet, images: PhotoImage[]) {
-  const cache = join(tmpdir(), "geolabs-ocr-readings", set);
+  // Versioned: a reading of another shape (fewer rivals per character) is read again.
+  const cache = join(tmpdir(), "geolabs-ocr-readings-v2", set);
   mkdirSync(cache, { recursive: true });
   // Read once for all runs: a busy machine must not stop a photo the product would read in seconds.
   const reader = createPhotoReader({ ...photoReaderShape(), log: createLogger("warn"), timeoutMs: 600_000 });
@@ -139,7 +140,8 @@ const f = (a: number, b: number) => (b ? (a / b).toFixed(3) : "–").padStart(7)
 
 export async function evaluateRegister(set: PhotoSet, splits: ("dev" | "test")[], verbose: boolean) {
   const images = loadPhotos(set).filter((i) => splits.includes(i.split));
-  const readings = await cachedReadings(set, images);
+  // Every photo of the set is read (and kept) once, whichever half is scored.
+  const readings = await cachedReadings(set, loadPhotos(set));
   const truth = [...new Set(loadPhotos(set).flatMap((i) => i.truth))];
   const withTruth = await registerDb(truth, new Set());
   const without = await registerDb([], new Set(truth.flatMap((w) => [norm(w), baseOf(w)])));

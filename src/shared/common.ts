@@ -162,3 +162,10 @@ export interface SpreadsheetImportResult {
   ignored_columns?: string[];
   message: string;
 }
+
+/** A schema for a multipart body sent through tRPC: the FormData's fields checked as an object. */
+export const fromFormData = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof FormData !== "undefined" && v instanceof FormData ? Object.fromEntries(v.entries()) : v),
+    schema,
+  );

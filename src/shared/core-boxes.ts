@@ -6,6 +6,7 @@ import { z } from "zod";
 import {
   caselessEnum,
   flag,
+  fromFormData,
   isCalendarDate,
   pageNumber,
   pageSize,
@@ -226,10 +227,7 @@ export const coreBoxImportInput = z.object({
   dry_run: flag.optional(),
 });
 /** The same from a FormData body (tRPC importFile). */
-export const coreBoxImportForm = z.preprocess(
-  (v) => (typeof FormData !== "undefined" && v instanceof FormData ? Object.fromEntries(v.entries()) : v),
-  coreBoxImportInput,
-);
+export const coreBoxImportForm = fromFormData(coreBoxImportInput);
 
 export interface CoreBoxImportResult extends SpreadsheetImportResult {
   file_name: string;

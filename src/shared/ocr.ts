@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag } from "./common";
+import { flag, fromFormData } from "./common";
 
 /** The spec's texts for Work Order Recognition (part 1 §5, §8). */
 export const OCR_MESSAGES = {
@@ -10,6 +10,11 @@ export const OCR_MESSAGES = {
   notAnImage: "This file is not an image: its content is not a PNG, JPG or GIF picture.",
   lookupFailed: "Lookup failed. Please try again.",
 } as const;
+
+/** tRPC `workOrders.recognize`: the photo, as POST /api/ocr-upload takes it (multipart, field `image`). */
+export const recognizeForm = fromFormData(
+  z.object({ image: z.instanceof(Blob, { error: 'Attach the image in the form field "image".' }) }),
+);
 
 /** project_wo of a work order the register does not know (spec §3). */
 export const NOT_FOUND = "Not Found";

@@ -18,6 +18,7 @@ function read(text: string, seconds: Record<number, Second> = {}): ReadChar[] {
     digitP: 0,
     digitShare: 0,
     digits: [],
+    letters: [],
     letter: "",
     letterP: 0,
     letterShare: 0,

@@ -117,6 +117,7 @@ const box = (text: string, x: number, y: number, h = 20, turn = 0): ReadBox => {
       digitP: 0,
       digitShare: 0,
       digits: [],
+      letters: [],
       letter: "",
       letterP: 0,
       letterShare: 0,

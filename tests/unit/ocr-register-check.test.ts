@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { Quad } from "@server/ocr/photos/ppocr/boxes";
+import { readWorkOrders } from "@server/ocr/photos/read-work-orders";
 import {
   APART,
   candidatesOf,
@@ -9,17 +9,18 @@ import {
   type RegisterLookup,
   SURE,
 } from "@server/ocr/photos/register-check";
-import type { DigitRead } from "@server/ocr/photos/work-orders";
+import type { PlaceRead } from "@server/ocr/photos/work-orders";
 import { workOrderKey } from "@shared/work-orders";
+import { blankPng, labelReading } from "../helpers/made-up-readings";
 
 /**
  * Readings checked against the project register, on recogniser outputs made up for these tests: each digit as
  * read with its probability, and the digits the recogniser also weighed there.
  */
 
-/** Digits read sure (p 0.98, nothing else weighed), except where `doubts` says what else was weighed. */
-function digits(text: string, doubts: Record<number, [string, number][]> = {}): DigitRead[] {
-  return [...text.replace(/\D/g, "")].map((ch, i) => {
+/** Places (digits, suffix letter) read sure (p 0.98, nothing else weighed), except where `doubts` says. */
+function places(text: string, doubts: Record<number, [string, number][]> = {}): PlaceRead[] {
+  return [...text.replace(/[^0-9A-Z]/g, "")].map((ch, i) => {
     const others = doubts[i] ?? [];
     const p = others.length ? 1 - others.reduce((s, [, q]) => s + q, 0) : 0.98;
     return { ch, p, rivals: [{ ch, p }, ...others.map(([c, q]) => ({ ch: c, p: q }))] };
@@ -50,14 +51,14 @@ function register(workOrders: string[]) {
 describe("candidates a reading supports", () => {
   test("a digit the recogniser also weighed is swapped in, scored by its probability against the digit read", () => {
     // "2349-68A": the 6 was 0.6 likely, an 0 0.3 likely.
-    const read = digits("2349-68A", { 4: [["0", 0.3]] });
+    const read = places("2349-68A", { 4: [["0", 0.3]] });
     const [first] = candidatesOf("2349-68A", read);
     expect(first!.work_order).toBe("2349-08A");
     expect(first!.odds).toBeCloseTo(0.3 / 0.7, 5);
   });
 
   test("a digit handwriting is mistaken for is a candidate even unweighed, far less likely; at most two changes", () => {
-    const all = candidatesOf("1380-12", digits("1380-12"));
+    const all = candidatesOf("1380-12", places("1380-12"));
     const one = all.find((c) => c.work_order === "1330-12");
     expect(one).toBeDefined();
     expect(one!.odds).toBeLessThan(SURE);
@@ -69,7 +70,7 @@ describe("candidates a reading supports", () => {
   });
 
   test("no candidates when the digits read do not line up with the work order (plain text)", () => {
-    expect(candidatesOf("4410-05", digits("4410"))).toEqual([]);
+    expect(candidatesOf("4410-05", places("4410"))).toEqual([]);
   });
 });
 
@@ -104,7 +105,7 @@ describe("readings checked against a register", () => {
   test("a reading the register holds is never changed, however likely a candidate", async () => {
     const { lookup } = register(["7710-02", "7716-02"]);
     const [v] = await checkReadings(
-      [{ work_order: "7710-02", digits: digits("7710-02", { 3: [["6", 0.45]] }) }],
+      [{ work_order: "7710-02", places: places("7710-02", { 3: [["6", 0.45]] }) }],
       lookup,
     );
     expect(v!.kind).toBe("registered");
@@ -113,7 +114,7 @@ describe("readings checked against a register", () => {
   test("a reading one doubtful digit from one registered work order is corrected into it", async () => {
     const { lookup } = register(["7716-02", "9000-01"]);
     const [v] = await checkReadings(
-      [{ work_order: "7710-02", digits: digits("7710-02", { 3: [["6", 0.4]] }) }],
+      [{ work_order: "7710-02", places: places("7710-02", { 3: [["6", 0.4]] }) }],
       lookup,
     );
     expect(v).toMatchObject({ kind: "corrected", to: { work_order: "7716-02", project: "Project 7716-02" } });
@@ -122,7 +123,7 @@ describe("readings checked against a register", () => {
   test("without a register line near it, nothing is corrected and nothing suggested", async () => {
     const { lookup } = register([]);
     const [v] = await checkReadings(
-      [{ work_order: "7710-02", digits: digits("7710-02", { 3: [["6", 0.4]] }) }],
+      [{ work_order: "7710-02", places: places("7710-02", { 3: [["6", 0.4]] }) }],
       lookup,
     );
     expect(v).toEqual({ kind: "unregistered", suggestions: [] });
@@ -130,7 +131,7 @@ describe("readings checked against a register", () => {
 
   test("a lettered reading known only by its base offers the base, never takes it alone", async () => {
     const { lookup } = register(["3305-11"]);
-    const [v] = await checkReadings([{ work_order: "3305-11K", digits: digits("3305-11") }], lookup);
+    const [v] = await checkReadings([{ work_order: "3305-11K", places: places("3305-11") }], lookup);
     expect(v).toEqual({
       kind: "unregistered",
       suggestions: [{ work_order: "3305-11", project: "Project 3305-11", client: "Makai Piers" }],
@@ -141,10 +142,10 @@ describe("readings checked against a register", () => {
     const { lookup, calls } = register(["6021-03", "4410-05"]);
     const verdicts = await checkReadings(
       [
-        { work_order: "6021", digits: digits("6021") },
-        { work_order: "4410-05", digits: digits("4410-05") },
-        { work_order: "4416-05", digits: digits("4416-05", { 3: [["0", 0.3]] }) },
-        { work_order: "8888-88", digits: digits("8888-88") },
+        { work_order: "6021", places: places("6021") },
+        { work_order: "4410-05", places: places("4410-05") },
+        { work_order: "4416-05", places: places("4416-05", { 3: [["0", 0.3]] }) },
+        { work_order: "8888-88", places: places("8888-88") },
       ],
       async (asked) =>
         (await lookup(asked)).map(
@@ -159,54 +160,13 @@ describe("readings checked against a register", () => {
 });
 
 describe("a photo's readings with the register", () => {
-  /** A label with one line "W.O. <number>", read by a made-up recogniser: each digit's probability and rivals. */
-  async function photoOf(number: string, doubts: Record<number, [string, number][]> = {}, p = 0.98) {
-    const sharp = (await import("sharp")).default;
-    const png = await sharp({ create: { width: 300, height: 60, channels: 3, background: "#fff" } })
-      .png()
-      .toBuffer();
-    const text = `W.O. ${number}`;
-    let digit = -1;
-    const chars = [...text].map((char, i) => {
-      const isDigit = /\d/.test(char);
-      if (isDigit) digit++;
-      const others = isDigit ? (doubts[digit] ?? []) : [];
-      const own = others.length ? 1 - others.reduce((s, [, q]) => s + q, 0) : p;
-      return {
-        char,
-        p: own,
-        step: i * 2,
-        x: 10 + i * 12,
-        y: 30,
-        digit: isDigit ? char : "",
-        digitP: isDigit ? own : 0,
-        digitShare: isDigit ? own : 0,
-        digits: isDigit ? [{ ch: char, p: own }, ...others.map(([ch, q]) => ({ ch, p: q }))] : [],
-        letter: "",
-        letterP: 0,
-        letterShare: 0,
-      };
-    });
-    const right = 16 + text.length * 12;
-    const quad: Quad = [
-      { x: 4, y: 20 },
-      { x: right, y: 20 },
-      { x: right, y: 40 },
-      { x: 4, y: 40 },
-    ];
-    const reading = {
-      width: 300,
-      height: 60,
-      boxes: [{ quad, chars }],
-      worked: { width: 300, height: 60 },
-      ms: 1,
-    };
-    return { bytes: new Uint8Array(png), reader: { read: async () => reading } };
-  }
   const limits = { maxBytes: 1_000_000, maxPixels: 1_000_000 };
+  const photoOf = async (number: string, doubts: Record<number, [string, number][]> = {}, p = 0.98) => {
+    const reading = labelReading(number, doubts, p);
+    return { bytes: await blankPng(), reader: { read: async () => reading } };
+  };
 
   test("a corrected reading is listed in its registered form and carries what was read", async () => {
-    const { readWorkOrders } = await import("@server/ocr/photos/read-work-orders");
     const photo = await photoOf("2291-06", { 5: [["8", 0.45]] }, 0.98);
     const { lookup } = register(["2291-08"]);
     const r = await readWorkOrders(photo.reader, photo.bytes, limits, lookup);
@@ -218,7 +178,6 @@ describe("a photo's readings with the register", () => {
   });
 
   test("a doubtful reading the register holds as read is listed; one it does not hold stays for checking", async () => {
-    const { readWorkOrders } = await import("@server/ocr/photos/read-work-orders");
     const photo = await photoOf("5530-02", {}, 0.6);
     const held = await readWorkOrders(photo.reader, photo.bytes, limits, register(["5530-02"]).lookup);
     expect(held.recognized_work_orders).toEqual(["5530-02"]);

@@ -28,7 +28,8 @@ export function workOrdersRest(deps: AppDeps) {
       detail: doc({
         summary: "Read work orders off a photo",
         form: { files: { image: "PNG, JPEG or GIF (OCR_MAX_MB)" } },
-        returns: "{ recognized_work_orders, items, unsure, image, confidence, rotation, ms }",
+        returns:
+          "{ recognized_work_orders, items, unsure, image, confidence, rotation, ms }; each item { work_order, box, confidence, read_as?, suggestions? }: read_as is what the recogniser read when the reading was corrected into the project register (work_order is then the registered one, also in recognized_work_orders); suggestions (up to 3 { work_order, project, client }) when the register holds no line of the reading's own",
         errors: [413, 415, 422, 429, 503],
       }),
     },

@@ -70,13 +70,15 @@ export async function readWorkOrders(
   // A reading cut short is not a number yet: it is offered as read.
   const whole = found.filter((w) => !w.cut);
   const verdicts = register ? await checkReadings(whole, register) : [];
-  const read = found.map((w) => ({
+  const readings = found.map((w) => ({
     ...judged(
       { work_order: w.work_order, box: w.bbox ? imageBox(w.bbox, reading) : null, confidence: w.confidence },
       verdicts[whole.indexOf(w)],
     ),
     cut: w.cut,
   }));
+  // A reading corrected into a work order read elsewhere on the page is that one, read twice: listed once.
+  const read = readings.filter((w, i) => readings.findIndex((o) => o.work_order === w.work_order) === i);
   const { items, unsure } = bySureness(read);
   return {
     recognized_work_orders: items.map((i) => i.work_order),

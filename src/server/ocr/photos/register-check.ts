@@ -1,13 +1,13 @@
 import { workOrderKey } from "@shared/work-orders";
 import type { Rival } from "./ppocr/ctc";
-import type { DigitRead } from "./work-orders";
+import type { PlaceRead } from "./work-orders";
 
 /**
  * Readings checked against the project register. Every real work order on the paper is in the register, and a
  * handwritten number read wrong is most often one confusable digit away from the truth (0↔6, 0↔8, 3↔8, 1↔7). So
  * for a reading the register does not hold, the registered work orders the recogniser's own output supports are
- * found: a digit swapped for one the recogniser also weighed at that place (its CTC step's next-best digits), or
- * for a digit that handwriting is known to be mistaken for, one or two changes at most. Each is scored by how
+ * found: a digit (or the suffix letter) swapped for one the recogniser also weighed at that place (its CTC step's
+ * next-best characters), or a digit for one handwriting is known to be mistaken for, one or two changes at most. Each is scored by how
  * likely the recogniser found the digits it takes, against the digits it read. One candidate far likelier than
  * every other, and likely enough against the reading, corrects it; otherwise the likeliest few are suggestions.
  * A reading the register holds is never changed. Pure functions, with the register behind a port.
@@ -38,7 +38,7 @@ const CONFUSABLE: Record<string, string> = {
 };
 /** What a confusable digit the recogniser did not weigh counts for, against the digit read (p = 1). */
 const CONFUSABLE_P = 0.01;
-/** At most this many digits changed. */
+/** At most this many places changed. */
 const MAX_CHANGES = 2;
 /** Candidates looked up in the register per reading, likeliest first. */
 const MAX_LOOKUPS = 48;
@@ -57,14 +57,17 @@ export interface Candidate {
   odds: number;
 }
 
-/** The work order with its digits, in order, replaced by `digits`. */
-function withDigits(workOrder: string, digits: string[]): string {
+/** A work order's places: its digits and its suffix letter. */
+const PLACE = /[0-9A-Z]/g;
+
+/** The work order with its places, in order, replaced by `chars`. */
+function withPlaces(workOrder: string, chars: string[]): string {
   let k = 0;
-  return workOrder.replace(/\d/g, () => digits[k++] ?? "");
+  return workOrder.replace(PLACE, () => chars[k++] ?? "");
 }
 
 /** What each place may be instead of what was read, with its odds against the digit read. */
-function optionsAt(d: DigitRead): Rival[] {
+function optionsAt(d: PlaceRead): Rival[] {
   const out = new Map<string, number>();
   const read = Math.max(d.p, 1e-4);
   for (const r of d.rivals) if (r.ch !== d.ch && r.p > 0) out.set(r.ch, Math.min(1, r.p / read));
@@ -72,16 +75,16 @@ function optionsAt(d: DigitRead): Rival[] {
   return [...out].map(([ch, p]) => ({ ch, p }));
 }
 
-/** Work orders one or two changed digits away that the reading supports, likeliest first. */
-export function candidatesOf(workOrder: string, digits: DigitRead[]): Candidate[] {
-  if ((workOrder.match(/\d/g)?.length ?? 0) !== digits.length) return [];
-  const read = digits.map((d) => d.ch);
-  const options = digits.map(optionsAt);
+/** Work orders one or two changed places away that the reading supports, likeliest first. */
+export function candidatesOf(workOrder: string, places: PlaceRead[]): Candidate[] {
+  if ((workOrder.toUpperCase().match(PLACE)?.length ?? 0) !== places.length) return [];
+  const read = places.map((d) => d.ch);
+  const options = places.map(optionsAt);
   const out: Candidate[] = [];
   const walk = (from: number, chosen: string[], odds: number, changes: number) => {
-    if (changes) out.push({ work_order: withDigits(workOrder, chosen), odds });
+    if (changes) out.push({ work_order: withPlaces(workOrder.toUpperCase(), chosen), odds });
     if (changes === MAX_CHANGES) return;
-    for (let i = from; i < digits.length; i++)
+    for (let i = from; i < places.length; i++)
       for (const o of options[i]!) {
         const next = [...chosen];
         next[i] = o.ch;
@@ -122,7 +125,7 @@ export function decide(found: (Suggestion & { odds: number })[]): Verdict {
  * all, whatever the number of readings: the readings themselves, then every candidate of those it lacks.
  */
 export async function checkReadings(
-  readings: { work_order: string; digits?: DigitRead[] }[],
+  readings: { work_order: string; places?: PlaceRead[] }[],
   lookup: RegisterLookup,
 ): Promise<Verdict[]> {
   if (!readings.length) return [];
@@ -134,7 +137,7 @@ export async function checkReadings(
   const candidates = readings.map((r, i) => {
     if (own[i]) return [];
     const base = asked[i]?.from_base ? [{ work_order: asked[i]!.work_order, odds: CONFUSABLE_P }] : [];
-    return [...(r.digits ? candidatesOf(r.work_order, r.digits) : []), ...base].sort(
+    return [...(r.places ? candidatesOf(r.work_order, r.places) : []), ...base].sort(
       (a, b) => b.odds - a.odds,
     );
   });

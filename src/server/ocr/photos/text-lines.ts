@@ -85,7 +85,7 @@ function wordOf(quad: Quad, chars: ReadChar[]): WordLike {
   return {
     text: chars.map((c) => c.char).join(""),
     charProbabilities: probs,
-    charRivals: chars.map((c) => c.digits),
+    charRivals: chars.map((c) => (c.char >= "A" && c.char <= "Z" ? c.letters : c.digits)),
     confidence: 100 * perCharacter(probs),
     bbox: boundsOf([corner(from, top), corner(to, top), corner(to, bottom), corner(from, bottom)]),
   };

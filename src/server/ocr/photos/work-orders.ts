@@ -19,7 +19,7 @@ export interface WordLike {
   confidence?: number;
   /** How likely each character of `text` was read right (0–1), where the reader says. */
   charProbabilities?: number[];
-  /** The digits the reader also weighed at each character, likeliest first (where the reader says). */
+  /** What the reader also weighed at each character (digits, or capitals for a letter), likeliest first. */
   charRivals?: Rival[][];
   bbox?: Bbox;
 }
@@ -34,13 +34,13 @@ export interface ExtractedWorkOrder {
   /** Read cut short ("3970-"): the number on the paper is longer, so it is not given as found. */
   cut: boolean;
   /**
-   * The number's digits in order (four, or six with the two after the dash) as read, each with its probability
-   * and the digits the reader weighed there; absent for plain text.
+   * The number's places in order (four digits, or six with the two after the dash, and the suffix letter) as
+   * read, each with its probability and what else the reader weighed there; absent for plain text.
    */
-  digits?: DigitRead[];
+  places?: PlaceRead[];
 }
 
-export interface DigitRead extends Rival {
+export interface PlaceRead extends Rival {
   rivals: Rival[];
 }
 
@@ -87,7 +87,7 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
           numberConfidence(words, starts, c.start, c.end) ??
           Math.round(mean(used.map((w) => w.confidence ?? 0))),
         cut: c.cut,
-        digits: digitsOf(words, starts, c.start, c.end),
+        places: placesOf(words, starts, c.start, c.end),
         bare: c.bare,
         leads: LEADS.test(text.slice(0, c.start)),
         // "Suite" or "Employee ID" at the end of the line before: the number was wrapped onto this one.
@@ -111,7 +111,7 @@ export function extractFromLines(lines: LineLike[]): ExtractedWorkOrder[] {
       bbox: f.bbox,
       confidence: f.confidence,
       cut: f.cut,
-      ...(f.digits ? { digits: f.digits } : {}),
+      ...(f.places ? { places: f.places } : {}),
     };
     // Read twice: kept once, in its first place, as its surer reading.
     if (at === undefined) seen.set(key, out.push(item) - 1);
@@ -136,21 +136,21 @@ function numberConfidence(words: WordLike[], starts: number[], start: number, en
   return probs.length ? Math.round(100 * perCharacter(probs)) : undefined;
 }
 
-/** The digits read between `start` and `end` of the line, with what the reader weighed at each. */
-function digitsOf(words: WordLike[], starts: number[], start: number, end: number) {
-  const digits: DigitRead[] = [];
+/** The digits and letters read between `start` and `end` of the line, with what the reader weighed at each. */
+function placesOf(words: WordLike[], starts: number[], start: number, end: number) {
+  const places: PlaceRead[] = [];
   words.forEach((w, i) => {
     if (!w.charRivals || !w.charProbabilities) return;
     const text = w.text.trim();
     const lead = w.text.indexOf(text);
     for (let k = Math.max(start, starts[i]!); k < Math.min(end, starts[i]! + text.length); k++) {
       const at = k - starts[i]! + lead;
-      const ch = w.text[at]!;
-      if (ch >= "0" && ch <= "9")
-        digits.push({ ch, p: w.charProbabilities[at] ?? 0, rivals: w.charRivals[at] ?? [] });
+      const ch = w.text[at]!.toUpperCase();
+      if (/[0-9A-Z]/.test(ch))
+        places.push({ ch, p: w.charProbabilities[at] ?? 0, rivals: w.charRivals[at] ?? [] });
     }
   });
-  return digits.length ? digits : undefined;
+  return places.length ? places : undefined;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface DecodedChar {
    * have been instead (a 6 read where an 0 was written), for checking a reading against the project register.
    */
   digits: Rival[];
+  /** The likeliest capital letters there, likewise (what a suffix letter may have been). */
+  letters: Rival[];
   /** The likeliest capital letter there, likewise (a suffix letter written like a digit). */
   letter: string;
   letterP: number;
@@ -36,7 +38,7 @@ export interface Rival {
   p: number;
 }
 
-/** Digits kept per step as rivals: the one read and the two next. */
+/** Digits (and capitals) kept per step as rivals: the likeliest and the two next. */
 const RIVALS = 3;
 
 /** The characters that may be read, each with the recogniser's classes that stand for it. */
@@ -113,6 +115,7 @@ function alternatives(probs: Float32Array, row: number, alphabet: Alphabet) {
   const digit = { ch: "", p: 0, sum: 0 };
   const letter = { ch: "", p: 0, sum: 0 };
   const digits: Rival[] = [];
+  const letters: Rival[] = [];
   for (let k = 0; k < alphabet.chars.length; k++) {
     const ch = alphabet.chars[k]!;
     const best = ch >= "0" && ch <= "9" ? digit : ch >= "A" && ch <= "Z" ? letter : null;
@@ -122,11 +125,12 @@ function alternatives(probs: Float32Array, row: number, alphabet: Alphabet) {
     for (let j = 0; j < ids.length; j++) p += probs[row + ids[j]!]!;
     best.sum += p;
     if (p > best.p) [best.ch, best.p] = [ch, p];
-    if (best === digit) digits.push({ ch, p });
+    (best === digit ? digits : letters).push({ ch, p });
   }
-  digits.sort((a, b) => b.p - a.p);
+  const likeliest = (rivals: Rival[]) => rivals.sort((a, b) => b.p - a.p).slice(0, RIVALS);
   return {
-    digits: digits.slice(0, RIVALS),
+    digits: likeliest(digits),
+    letters: likeliest(letters),
     digit: digit.ch,
     digitP: digit.p,
     digitShare: digit.sum ? digit.p / digit.sum : 0,
