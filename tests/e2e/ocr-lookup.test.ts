@@ -45,7 +45,7 @@ describe("Work Order Recognition", () => {
     await page.getByRole("button", { name: "Copy Matches" }).click();
     await page.getByRole("button", { name: "Copied!" }).waitFor();
     const tsv = await page.evaluate(() => navigator.clipboard.readText());
-    expect(tsv.split("\n")[0]).toBe("Work Order\tMatched WO\tPR\tClient\tProject\tDate");
+    expect(tsv.split("\n")[0]).toBe("Work Order\tMatched WO\tPR\tClient\tProject\tDate\tRead As");
     expect(tsv).toContain("3519-03\t3519-03\t");
 
     const [download] = await Promise.all([
@@ -53,7 +53,9 @@ describe("Work Order Recognition", () => {
       page.getByRole("button", { name: "CSV" }).click(),
     ]);
     const csv = readFileSync((await download.path())!, "utf8");
-    expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe("Work Order,Matched WO,PR,Client,Project,Date");
+    expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
+      "Work Order,Matched WO,PR,Client,Project,Date,Read As",
+    );
     // The header and four matches, each record ending with CRLF like the server's exports.
     const records = csv.split("\r\n");
     expect(records.pop()).toBe("");
@@ -152,6 +154,28 @@ describe("Work Order Recognition", () => {
     await shootLightAndDark(page, "recognition-matches-390", page.getByRole("region", { name: "Matches" }));
     await context.close();
   }, 90_000);
+
+  test("a reading not in the register offers what it may be; one click takes it and its match appears", async () => {
+    const page = await env.newPage(DEMO.user);
+    await page.goto("/ocr-lookup");
+    // 2049 has phases 01–06 in the demo register: "-00" is no work order of it, "-06" is one digit away.
+    await dropFile(page, await printedList(["2049-00"]), IMAGE, "image/png");
+    await page.getByRole("button", { name: "Upload & Extract" }).click();
+    const note = page.getByTestId("not-in-register");
+    await note.waitFor({ timeout: 20_000 });
+    await expectText(note.locator("p").first(), "Not in the register · Did you mean");
+    expect(await page.getByTestId("wo-box").getAttribute("aria-label")).toContain("not in the register");
+    await shots(page, "ocr-register-suggestions");
+    const take = page.getByRole("button", { name: /^Use 2049-06: Lihue Rockfall Mitigation, Phase 6/ });
+    await take.click();
+    expect(await page.getByRole("textbox", { name: "Work order 1" }).inputValue()).toBe("2049-06");
+    await expectText(page.getByTestId("read-as"), "read as 2049-00");
+    const matches = page.getByRole("table", { name: "Matches" });
+    await matches.getByText("Lihue Rockfall Mitigation, Phase 6").waitFor();
+    await matches.getByText("read as 2049-00").waitFor();
+    await shots(page, "ocr-register-taken");
+    await page.context().close();
+  }, 60_000);
 
   test("a lettered work order without its own register line matches its base, marked so", async () => {
     const page = await env.newPage(DEMO.user);

@@ -69,6 +69,17 @@ describe("candidates a reading supports", () => {
     }
   });
 
+  test("a confusable digit the recogniser gave almost nothing still counts as handwriting's usual mistake", () => {
+    const read = places("1380-12", { 2: [["3", 0.000_01]] });
+    const one = candidatesOf("1380-12", read).find((c) => c.work_order === "1330-12");
+    expect(one!.odds).toBeGreaterThan(0.001);
+  });
+
+  test("the suffix letter is a place: the capitals the recogniser weighed there are candidates", () => {
+    const read = places("6214-10G", { 6: [["C", 0.35]] });
+    expect(candidatesOf("6214-10G", read)[0]).toMatchObject({ work_order: "6214-10C" });
+  });
+
   test("no candidates when the digits read do not line up with the work order (plain text)", () => {
     expect(candidatesOf("4410-05", places("4410"))).toEqual([]);
   });

@@ -71,7 +71,8 @@ function optionsAt(d: PlaceRead): Rival[] {
   const out = new Map<string, number>();
   const read = Math.max(d.p, 1e-4);
   for (const r of d.rivals) if (r.ch !== d.ch && r.p > 0) out.set(r.ch, Math.min(1, r.p / read));
-  for (const ch of CONFUSABLE[d.ch] ?? "") if (!out.has(ch)) out.set(ch, CONFUSABLE_P);
+  // A digit handwriting is mistaken for is never less likely than that, whatever little the recogniser gave it.
+  for (const ch of CONFUSABLE[d.ch] ?? "") out.set(ch, Math.max(out.get(ch) ?? 0, CONFUSABLE_P));
   return [...out].map(([ch, p]) => ({ ch, p }));
 }
 

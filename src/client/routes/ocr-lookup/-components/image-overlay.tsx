@@ -8,7 +8,31 @@ export interface OverlayItem {
   box: ImageBox | null;
   /** Read with low confidence: a dashed box marked "?", not numbered. */
   unsure?: boolean;
+  /** What the project register said: corrected into it (green), or not in it (red). */
+  register?: "corrected" | "absent";
 }
+
+/** Box and badge colours by what is known of a reading. */
+const TONES = {
+  listed: [
+    "border-amber-500 bg-amber-400/15 dark:border-amber-400",
+    "bg-amber-500 dark:bg-amber-400 dark:text-black",
+  ],
+  corrected: [
+    "border-emerald-600 bg-emerald-400/15 dark:border-emerald-400",
+    "bg-emerald-600 dark:bg-emerald-400 dark:text-black",
+  ],
+  absent: [
+    "border-rose-600 bg-rose-400/10 dark:border-rose-400",
+    "bg-rose-600 dark:bg-rose-400 dark:text-black",
+  ],
+  unsure: [
+    "border-dashed border-slate-500 bg-slate-400/10 dark:border-slate-300",
+    "bg-slate-500 dark:bg-slate-300 dark:text-black",
+  ],
+} as const;
+const toneOf = (item: OverlayItem) => TONES[item.unsure ? "unsure" : (item.register ?? "listed")];
+const REGISTER_SAYS = { corrected: ", corrected against the register", absent: ", not in the register" };
 
 /**
  * The uploaded image with a box around each recognised work order, numbered like the list, so a person can check
@@ -42,7 +66,7 @@ export function ImageOverlay({
               type="button"
               key={item.id}
               data-testid={item.unsure ? "unsure-box" : "wo-box"}
-              aria-label={`${item.unsure ? "Unsure reading" : "Work order"} ${item.label} on the image`}
+              aria-label={`${item.unsure ? "Unsure reading" : "Work order"} ${item.label}${item.register ? REGISTER_SAYS[item.register] : ""} on the image`}
               title={item.label}
               onMouseEnter={() => onActive(item.id)}
               onMouseLeave={() => onActive(null)}
@@ -50,11 +74,7 @@ export function ImageOverlay({
               onBlur={() => onActive(null)}
               className={cn(
                 "absolute rounded-sm border-2 transition-colors",
-                active === item.id
-                  ? "border-primary bg-primary/25 ring-2 ring-primary/40"
-                  : item.unsure
-                    ? "border-dashed border-slate-500 bg-slate-400/10 dark:border-slate-300"
-                    : "border-amber-500 bg-amber-400/15 dark:border-amber-400",
+                active === item.id ? "border-primary bg-primary/25 ring-2 ring-primary/40" : toneOf(item)[0],
               )}
               style={{
                 left: pct(item.box.x - 3, size.width),
@@ -67,9 +87,7 @@ export function ImageOverlay({
                 className={cn(
                   "absolute flex size-5 items-center justify-center rounded-full text-[10px] font-bold text-white",
                   badgeSide(item.box, size),
-                  item.unsure
-                    ? "bg-slate-500 dark:bg-slate-300 dark:text-black"
-                    : "bg-amber-500 dark:bg-amber-400 dark:text-black",
+                  toneOf(item)[1],
                 )}
               >
                 {item.unsure ? "?" : numbers.get(item.id)}
@@ -79,8 +97,9 @@ export function ImageOverlay({
         )}
       </div>
       <figcaption className="text-xs text-muted-foreground">
-        Boxes show where each work order was read (dashed: an unsure reading). {touch ? "Tap" : "Hover"} one
-        here or in the list to find its partner.
+        Boxes show where each work order was read (dashed: an unsure reading; green: corrected against the
+        project register; red: not in it). {touch ? "Tap" : "Hover"} one here or in the list to find its
+        partner.
       </figcaption>
     </figure>
   );

@@ -9,7 +9,16 @@ const columns: ColumnDef<MatchRow, unknown>[] = [
   {
     id: "wo",
     header: "Work Order",
-    cell: ({ row }) => <WorkOrderLink wo={row.original.work_order} className="font-mono whitespace-nowrap" />,
+    cell: ({ row }) => (
+      <span className="flex flex-col">
+        <WorkOrderLink wo={row.original.work_order} className="font-mono whitespace-nowrap" />
+        {row.original.read_as && (
+          <span className="text-xs whitespace-nowrap text-muted-foreground">
+            read as <span className="font-mono">{row.original.read_as}</span>
+          </span>
+        )}
+      </span>
+    ),
   },
   {
     id: "matched",

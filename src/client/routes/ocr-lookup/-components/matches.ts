@@ -3,6 +3,8 @@ import { type MatchSort, matchedWorkOrder, NOT_FOUND, type WorkOrderMatch } from
 /** One row of the Matches list: the lookup answer plus its place in the original list. */
 export interface MatchRow extends WorkOrderMatch {
   index: number;
+  /** What the photo reader read, when the register corrected it or a suggestion was taken. */
+  read_as?: string;
 }
 
 export interface MatchView {
@@ -49,17 +51,18 @@ export function viewMatches(rows: MatchRow[], view: MatchView): MatchRow[] {
   });
 }
 
-export const MATCH_COLUMNS: { header: string; value(r: WorkOrderMatch): string }[] = [
+export const MATCH_COLUMNS: { header: string; value(r: MatchRow): string }[] = [
   { header: "Work Order", value: (r) => r.work_order },
   { header: "Matched WO", value: matchedWorkOrder },
   { header: "PR", value: (r) => r.pr },
   { header: "Client", value: (r) => r.client },
   { header: "Project", value: (r) => r.project },
   { header: "Date", value: (r) => r.date },
+  { header: "Read As", value: (r) => r.read_as ?? "" },
 ];
 
 /** Tab-separated with a header line: pastes straight into a spreadsheet. Tabs and newlines inside become spaces. */
-export function matchesToTsv(rows: WorkOrderMatch[]): string {
+export function matchesToTsv(rows: MatchRow[]): string {
   const clean = (s: string) => s.replace(/[\t\r\n]+/g, " ");
   const lines = [
     MATCH_COLUMNS.map((c) => c.header),

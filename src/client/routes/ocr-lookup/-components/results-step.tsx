@@ -86,7 +86,12 @@ function ResultsGrid({
             src={r.previewUrl}
             size={r.result.image}
             items={[
-              ...r.items.map((i) => ({ id: i.id, label: r.display(i), box: i.box })),
+              ...r.items.map((i) => ({
+                id: i.id,
+                label: r.display(i),
+                box: i.box,
+                register: i.readAs ? ("corrected" as const) : i.suggestions ? ("absent" as const) : undefined,
+              })),
               ...r.unsure.map((i) => ({ id: i.id, label: i.text, box: i.box, unsure: true })),
             ]}
             active={active}
@@ -103,6 +108,7 @@ function ResultsGrid({
           onEdit={r.edit}
           onRemove={r.remove}
           onAdd={r.add}
+          onTake={r.take}
         />
         <UnsureReadings
           items={r.unsure}
@@ -110,6 +116,7 @@ function ResultsGrid({
           onActive={onActive}
           onConfirm={r.confirm}
           onDismiss={r.dismiss}
+          onTake={r.takeUnsure}
         />
         <MatchesTable
           rows={visible}

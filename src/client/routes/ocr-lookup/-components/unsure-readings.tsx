@@ -1,12 +1,15 @@
+import type { RegisterSuggestion } from "@shared/ocr";
 import { CheckIcon, XIcon } from "lucide-react";
 import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { RegisterNote } from "./register-note";
 import { ADD_LABEL } from "./work-order-list";
 
 export interface UnsureItem {
   id: number;
   text: string;
+  suggestions?: RegisterSuggestion[];
 }
 
 /**
@@ -20,12 +23,15 @@ export function UnsureReadings({
   onActive,
   onConfirm,
   onDismiss,
+  onTake,
 }: {
   items: UnsureItem[];
   active: number | null;
   onActive(id: number | null): void;
   onConfirm(id: number): void;
   onDismiss(id: number): void;
+  /** A register suggestion taken instead of the reading. */
+  onTake(id: number, workOrder: string): void;
 }) {
   const heading = useId();
   const list = useRef<HTMLUListElement>(null);
@@ -51,7 +57,10 @@ export function UnsureReadings({
         {items.map((item, index) => (
           <li
             key={item.id}
-            className={cn("flex items-center gap-2 rounded-md p-0.5", active === item.id && "bg-muted")}
+            className={cn(
+              "flex flex-wrap items-center gap-2 rounded-md p-0.5",
+              active === item.id && "bg-muted",
+            )}
             onMouseEnter={() => onActive(item.id)}
             onMouseLeave={() => onActive(null)}
             onFocus={() => onActive(item.id)}
@@ -75,6 +84,14 @@ export function UnsureReadings({
             >
               <XIcon />
             </Button>
+            {item.suggestions && (
+              <div className="basis-full pl-1">
+                <RegisterNote
+                  suggestions={item.suggestions}
+                  onTake={(wo) => settle(index, (id) => onTake(id, wo))}
+                />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -17,7 +17,7 @@ export function useRecognition() {
   const utils = trpc.useUtils();
   const { load, clear: clearList, ...wos } = useWorkOrderItems();
   const { clear: clearImage, ...image } = useImageUpload(load);
-  const { list } = wos;
+  const { list, items, display } = wos;
 
   const lookup = useQuery({
     queryKey: ["work-orders", "lookup", list],
@@ -28,8 +28,12 @@ export function useRecognition() {
   });
   const rows: MatchRow[] | undefined = useMemo(() => {
     if (!list.length) return [];
-    return lookup.data?.matches.map((m, index) => ({ ...m, index }));
-  }, [list.length, lookup.data]);
+    const readAs = new Map(items.flatMap((i) => (i.readAs ? [[display(i).toUpperCase(), i.readAs]] : [])));
+    return lookup.data?.matches.map((m, index) => {
+      const read = readAs.get(m.work_order.toUpperCase());
+      return read ? { ...m, index, read_as: read } : { ...m, index };
+    });
+  }, [list.length, lookup.data, items, display]);
 
   const reset = () => {
     clearImage();

@@ -1,4 +1,9 @@
-import { normalizeLetters, type RecognizeResult, uniqueWorkOrders } from "@shared/ocr";
+import {
+  normalizeLetters,
+  type RecognizeResult,
+  type RegisterSuggestion,
+  uniqueWorkOrders,
+} from "@shared/ocr";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 
@@ -7,6 +12,10 @@ export interface Item {
   text: string;
   /** Where it was read on the image (kept through edits: it is still that spot). */
   box: RecognizeResult["items"][number]["box"];
+  /** Corrected against the project register (or a suggestion taken): what the reader read. */
+  readAs?: string;
+  /** Not in the register: what it may be instead (set only when the register was asked). */
+  suggestions?: RegisterSuggestion[];
 }
 
 /**
@@ -28,10 +37,12 @@ export function useWorkOrderItems() {
 
   /** The server's reading of a new image replaces both lists. */
   const load = (answer: RecognizeResult) => {
-    const toItem = (i: RecognizeResult["items"][number]) => ({
+    const toItem = (i: RecognizeResult["items"][number]): Item => ({
       id: nextId.current++,
       text: i.work_order,
       box: i.box,
+      readAs: i.read_as,
+      suggestions: i.suggestions,
     });
     setItems(answer.items.map(toItem));
     setUnsure((answer.unsure ?? []).map(toItem));
@@ -40,10 +51,22 @@ export function useWorkOrderItems() {
     setItems([]);
     setUnsure([]);
   };
+  // An edited work order is the person's: the register's suggestions for the old text no longer apply.
   const edit = (id: number, text: string) =>
     setItems((all) =>
-      text ? all.map((i) => (i.id === id ? { ...i, text } : i)) : all.filter((i) => i.id !== id),
+      text
+        ? all.map((i) => (i.id === id ? { ...i, text, suggestions: undefined } : i))
+        : all.filter((i) => i.id !== id),
     );
+  /** A suggestion taken: the registered work order replaces the reading, which is kept as what was read. */
+  const taken = (item: Item, text: string): Item => ({
+    ...item,
+    text,
+    readAs: item.readAs ?? item.text,
+    suggestions: undefined,
+  });
+  const take = (id: number, text: string) =>
+    setItems((all) => all.map((i) => (i.id === id ? taken(i, text) : i)));
   const remove = (id: number) => setItems((all) => all.filter((i) => i.id !== id));
   const add = (text: string) => setItems((all) => [...all, { id: nextId.current++, text, box: null }]);
   /** An unsure reading checked against the image: into the list (with its box), or dismissed. */
@@ -57,6 +80,15 @@ export function useWorkOrderItems() {
     setUnsure((all) => all.filter((i) => i.id !== id));
   };
   const dismiss = (id: number) => setUnsure((all) => all.filter((i) => i.id !== id));
+  /** An unsure reading's suggestion taken: into the list as that work order. */
+  const takeUnsure = (id: number, text: string) => {
+    const item = unsure.find((i) => i.id === id);
+    if (!item) return;
+    setUnsure((all) => all.filter((i) => i.id !== id));
+    if (!list.some((w) => w.toUpperCase() === display({ text }).toUpperCase()))
+      setItems((all) => [...all, taken(item, text)]);
+    toast.success(`${text} added to the work orders.`);
+  };
 
   return {
     items,
@@ -72,5 +104,7 @@ export function useWorkOrderItems() {
     add,
     confirm,
     dismiss,
+    take,
+    takeUnsure,
   };
 }

@@ -1,8 +1,10 @@
+import type { RegisterSuggestion } from "@shared/ocr";
 import { PlusIcon, XIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
+import { RegisterNote } from "./register-note";
 
 /** The field that adds a work order to the list (other parts of the screen send focus to it). */
 export const ADD_LABEL = "Add a work order";
@@ -10,6 +12,8 @@ export const ADD_LABEL = "Add a work order";
 export interface WorkOrderItem {
   id: number;
   text: string;
+  readAs?: string;
+  suggestions?: RegisterSuggestion[];
 }
 
 /**
@@ -24,6 +28,7 @@ export function WorkOrderList({
   onEdit,
   onRemove,
   onAdd,
+  onTake,
 }: {
   items: WorkOrderItem[];
   /** The text shown for an item (normalised when "Normalize letters" is on). */
@@ -33,6 +38,8 @@ export function WorkOrderList({
   onEdit(id: number, text: string): void;
   onRemove(id: number): void;
   onAdd(text: string): void;
+  /** A register suggestion taken for an item. */
+  onTake(id: number, workOrder: string): void;
 }) {
   const [draft, setDraft] = useState("");
   const add = () => {
@@ -46,18 +53,25 @@ export function WorkOrderList({
         {items.map((item, i) => (
           <li
             key={item.id}
-            className={cn("flex items-center gap-2 rounded-md p-0.5", active === item.id && "bg-primary/10")}
+            className={cn("flex items-start gap-2 rounded-md p-0.5", active === item.id && "bg-primary/10")}
             onMouseEnter={() => onActive(item.id)}
             onMouseLeave={() => onActive(null)}
           >
-            <span className="w-6 shrink-0 text-right text-xs text-muted-foreground tabular-nums">
+            <span className="w-6 shrink-0 pt-2 text-right text-xs text-muted-foreground tabular-nums">
               {i + 1}
             </span>
-            <ItemField
-              value={display(item)}
-              label={`Work order ${i + 1}`}
-              onCommit={(t) => onEdit(item.id, t)}
-            />
+            <div className="min-w-0 flex-1 space-y-1">
+              <ItemField
+                value={display(item)}
+                label={`Work order ${i + 1}`}
+                onCommit={(t) => onEdit(item.id, t)}
+              />
+              <RegisterNote
+                readAs={item.readAs}
+                suggestions={item.suggestions}
+                onTake={(wo) => onTake(item.id, wo)}
+              />
+            </div>
             <Button
               variant="ghost"
               size="icon-sm"
