@@ -66,35 +66,45 @@ export function UnsureReadings({
             onFocus={() => onActive(item.id)}
             onBlur={() => onActive(null)}
           >
-            <span className="min-w-28 font-mono text-sm">{item.text}</span>
-            <Button
-              size="sm"
-              variant="outline"
-              data-add
-              aria-label={`Add ${item.text}`}
-              onClick={() => settle(index, onConfirm)}
-            >
-              <CheckIcon /> Add
-            </Button>
-            <Button
-              size="icon-sm"
-              variant="ghost"
-              aria-label={`Dismiss ${item.text}`}
-              onClick={() => settle(index, onDismiss)}
-            >
-              <XIcon />
-            </Button>
-            {item.suggestions && (
-              <div className="basis-full pl-1">
-                <RegisterNote
-                  suggestions={item.suggestions}
-                  onTake={(wo) => settle(index, (id) => onTake(id, wo))}
-                />
-              </div>
-            )}
+            <UnsureActions
+              item={item}
+              onAdd={() => settle(index, onConfirm)}
+              onDismiss={() => settle(index, onDismiss)}
+              onTake={(wo) => settle(index, (id) => onTake(id, wo))}
+            />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One unsure reading's text and actions: Add, Dismiss, and the register's suggestions when it has any. */
+function UnsureActions({
+  item,
+  onAdd,
+  onDismiss,
+  onTake,
+}: {
+  item: UnsureItem;
+  onAdd(): void;
+  onDismiss(): void;
+  onTake(workOrder: string): void;
+}) {
+  return (
+    <>
+      <span className="min-w-28 font-mono text-sm">{item.text}</span>
+      <Button size="sm" variant="outline" data-add aria-label={`Add ${item.text}`} onClick={onAdd}>
+        <CheckIcon /> Add
+      </Button>
+      <Button size="icon-sm" variant="ghost" aria-label={`Dismiss ${item.text}`} onClick={onDismiss}>
+        <XIcon />
+      </Button>
+      {item.suggestions && (
+        <div className="basis-full pl-1">
+          <RegisterNote suggestions={item.suggestions} onTake={onTake} />
+        </div>
+      )}
+    </>
   );
 }

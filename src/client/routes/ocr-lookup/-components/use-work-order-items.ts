@@ -18,6 +18,20 @@ export interface Item {
   suggestions?: RegisterSuggestion[];
 }
 
+/** An edited work order is the person's: the register's suggestions for the old text no longer apply. */
+const edited = (all: Item[], id: number, text: string) =>
+  text
+    ? all.map((i) => (i.id === id ? { ...i, text, suggestions: undefined } : i))
+    : all.filter((i) => i.id !== id);
+
+/** A suggestion taken: the registered work order replaces the reading, which is kept as what was read. */
+const taken = (item: Item, text: string): Item => ({
+  ...item,
+  text,
+  readAs: item.readAs ?? item.text,
+  suggestions: undefined,
+});
+
 /**
  * Step 2's editable list: the work orders read off the image, the unsure readings a person checks, Normalize
  * letters, and `list`, the distinct work orders as shown (what the lookup asks about).
@@ -51,20 +65,7 @@ export function useWorkOrderItems() {
     setItems([]);
     setUnsure([]);
   };
-  // An edited work order is the person's: the register's suggestions for the old text no longer apply.
-  const edit = (id: number, text: string) =>
-    setItems((all) =>
-      text
-        ? all.map((i) => (i.id === id ? { ...i, text, suggestions: undefined } : i))
-        : all.filter((i) => i.id !== id),
-    );
-  /** A suggestion taken: the registered work order replaces the reading, which is kept as what was read. */
-  const taken = (item: Item, text: string): Item => ({
-    ...item,
-    text,
-    readAs: item.readAs ?? item.text,
-    suggestions: undefined,
-  });
+  const edit = (id: number, text: string) => setItems((all) => edited(all, id, text));
   const take = (id: number, text: string) =>
     setItems((all) => all.map((i) => (i.id === id ? taken(i, text) : i)));
   const remove = (id: number) => setItems((all) => all.filter((i) => i.id !== id));

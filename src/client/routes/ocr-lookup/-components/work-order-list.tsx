@@ -41,11 +41,6 @@ export function WorkOrderList({
   /** A register suggestion taken for an item. */
   onTake(id: number, workOrder: string): void;
 }) {
-  const [draft, setDraft] = useState("");
-  const add = () => {
-    if (draft.trim()) onAdd(draft.trim().toUpperCase());
-    setDraft("");
-  };
   return (
     <section aria-label="Work orders" className="space-y-2">
       <h2 className="text-sm font-semibold">Work orders ({items.length})</h2>
@@ -83,26 +78,38 @@ export function WorkOrderList({
           </li>
         ))}
       </ol>
-      <form
-        className="flex items-center gap-2 pl-8"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add();
-        }}
-      >
-        <Input
-          aria-label={ADD_LABEL}
-          placeholder="Add a work order, e.g. 1234-56A"
-          value={draft}
-          maxLength={40}
-          onChange={(e) => setDraft(e.target.value)}
-          className="h-8 font-mono"
-        />
-        <Button type="submit" size="sm" variant="outline" disabled={!draft.trim()}>
-          <PlusIcon /> Add
-        </Button>
-      </form>
+      <AddWorkOrder onAdd={onAdd} />
     </section>
+  );
+}
+
+/** The field that adds one the camera missed. */
+function AddWorkOrder({ onAdd }: { onAdd(text: string): void }) {
+  const [draft, setDraft] = useState("");
+  const add = () => {
+    if (draft.trim()) onAdd(draft.trim().toUpperCase());
+    setDraft("");
+  };
+  return (
+    <form
+      className="flex items-center gap-2 pl-8"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add();
+      }}
+    >
+      <Input
+        aria-label={ADD_LABEL}
+        placeholder="Add a work order, e.g. 1234-56A"
+        value={draft}
+        maxLength={40}
+        onChange={(e) => setDraft(e.target.value)}
+        className="h-8 font-mono"
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={!draft.trim()}>
+        <PlusIcon /> Add
+      </Button>
+    </form>
   );
 }
 
