@@ -55,7 +55,7 @@ export function Dashboard() {
       <DashboardSearch value={search} onChange={setSearch} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        {/* Lists kept in this browser may hold pages another person opened: only those this person may open. */}
+        {/* The server lists only pages this person may open; a role changed since the list came is caught here. */}
         <PinnedSection kind="favorites" pages={favorites.filter((p) => !isDisabled(p.path))} />
         <PinnedSection kind="recents" pages={recents.filter((p) => !isDisabled(p.path))} />
       </div>
