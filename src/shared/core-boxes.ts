@@ -190,6 +190,22 @@ const anyToUndefined = (v: unknown) =>
     ? undefined
     : v;
 
+/** "Expires within 30 / 60 / 90 days": the choices of the list's `expires` filter. */
+export const EXPIRES_WITHIN = [30, 60, 90] as const;
+export type ExpiresWithin = (typeof EXPIRES_WITHIN)[number];
+export const EXPIRES_MESSAGE = "must be 30, 60 or 90 (days until the storage expires)";
+const expiresWithin = z.preprocess(
+  anyToUndefined,
+  z.coerce
+    .number({ error: EXPIRES_MESSAGE })
+    .refine((n): n is ExpiresWithin => (EXPIRES_WITHIN as readonly number[]).includes(n), EXPIRES_MESSAGE)
+    .transform((n) => n as ExpiresWithin)
+    .optional(),
+);
+
+/** The dashboard's count of boxes about to expire (tRPC coreBoxes.expiring); 30 days unless said. */
+export const expiringInput = z.object({ days: expiresWithin.default(30) });
+
 export const coreBoxFilters = z.object({
   q: searchQuery.optional(),
   island: z.preprocess(anyToUndefined, islandValue.optional()),
@@ -197,6 +213,8 @@ export const coreBoxFilters = z.object({
   complete: z.preprocess(anyToUndefined, completeValue.optional()),
   keep_or_dump: z.preprocess(anyToUndefined, dispositionValue.optional()),
   expired: flag.optional(),
+  /** Only boxes whose storage expires from today up to this many days ahead. */
+  expires: expiresWithin,
   sort_by: unsetWhenBlank(
     caselessEnum(SORT_COLUMNS, `must be one of ${SORT_COLUMNS.join(", ")}`).default(DEFAULT_SORT.sort_by),
   ),
@@ -261,6 +279,7 @@ export interface CoreBoxRow extends CoreBox {
 export {
   boxStatus,
   defaultExpiry,
+  expiresWithinUntil,
   todayIso,
   YEAR_BEFORE_DATES,
   yearFollowsDates,

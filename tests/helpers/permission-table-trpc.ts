@@ -19,6 +19,7 @@ const ACCOUNTS = REFUSED["admin.view"];
 export const TRPC_TABLE: Record<string, Row> = {
   // Core box inventory: every signed-in staff member keeps it (docs/decisions/0016)
   "coreBoxes.list": { answers: SIGNED_IN, input: { island: "Oahu", page: 1 } },
+  "coreBoxes.expiring": { answers: SIGNED_IN, input: { days: 30 } },
   "coreBoxes.years": { answers: SIGNED_IN },
   "coreBoxes.islands": { answers: SIGNED_IN },
   "coreBoxes.settings": { answers: SIGNED_IN },

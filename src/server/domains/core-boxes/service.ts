@@ -10,6 +10,8 @@ import {
   type CoreBoxListInput,
   type CoreBoxRow,
   type coreBoxUpdateInput,
+  type ExpiresWithin,
+  expiresWithinUntil,
   todayIso,
 } from "@shared/core-boxes";
 import type { WorkOrderRef } from "@shared/work-orders";
@@ -19,7 +21,7 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import { keptUntilChanged } from "../../lib/kept-until-changed";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { listCoreBoxes, type SummaryCount, summaryCount } from "./list";
+import { countExpiringBetween, listCoreBoxes, type SummaryCount, summaryCount } from "./list";
 import {
   type BoxRecord,
   findBox,
@@ -242,6 +244,19 @@ export async function restoreBox(
       ? new AppError("CONFLICT", "Another box with this Work Order was added meanwhile.")
       : err;
   }
+}
+
+/**
+ * How many boxes' storage expires from today up to `days` days ahead (the dashboard's count, which links to
+ * the list filtered the same way: /core-box-inventory?expires=30). Every signed-in person keeps the inventory.
+ */
+export async function boxesExpiringWithin(
+  ctx: ServiceCtx,
+  { days }: { days: ExpiresWithin },
+): Promise<{ days: ExpiresWithin; until: string; count: number }> {
+  const now = ctx.now();
+  const until = expiresWithinUntil(days, now);
+  return { days, until, count: await countExpiringBetween(ctx.db, todayIso(now), until) };
 }
 
 /** The dashboard card this domain owns. */
