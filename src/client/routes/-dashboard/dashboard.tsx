@@ -11,6 +11,7 @@ import { useAuth } from "@/lib/auth";
 import { useFavorites, useRecents } from "@/lib/pinned-pages";
 import { trpc } from "@/lib/trpc";
 import { CategoryGrid } from "./category-grid";
+import { ExpiringBoxes } from "./expiring-boxes";
 import { KpiCards } from "./kpi-cards";
 import { useDashboardLayout } from "./layout";
 import { PinnedSection } from "./pinned-section";
@@ -51,6 +52,8 @@ export function Dashboard() {
       />
 
       <KpiBlock pending={kpis.isPending} kpis={kpis.data} />
+
+      <ExpiringBoxes />
 
       <DashboardSearch value={search} onChange={setSearch} />
 
