@@ -15,6 +15,7 @@ import {
   unsetWhenBlank,
 } from "./common";
 import { searchQuery } from "./list-total";
+import type { WithReport } from "./reports";
 import { WORK_ORDER_REQUIRED, workOrderField } from "./work-orders";
 
 export const COMPLETE_VALUES = ["Yes", "No"] as const;
@@ -275,6 +276,8 @@ export interface CoreBox {
 export interface CoreBoxRow extends CoreBox {
   status: BoxStatus;
 }
+/** A row of the list: the box and its work order's indexed report (null when none is indexed). */
+export type CoreBoxListRow = WithReport<CoreBoxRow>;
 
 export {
   boxStatus,

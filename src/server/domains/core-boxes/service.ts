@@ -8,12 +8,14 @@ import {
   type CoreBox,
   type CoreBoxCreateInput,
   type CoreBoxListInput,
+  type CoreBoxListRow,
   type CoreBoxRow,
   type coreBoxUpdateInput,
   type ExpiresWithin,
   expiresWithinUntil,
   todayIso,
 } from "@shared/core-boxes";
+import type { ListPage } from "@shared/list-total";
 import type { WorkOrderRef } from "@shared/work-orders";
 import type { z } from "zod";
 import { coreBoxes } from "../../db/schema";
@@ -21,6 +23,7 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import { keptUntilChanged } from "../../lib/kept-until-changed";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { withWorkOrderReports } from "../reports/service";
 import { countExpiringBetween, listCoreBoxes, type SummaryCount, summaryCount } from "./list";
 import {
   type BoxRecord,
@@ -86,8 +89,11 @@ function keptOf(ctx: ServiceCtx): Kept {
   }
   return kept;
 }
-export const list = (ctx: ServiceCtx, input: CoreBoxListInput) =>
-  listCoreBoxes(ctx.db, input, ctx.now(), keptOf(ctx).count);
+/** A page of the list, each box with its work order's indexed report (one look-up for the page). */
+export async function list(ctx: ServiceCtx, input: CoreBoxListInput): Promise<ListPage<CoreBoxListRow>> {
+  const page = await listCoreBoxes(ctx.db, input, ctx.now(), keptOf(ctx).count);
+  return { ...page, rows: await withWorkOrderReports(ctx, page.rows) };
+}
 export const years = async (ctx: ServiceCtx) => ({ years: await keptOf(ctx).years() });
 export const islands = async (ctx: ServiceCtx) => ({ islands: await keptOf(ctx).islands() });
 export const changes = async (ctx: ServiceCtx, input: { limit: number; core_box_id?: number }) => ({
