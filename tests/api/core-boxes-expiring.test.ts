@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { BoxFields } from "@server/domains/core-boxes/queries";
+import { expiringBoxes } from "@server/domains/core-boxes/service";
 import { type CoreBoxRow, EXPIRES_MESSAGE, todayIso } from "@shared/core-boxes";
 import { addDays, format } from "date-fns";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
@@ -135,5 +136,14 @@ describe("the dashboard's count", () => {
     expect((await trpcCall(t, cookie, "coreBoxes.expiring", { days: 7 })).status).toBe(400);
     expect((await trpcCall(t, undefined, "coreBoxes.expiring", {})).status).toBe(401);
     expect(todayIso()).toBe(day(0));
+  });
+
+  test("the service lists those boxes soonest first, at most `limit`, for a caller without a session (a job)", async () => {
+    const got = await expiringBoxes({ db: t.deps.db, now: () => new Date() }, { days: 60, limit: 2 });
+    expect(got.count).toBe(within(60).length);
+    expect(got.boxes.map((b) => [b.work_order, b.storage_expiry_date])).toEqual([
+      ["8100-02", day(0)],
+      ["8100-03", day(10)],
+    ]);
   });
 });

@@ -44,7 +44,8 @@ export function boxColumns(a?: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] 
     {
       id: "work_order",
       header: "W.O.",
-      meta: { sortKey: "work_order", className: "whitespace-nowrap", width: "6.75rem" },
+      // Room for the report icon beside a lettered work order ("4321-07(A)").
+      meta: { sortKey: "work_order", className: "whitespace-nowrap", width: "7.75rem" },
       cell: ({ row }) => {
         const { report } = row.original as CoreBoxRow & MaybeReport;
         return (

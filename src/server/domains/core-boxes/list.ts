@@ -215,3 +215,17 @@ export const countExpiringBetween = (db: DbOrTx, today: string, until: string) =
     db,
     sql`SELECT count(*) AS n FROM core_boxes WHERE storage_expiry_date >= ${today} AND storage_expiry_date <= ${until}`,
   );
+
+export interface ExpiringBox {
+  id: number;
+  work_order: string;
+  project: string;
+  storage_expiry_date: string;
+}
+
+/** The first `limit` of those boxes, soonest first (the same range, read in the index's order). */
+export const expiringBetween = (db: DbOrTx, today: string, until: string, limit: number) =>
+  db.all<ExpiringBox>(sql`
+    SELECT id, work_order, project, storage_expiry_date FROM core_boxes
+    WHERE storage_expiry_date >= ${today} AND storage_expiry_date <= ${until}
+    ORDER BY storage_expiry_date, id LIMIT ${limit}`);

@@ -11,7 +11,6 @@ import {
   type CoreBoxListRow,
   type CoreBoxRow,
   type coreBoxUpdateInput,
-  type ExpiresWithin,
   expiresWithinUntil,
   todayIso,
 } from "@shared/core-boxes";
@@ -24,7 +23,14 @@ import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import { keptUntilChanged } from "../../lib/kept-until-changed";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { withWorkOrderReports } from "../reports/service";
-import { countExpiringBetween, listCoreBoxes, type SummaryCount, summaryCount } from "./list";
+import {
+  countExpiringBetween,
+  type ExpiringBox,
+  expiringBetween,
+  listCoreBoxes,
+  type SummaryCount,
+  summaryCount,
+} from "./list";
 import {
   type BoxRecord,
   findBox,
@@ -252,17 +258,30 @@ export async function restoreBox(
   }
 }
 
+/** What the expiry reads need: the database and the clock (a scheduled job has no signed-in caller). */
+type ExpiryCtx = Pick<ServiceCtx, "db" | "now">;
+
 /**
  * How many boxes' storage expires from today up to `days` days ahead (the dashboard's count, which links to
  * the list filtered the same way: /core-box-inventory?expires=30). Every signed-in person keeps the inventory.
  */
 export async function boxesExpiringWithin(
-  ctx: ServiceCtx,
-  { days }: { days: ExpiresWithin },
-): Promise<{ days: ExpiresWithin; until: string; count: number }> {
+  ctx: ExpiryCtx,
+  { days }: { days: number },
+): Promise<{ days: number; until: string; count: number }> {
   const now = ctx.now();
   const until = expiresWithinUntil(days, now);
   return { days, until, count: await countExpiringBetween(ctx.db, todayIso(now), until) };
+}
+
+/** Those boxes themselves, soonest first, at most `limit` (a notice listing them), with how many there are. */
+export async function expiringBoxes(
+  ctx: ExpiryCtx,
+  { days, limit }: { days: number; limit: number },
+): Promise<{ days: number; until: string; count: number; boxes: ExpiringBox[] }> {
+  const counted = await boxesExpiringWithin(ctx, { days });
+  const boxes = await expiringBetween(ctx.db, todayIso(ctx.now()), counted.until, limit);
+  return { ...counted, boxes };
 }
 
 /** The dashboard card this domain owns. */
