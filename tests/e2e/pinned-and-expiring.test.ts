@@ -36,8 +36,9 @@ beforeAll(async () => {
       name: "9876-05.Kapolei Wall.pdf",
       content: await textPdf(["Boring B-1 met refusal at 12 ft on basalt."]),
     },
+    { name: "9876-05A.Kapolei Annex.pdf", content: await textPdf(["Annex footing on dense sand."]) },
   ]);
-  expect(indexed.body.indexed).toBe(1);
+  expect(indexed.body.indexed).toBe(2);
   const post = (path: string, json: unknown) => t.request(path, { method: "POST", json, cookie: admin });
   const binder = { work_order: "9876-05", engineer_initials: "GS", pdf_file: "9876-05 final.pdf" };
   expect((await post("/api/reports-binder", binder)).status).toBe(200);
@@ -48,6 +49,9 @@ beforeAll(async () => {
     storage_expiry_date: day(12),
   };
   expect((await post("/api/core-boxes", box)).status).toBe(201);
+  // A lettered work order, its letter in parentheses: the longest number beside its report icon.
+  const lettered = { ...box, work_order: "9876-05(A)", storage_expiry_date: day(20) };
+  expect((await post("/api/core-boxes", lettered)).status).toBe(201);
 }, 120_000);
 afterAll(() => env?.close());
 
@@ -122,7 +126,7 @@ describe("Work Orders: recently opened", () => {
     expect(await item.textContent()).toContain("Kapolei Retaining Wall");
     expect(await item.textContent()).toContain("Ala Moana LLC");
     await shots(page, "work-orders-recently-opened");
-    await item.getByRole("link", { name: "9876-05" }).click();
+    await item.getByRole("link", { name: "9876-05", exact: true }).click();
     await page.waitForURL(/\/work-orders\/9876-05$/);
     await page.context().close();
   }, 60_000);
@@ -143,7 +147,7 @@ describe("boxes about to expire", () => {
     const filter = page.getByRole("combobox", { name: "Expiry filter" });
     expect(await filter.inputValue()).toBe("30");
     const table = page.getByRole("table", { name: "Core boxes" });
-    await table.getByRole("link", { name: "9876-05" }).waitFor();
+    await table.getByRole("link", { name: "9876-05", exact: true }).waitFor();
     const expiries = await table.locator('td[data-label="Expiry"]').allTextContents();
     expect(expiries.length).toBe(Math.min(shown, 25));
     for (const e of expiries) expect(e >= day(0) && e <= day(30)).toBe(true);
@@ -178,6 +182,7 @@ describe("from a record to its report", () => {
     await page.goto("/core-box-inventory?q=9876-05");
     const box = page.getByRole("table", { name: "Core boxes" }).getByRole("button", {
       name: "Open the report of 9876-05",
+      exact: true,
     });
     await box.waitFor();
     await expectPdfTab(page, box);

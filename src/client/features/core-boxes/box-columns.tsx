@@ -44,13 +44,13 @@ export function boxColumns(a?: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] 
     {
       id: "work_order",
       header: "W.O.",
-      // Room for the report icon beside a lettered work order ("4321-07(A)").
-      meta: { sortKey: "work_order", className: "whitespace-nowrap", width: "7.75rem" },
+      // The number never breaks; the report icon beside it goes under a long one ("4321-07(A)").
+      meta: { sortKey: "work_order", width: "6.75rem" },
       cell: ({ row }) => {
         const { report } = row.original as CoreBoxRow & MaybeReport;
         return (
           <>
-            <WorkOrderLink wo={row.original.work_order} className="font-medium" />
+            <WorkOrderLink wo={row.original.work_order} className="font-medium whitespace-nowrap" />
             {report && <ReportIconLink report={report} workOrder={row.original.work_order} />}
           </>
         );

@@ -59,7 +59,7 @@ export function ReportIconLink({ report, workOrder }: { report: IndexedReportRef
     <ReportLink
       report={report}
       label={`Open the report of ${workOrder}`}
-      className="ml-1.5 inline-flex align-middle no-underline"
+      className="ml-1.5 inline-block align-[-0.15em] no-underline"
     >
       <FileTextIcon className="size-3.5" aria-hidden />
     </ReportLink>
