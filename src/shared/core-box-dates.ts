@@ -1,10 +1,18 @@
 /** Date rules of a core box, used by the server (stored status, defaults) and the client (badge, form hints). */
-import { addMonths, format, parseISO } from "date-fns";
+import { addDays, addMonths, format, parseISO } from "date-fns";
 import type { BoxStatus } from "./core-boxes";
 
 /** Today's calendar date (YYYY-MM-DD) in local time: a box expires at the start of the day after its date. */
 export function todayIso(now: Date = new Date()): string {
   return format(now, "yyyy-MM-dd");
+}
+
+/**
+ * The last expiry date of "expires within `days` days" (YYYY-MM-DD): a box expiring from today up to this date
+ * is about to expire. Today's boxes count (they expire tomorrow), those already expired do not.
+ */
+export function expiresWithinUntil(days: number, now: Date = new Date()): string {
+  return format(addDays(now, days), "yyyy-MM-dd");
 }
 
 /** Expired when the expiry date is before today, else Active (a box with no expiry date is Active). */

@@ -16,6 +16,7 @@ import {
   unsetWhenBlank,
 } from "./common";
 import { searchQuery } from "./list-total";
+import type { WithReport } from "./reports";
 import { WORK_ORDER_REQUIRED, workOrderField } from "./work-orders";
 
 export const COMPLETE_VALUES = ["Yes", "No"] as const;
@@ -191,6 +192,22 @@ const anyToUndefined = (v: unknown) =>
     ? undefined
     : v;
 
+/** "Expires within 30 / 60 / 90 days": the choices of the list's `expires` filter. */
+export const EXPIRES_WITHIN = [30, 60, 90] as const;
+export type ExpiresWithin = (typeof EXPIRES_WITHIN)[number];
+export const EXPIRES_MESSAGE = "must be 30, 60 or 90 (days until the storage expires)";
+const expiresWithin = z.preprocess(
+  anyToUndefined,
+  z.coerce
+    .number({ error: EXPIRES_MESSAGE })
+    .refine((n): n is ExpiresWithin => (EXPIRES_WITHIN as readonly number[]).includes(n), EXPIRES_MESSAGE)
+    .transform((n) => n as ExpiresWithin)
+    .optional(),
+);
+
+/** The dashboard's count of boxes about to expire (tRPC coreBoxes.expiring); 30 days unless said. */
+export const expiringInput = z.object({ days: expiresWithin.default(30) });
+
 export const coreBoxFilters = z.object({
   q: searchQuery.optional(),
   island: z.preprocess(anyToUndefined, islandValue.optional()),
@@ -198,6 +215,8 @@ export const coreBoxFilters = z.object({
   complete: z.preprocess(anyToUndefined, completeValue.optional()),
   keep_or_dump: z.preprocess(anyToUndefined, dispositionValue.optional()),
   expired: flag.optional(),
+  /** Only boxes whose storage expires from today up to this many days ahead. */
+  expires: expiresWithin,
   sort_by: unsetWhenBlank(
     caselessEnum(SORT_COLUMNS, `must be one of ${SORT_COLUMNS.join(", ")}`).default(DEFAULT_SORT.sort_by),
   ),
@@ -255,10 +274,13 @@ export interface CoreBox {
 export interface CoreBoxRow extends CoreBox {
   status: BoxStatus;
 }
+/** A row of the list: the box and its work order's indexed report (null when none is indexed). */
+export type CoreBoxListRow = WithReport<CoreBoxRow>;
 
 export {
   boxStatus,
   defaultExpiry,
+  expiresWithinUntil,
   todayIso,
   YEAR_BEFORE_DATES,
   yearFollowsDates,

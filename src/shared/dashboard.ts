@@ -140,14 +140,11 @@ export interface PinnedPage {
   timestamp: number;
 }
 
+/** Recently Used keeps this many pages, newest first, one entry per page (the server keeps it: pinned/service.ts). */
 export const RECENTS_LIMIT = 8;
 export const PINNED_SHOWN = 6;
 
-/** Recents: newest first, de-duplicated by path, capped at 8. */
-export function pushRecent(list: readonly PinnedPage[], entry: PinnedPage): PinnedPage[] {
-  return [entry, ...list.filter((e) => e.path !== entry.path)].slice(0, RECENTS_LIMIT);
-}
-
+/** A star given or taken away (what the dashboard shows at once, before the server answers). */
 export function toggleFavorite(list: readonly PinnedPage[], entry: PinnedPage): PinnedPage[] {
   return list.some((e) => e.path === entry.path)
     ? list.filter((e) => e.path !== entry.path)
@@ -160,7 +157,10 @@ export function nextCardSize(size: CardSize): CardSize {
   return CARD_SIZES[(CARD_SIZES.indexOf(size) + 1) % CARD_SIZES.length]!;
 }
 
-/** Local storage keys (spec: favorites v2, recents v2, layout order v1, card sizes v1). */
+/**
+ * Local storage keys (spec: favorites v2, recents v2, layout order v1, card sizes v1). Favorites and recents moved
+ * to the server; their keys are read once to import what a browser kept before (lib/pinned-pages.ts).
+ */
 export const STORAGE_KEYS = {
   favorites: "dashboard.favorites.v2",
   recents: "dashboard.recents.v2",

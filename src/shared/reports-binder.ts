@@ -14,6 +14,7 @@ import {
   unsetWhenBlank,
 } from "./common";
 import { searchQuery } from "./list-total";
+import type { WithReport } from "./reports";
 import { WORK_ORDER_REQUIRED, workOrderField } from "./work-orders";
 
 /** Spec part 1 §9: 10/25/50/100 per page, default 25; toasts 5 s; default sort date descending. */
@@ -134,6 +135,9 @@ export interface BinderRow {
   date_sent: string;
   page_label: string;
 }
+
+/** A row of the binder list: the row and its work order's indexed report (null when none is indexed). */
+export type BinderListRow = WithReport<BinderRow>;
 
 export interface BinderHealth {
   ok: boolean;

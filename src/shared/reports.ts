@@ -58,6 +58,20 @@ export interface ReportsStats {
   chunks: number;
 }
 
+/**
+ * The indexed report of a record's work order (a binder row, a core box), as their list rows carry it: the
+ * newest report filed under that very work order, or null when none is indexed.
+ */
+export interface IndexedReportRef {
+  file_id: number;
+  file_name: string;
+  /** The original is in the object store (it opens; otherwise the Reports screen lists it). */
+  stored: boolean;
+}
+
+/** A list row with its work order's indexed report (null when there is none). */
+export type WithReport<T> = T & { report: IndexedReportRef | null };
+
 /** One row of GET /api/reports/files and reports.files. */
 export interface ReportFile {
   file_id: number;

@@ -19,6 +19,7 @@ const ACCOUNTS = REFUSED["admin.view"];
 export const TRPC_TABLE: Record<string, Row> = {
   // Core box inventory: every signed-in staff member keeps it (docs/decisions/0016)
   "coreBoxes.list": { answers: SIGNED_IN, input: { island: "Oahu", page: 1 } },
+  "coreBoxes.expiring": { answers: SIGNED_IN, input: { days: 30 } },
   "coreBoxes.years": { answers: SIGNED_IN },
   "coreBoxes.islands": { answers: SIGNED_IN },
   "coreBoxes.settings": { answers: SIGNED_IN },
@@ -140,6 +141,12 @@ export const TRPC_TABLE: Record<string, Row> = {
   "workOrders.limits": { answers: SIGNED_IN },
   "workOrders.page": { answers: SIGNED_IN, input: { wo: "1234-56" } },
   "projects.stats": { answers: SIGNED_IN },
+  // A person's own page lists: every call acts on the caller's own lists
+  "pinned.list": { answers: SIGNED_IN },
+  "pinned.toggleFavorite": { answers: SIGNED_IN, input: { path: "/contacts" } },
+  "pinned.visit": { answers: SIGNED_IN, input: { path: "/contacts" } },
+  "pinned.importOld": { answers: SIGNED_IN, input: { favorites: [], recents: [] } },
+  "pinned.workOrders": { answers: SIGNED_IN },
   // Ask Geolabs AI (issue 8): the caller's own history and feedback; the feedback review for Admins and Owners
   "chat.dbs": { answers: SIGNED_IN },
   "chat.history": { answers: SIGNED_IN, input: { db: "employee_handbook.db" } },

@@ -46,6 +46,7 @@ describe("core box screen: URL search and queries", () => {
       page: "0",
       page_size: "30",
       expired: true,
+      expires: "45",
     });
     expect(s).toEqual({
       q: "kapolei",
@@ -53,6 +54,7 @@ describe("core box screen: URL search and queries", () => {
       complete: undefined,
       keep_or_dump: "Dump",
       expired: true,
+      expires: undefined,
       island: undefined,
       sort_by: undefined,
       sort_dir: undefined,
@@ -69,6 +71,7 @@ describe("core box screen: URL search and queries", () => {
       complete: undefined,
       keep_or_dump: undefined,
       expired: undefined,
+      expires: undefined,
       sort_by: "report_submission_date",
       sort_dir: "desc",
       page: 1,
@@ -77,6 +80,15 @@ describe("core box screen: URL search and queries", () => {
     expect(hasFilters({})).toBe(false);
     expect(hasFilters({ sort_by: "year", page: 3 })).toBe(false);
     expect(hasFilters({ year: 2020 })).toBe(true);
+  });
+
+  test("?expires=30 (a link from the dashboard or a notice) opens the list filtered; it is a filter Reset clears", () => {
+    const s = boxSearch.parse({ expires: "30" });
+    expect(s.expires).toBe(30);
+    expect(listInputOf(s).expires).toBe(30);
+    expect(hasFilters(s)).toBe(true);
+    expect(boxSearch.parse({ expires: 90 }).expires).toBe(90);
+    expect(exportHref(listInputOf(s))).toContain("expires=30");
   });
 
   test("a one-character search from a link is not searched (a search needs 2 characters); two are", () => {

@@ -6,7 +6,6 @@ import {
   initials,
   nextCardSize,
   parseStored,
-  pushRecent,
   relativeDay,
   searchCategories,
   toggleFavorite,
@@ -82,13 +81,7 @@ describe("dashboard search", () => {
 
 describe("favorites, recents and layout", () => {
   const page = (path: string, timestamp = 1) => ({ path, name: path, parent: "Main", timestamp });
-  test("recents are newest first, de-duplicated, at most 8", () => {
-    let list = [page("/a")];
-    for (const p of ["/b", "/c", "/a", "/d", "/e", "/f", "/g", "/h", "/i"]) list = pushRecent(list, page(p));
-    expect(list.length).toBe(8);
-    expect(list[0]!.path).toBe("/i");
-    expect(list.filter((e) => e.path === "/a").length).toBe(1);
-  });
+  // Recents (newest first, one per page, at most 8) are kept by the server: tests/api/pinned.test.ts.
   test("toggling a favorite adds then removes it", () => {
     const once = toggleFavorite([], page("/contacts"));
     expect(once.map((e) => e.path)).toEqual(["/contacts"]);

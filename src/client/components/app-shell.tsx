@@ -8,7 +8,7 @@ import { Sidebar } from "@/components/sidebar";
 import { SignIn } from "@/components/sign-in";
 import { TooltipProvider } from "@/components/ui/misc";
 import { useAuth } from "@/lib/auth";
-import { useRecents } from "@/lib/pinned-pages";
+import { useImportOldPins, useRecents } from "@/lib/pinned-pages";
 import { useTheme } from "@/lib/theme";
 
 /**
@@ -22,11 +22,14 @@ export function AppShell() {
   const [openCount, setOpenCount] = useState(0);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { visit } = useRecents();
+  // Until a temporary password is changed the session may do nothing else: no lists are read or kept.
+  const ready = !!me && !me.mustChangePassword;
   useDashboardAfterSignOut(!!me);
+  useImportOldPins(ready);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a visit is recorded when the path changes
   useEffect(() => {
-    if (me) visit(pathname);
-  }, [pathname, !!me]);
+    if (ready) visit(pathname);
+  }, [pathname, ready]);
 
   return (
     <TooltipProvider delayDuration={300}>

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Tooltip } from "@/components/ui/misc";
 import { WorkOrderLink } from "@/components/work-order-link";
+import { type MaybeReport, ReportIconLink } from "@/features/reports/report-link";
 import { cn } from "@/lib/utils";
 import { removalBlocked } from "./box-model";
 import { StatusBadge } from "./status-badge";
@@ -43,8 +44,17 @@ export function boxColumns(a?: BoxRowActions): ColumnDef<CoreBoxRow, unknown>[] 
     {
       id: "work_order",
       header: "W.O.",
-      meta: { sortKey: "work_order", className: "whitespace-nowrap", width: "6.75rem" },
-      cell: ({ row }) => <WorkOrderLink wo={row.original.work_order} className="font-medium" />,
+      // The number never breaks; the report icon beside it goes under a long one ("4321-07(A)").
+      meta: { sortKey: "work_order", width: "6.75rem" },
+      cell: ({ row }) => {
+        const { report } = row.original as CoreBoxRow & MaybeReport;
+        return (
+          <>
+            <WorkOrderLink wo={row.original.work_order} className="font-medium whitespace-nowrap" />
+            {report && <ReportIconLink report={report} workOrder={row.original.work_order} />}
+          </>
+        );
+      },
     },
     {
       id: "project",

@@ -16,6 +16,7 @@ import {
   DEFAULT_SORT,
   DISPOSITIONS,
   defaultExpiry,
+  EXPIRES_WITHIN,
   SORT_COLUMNS,
   yearFollowsDates,
   yearProblem,
@@ -32,6 +33,12 @@ export const boxSearch = z.object({
   complete: z.enum(COMPLETE_VALUES).optional().catch(undefined),
   keep_or_dump: z.enum(DISPOSITIONS).optional().catch(undefined),
   expired: z.boolean().optional().catch(undefined),
+  /** "Expires within 30 / 60 / 90 days" (/core-box-inventory?expires=30 opens filtered). */
+  expires: z.coerce
+    .number()
+    .pipe(z.union(EXPIRES_WITHIN.map((n) => z.literal(n))))
+    .optional()
+    .catch(undefined),
   sort_by: z.enum(SORT_COLUMNS).optional().catch(undefined),
   sort_dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
@@ -52,10 +59,11 @@ export const CLEARED_FILTERS: Partial<BoxSearch> = {
   complete: undefined,
   keep_or_dump: undefined,
   expired: undefined,
+  expires: undefined,
 };
 
 export const hasFilters = (s: BoxSearch) =>
-  !!(s.q || s.island || s.year !== undefined || s.complete || s.keep_or_dump || s.expired);
+  !!(s.q || s.island || s.year !== undefined || s.complete || s.keep_or_dump || s.expired || s.expires);
 
 export function listInputOf(s: BoxSearch): CoreBoxListInput {
   return {
@@ -65,6 +73,7 @@ export function listInputOf(s: BoxSearch): CoreBoxListInput {
     complete: s.complete,
     keep_or_dump: s.keep_or_dump,
     expired: s.expired || undefined,
+    expires: s.expires,
     sort_by: s.sort_by ?? DEFAULT_SORT.sort_by,
     sort_dir: s.sort_dir ?? DEFAULT_SORT.sort_dir,
     page: s.page ?? 1,

@@ -1,9 +1,15 @@
 import type { BinderRow } from "@shared/reports-binder";
 import type { ColumnDef } from "@tanstack/react-table";
 import { WorkOrderLink } from "@/components/work-order-link";
+import { type MaybeReport, ReportLink } from "@/features/reports/report-link";
 
-/** The binder's columns as its screen shows them (the screen adds its actions); the work order page reuses them. */
-export function binderColumns(): ColumnDef<BinderRow, unknown>[] {
+type Row = BinderRow & MaybeReport;
+
+/**
+ * The binder's columns as its screen shows them (the screen adds its actions); the work order page reuses them.
+ * The File opens the work order's indexed report when the row carries one.
+ */
+export function binderColumns(): ColumnDef<Row, unknown>[] {
   return [
     {
       id: "date",
@@ -38,12 +44,20 @@ export function binderColumns(): ColumnDef<BinderRow, unknown>[] {
     {
       id: "file",
       header: "File",
-      cell: ({ row }) => (
-        <span className="text-muted-foreground">
-          {row.original.pdf_file}
-          {row.original.page_label ? ` · p. ${row.original.page_label}` : ""}
-        </span>
-      ),
+      cell: ({ row }) => <FileCell row={row.original} />,
     },
   ];
+}
+
+function FileCell({ row }: { row: Row }) {
+  const page = row.page_label ? ` · p. ${row.page_label}` : "";
+  if (!row.report) return <span className="text-muted-foreground">{`${row.pdf_file}${page}` || "—"}</span>;
+  return (
+    <span>
+      <ReportLink report={row.report} label={`Open the report of ${row.work_order}`} className="break-all">
+        {row.pdf_file || row.report.file_name}
+      </ReportLink>
+      <span className="text-muted-foreground">{page}</span>
+    </span>
+  );
 }

@@ -11,6 +11,7 @@ import { useAuth } from "@/lib/auth";
 import { useFavorites, useRecents } from "@/lib/pinned-pages";
 import { trpc } from "@/lib/trpc";
 import { CategoryGrid } from "./category-grid";
+import { ExpiringBoxes } from "./expiring-boxes";
 import { KpiCards } from "./kpi-cards";
 import { useDashboardLayout } from "./layout";
 import { PinnedSection } from "./pinned-section";
@@ -52,10 +53,12 @@ export function Dashboard() {
 
       <KpiBlock pending={kpis.isPending} kpis={kpis.data} />
 
+      <ExpiringBoxes />
+
       <DashboardSearch value={search} onChange={setSearch} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        {/* Lists kept in this browser may hold pages another person opened: only those this person may open. */}
+        {/* The server lists only pages this person may open; a role changed since the list came is caught here. */}
         <PinnedSection kind="favorites" pages={favorites.filter((p) => !isDisabled(p.path))} />
         <PinnedSection kind="recents" pages={recents.filter((p) => !isDisabled(p.path))} />
       </div>

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Screen } from "@/components/screen";
 import { WorkOrderSearch } from "@/components/work-order-search";
+import { RecentlyOpened } from "./-components/recently-opened";
 
 /** Work Orders: type a number to open everything about it. */
 export const Route = createFileRoute("/work-orders/")({
@@ -12,6 +13,9 @@ export const Route = createFileRoute("/work-orders/")({
         its core boxes and their history. A number without a letter (4321-07) gathers its lettered ones too
         (4321-07A, 4321-07(B)). Work order numbers on other screens link here.
       </p>
+      <div className="mt-6">
+        <RecentlyOpened />
+      </div>
     </Screen>
   ),
 });

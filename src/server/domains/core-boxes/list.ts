@@ -1,7 +1,7 @@
 /**
  * The core box list on the shared list engine (lib/list-engine.ts). Totals come from the core_box_counts
  * summary (equality filters; "Expired only" as whole months from it plus this month's days from the expiry
- * index) or from the full-text search, where the equality filters are facet tokens; a search's total is counted
+ * index; "expires within" as a range of that index) or from the full-text search, where the equality filters are facet tokens; a search's total is counted
  * up to the cap. The page is a walk of the sort's index or a fetch of the matches, as the engine decides.
  */
 import type { SortDir } from "@shared/common";
@@ -10,6 +10,7 @@ import {
   type CoreBoxListInput,
   type CoreBoxRow,
   type CoreBoxSortColumn,
+  expiresWithinUntil,
   todayIso,
 } from "@shared/core-boxes";
 import type { ListPage } from "@shared/list-total";
@@ -35,6 +36,8 @@ export interface Filters {
   terms: string[];
   eq: Partial<Record<EqColumn, string | number>>;
   expired: boolean;
+  /** "Expires within N days": the last expiry date that counts (YYYY-MM-DD), null without that filter. */
+  expiresBy: string | null;
   /** Today's date (YYYY-MM-DD): a box with an expiry date before it is expired. */
   today: string;
 }
@@ -53,7 +56,8 @@ export function toFilters(input: CoreBoxFilters, now: Date): Filters | null {
   if (input.q && terms.length === 0) return null;
   const eq: Filters["eq"] = {};
   for (const c of EQ_COLUMNS) if (input[c] != null && input[c] !== "") eq[c] = input[c];
-  return { terms, eq, expired: input.expired === true, today: todayIso(now) };
+  const expiresBy = input.expires ? expiresWithinUntil(input.expires, now) : null;
+  return { terms, eq, expired: input.expired === true, expiresBy, today: todayIso(now) };
 }
 
 const FILTER_KEYS = ["island", "year", "complete", "keep_or_dump", "storage_expiry_date"];
@@ -93,6 +97,16 @@ export function islandFacet(island: string): string {
 }
 
 const expired = (f: Filters) => sql`storage_expiry_date < ${f.today}`;
+/** Whether a filter reads the expiry date ("Expired only", "expires within"). */
+const onExpiry = (f: Filters) => f.expired || f.expiresBy !== null;
+/** The expiry filters' terms (`prefix` as in eqTerms): before today, or from today up to `expiresBy`. */
+function expiryTerms(f: Filters, prefix = ""): SQL[] {
+  const column = sql.raw(`${prefix}storage_expiry_date`);
+  const terms: SQL[] = [];
+  if (f.expired) terms.push(sql`${column} < ${f.today}`);
+  if (f.expiresBy) terms.push(sql`${column} >= ${f.today}`, sql`${column} <= ${f.expiresBy}`);
+  return terms;
+}
 const searchHits = (f: Filters) =>
   sql`SELECT rowid FROM core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f)}`;
 
@@ -103,13 +117,12 @@ export function boxQuery(f: Filters, sort: CoreBoxSortColumn, dir: SortDir): Lis
   const seek: SQL[] = [];
   const where: SQL[] = [];
   for (const [c, v] of Object.entries(f.eq)) (c === lead ? seek : where).push(sql`${sql.raw(c)} = ${v}`);
-  if (f.expired) (lead === "storage_expiry_date" ? seek : where).push(expired(f));
+  for (const t of expiryTerms(f)) (lead === "storage_expiry_date" ? seek : where).push(t);
   // The search on the row's stored words (search-words.ts) for a walk; a fetch starts from the full-text hits.
   for (const t of f.terms) where.push(sql`instr(search_words, ${searchNeedle(t)}) > 0`);
-  const columns = [...Object.keys(f.eq), ...(f.expired ? ["storage_expiry_date"] : [])];
+  const columns = [...Object.keys(f.eq), ...(onExpiry(f) ? ["storage_expiry_date"] : [])];
   if (f.terms.length) columns.push("search_words");
-  const hitsWhere = f.expired ? [sql`+storage_expiry_date < ${f.today}`] : [];
-  const hits = f.terms.length ? { ids: searchHits(f), where: hitsWhere } : undefined;
+  const hits = f.terms.length ? { ids: searchHits(f), where: expiryTerms(f, "+") } : undefined;
   return { table: "core_boxes", keys, dir, seek, where, columns, hits };
 }
 
@@ -125,14 +138,23 @@ export const summaryCount = (db: DbOrTx, eq: Filters["eq"] = {}, extra: SQL[] = 
 /** The total: exact from the summary without search text; counted up to the cap with it. */
 export async function countBoxes(db: DbOrTx, f: Filters, count: SummaryCount = summaryCount): Promise<Total> {
   if (f.terms.length) {
-    if (!f.expired)
+    if (!onExpiry(f))
       return countUpTo(db, sql`core_boxes_search WHERE core_boxes_search MATCH ${matchExpression(f)}`);
     return countUpTo(
       db,
-      sql`core_boxes WHERE id IN (${searchHits(f)}) AND +storage_expiry_date < ${f.today}`,
+      sql`core_boxes WHERE ${sql.join([sql`id IN (${searchHits(f)})`, ...expiryTerms(f, "+")], sql` AND `)}`,
     );
   }
-  if (!f.expired) return { total: await count(db, f.eq), capped: false };
+  if (!onExpiry(f)) return { total: await count(db, f.eq), capped: false };
+  // A few months ahead at most: a range of the expiry index, counted.
+  if (f.expiresBy)
+    return {
+      total: await one(
+        db,
+        sql`SELECT count(*) AS n FROM core_boxes${whereSql([...expiryTerms(f), ...eqTerms(f.eq, "+")])}`,
+      ),
+      capped: false,
+    };
   // Whole months before this one from the summary (it counts by expiry month), this month's days from the index.
   const month = f.today.slice(0, 7);
   const since = sql`storage_expiry_date >= ${`${month}-01`}`;
@@ -153,16 +175,16 @@ export async function listCoreBoxes(
   if (!f) return { rows: [], total: 0, total_capped: false };
   const q = boxQuery(f, input.sort_by, input.sort_dir);
   const page = { offset: (input.page - 1) * input.page_size, limit: input.page_size };
-  // A search with "Expired only" reads each hit's row to count it; when the hits are few, that one read gives
+  // A search with an expiry filter reads each hit's row to count it; when the hits are few, that one read gives
   // the page too.
-  if (f.terms.length && f.expired && !(await countUpTo(db, sql`(${searchHits(f)})`)).capped) {
+  if (f.terms.length && onExpiry(f) && !(await countUpTo(db, sql`(${searchHits(f)})`)).capped) {
     const both = await fetchCounted(db, q, page);
     if (both.total !== null) return boxPage(db, both.ids, f, { total: both.total, capped: false });
   }
   // A walk may read every box, or only those of the value it seeks on (one island, sorted by island).
   const seekOn = EQ_COLUMNS.find((c) => c === q.keys[0] && f.eq[c] !== undefined);
   // Without any filter every box matches: the total is what a walk could read, no second read needed.
-  const unfiltered = !f.terms.length && !f.expired && Object.keys(f.eq).length === 0;
+  const unfiltered = !f.terms.length && !onExpiry(f) && Object.keys(f.eq).length === 0;
   const [counted, scanned] = await Promise.all([
     countBoxes(db, f, count),
     seekOn ? count(db, { [seekOn]: f.eq[seekOn] }) : unfiltered ? null : boxesSpan(db),
@@ -186,3 +208,24 @@ async function boxPage(db: DbOrTx, ids: number[], f: Filters, counted: Total): P
  * every page of the table's b-tree on each list request for the same choice.
  */
 const boxesSpan = async (db: DbOrTx) => (await idRange(db, "core_boxes")).span;
+
+/** Live boxes whose storage expires from `today` up to `until` (YYYY-MM-DD both): one range of the expiry index. */
+export const countExpiringBetween = (db: DbOrTx, today: string, until: string) =>
+  one(
+    db,
+    sql`SELECT count(*) AS n FROM core_boxes WHERE storage_expiry_date >= ${today} AND storage_expiry_date <= ${until}`,
+  );
+
+export interface ExpiringBox {
+  id: number;
+  work_order: string;
+  project: string;
+  storage_expiry_date: string;
+}
+
+/** The first `limit` of those boxes, soonest first (the same range, read in the index's order). */
+export const expiringBetween = (db: DbOrTx, today: string, until: string, limit: number) =>
+  db.all<ExpiringBox>(sql`
+    SELECT id, work_order, project, storage_expiry_date FROM core_boxes
+    WHERE storage_expiry_date >= ${today} AND storage_expiry_date <= ${until}
+    ORDER BY storage_expiry_date, id LIMIT ${limit}`);

@@ -59,7 +59,12 @@ const boxReads = (as: CtxOf) =>
       "/api/core-boxes",
       ({ request, query }) => boxes.list(as(request), queryParams(coreBoxListInput, query)).then(restPage),
       {
-        detail: doc({ summary: "A page of core boxes", query: coreBoxListInput, returns: "{ rows, total }" }),
+        detail: doc({
+          summary:
+            "A page of core boxes (expires=30|60|90: storage expiring from today up to that many days)",
+          query: coreBoxListInput,
+          returns: "{ rows: [box with status and report: { file_id, file_name, stored } | null], total }",
+        }),
       },
     )
     .get("/api/core-boxes/years", ({ request }) => boxes.years(as(request)), {

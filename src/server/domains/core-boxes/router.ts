@@ -5,6 +5,7 @@ import {
   coreBoxIdsInput,
   coreBoxListInput,
   coreBoxUpdateInput,
+  expiringInput,
   restoreInput,
 } from "@shared/core-boxes";
 import { trpcServiceCtx } from "../../lib/service-ctx";
@@ -17,6 +18,10 @@ export const coreBoxesRouter = router({
   list: authedProcedure
     .input(coreBoxListInput)
     .query(({ ctx, input }) => boxes.list(trpcServiceCtx(ctx), input)),
+  /** How many boxes expire within 30, 60 or 90 days (the dashboard; the list takes `expires` the same way). */
+  expiring: authedProcedure
+    .input(expiringInput)
+    .query(({ ctx, input }) => boxes.boxesExpiringWithin(trpcServiceCtx(ctx), input)),
   years: authedProcedure.query(({ ctx }) => boxes.years(trpcServiceCtx(ctx))),
   islands: authedProcedure.query(({ ctx }) => boxes.islands(trpcServiceCtx(ctx))),
   /** What the form needs to show the defaults the server will apply. */

@@ -8,10 +8,13 @@ import {
   type CoreBox,
   type CoreBoxCreateInput,
   type CoreBoxListInput,
+  type CoreBoxListRow,
   type CoreBoxRow,
   type coreBoxUpdateInput,
+  expiresWithinUntil,
   todayIso,
 } from "@shared/core-boxes";
+import type { ListPage } from "@shared/list-total";
 import type { WorkOrderRef } from "@shared/work-orders";
 import type { z } from "zod";
 import { coreBoxes } from "../../db/schema";
@@ -19,7 +22,15 @@ import { AppError, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, recordChange } from "../../lib/history";
 import { keptUntilChanged } from "../../lib/kept-until-changed";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { listCoreBoxes, type SummaryCount, summaryCount } from "./list";
+import { withWorkOrderReports } from "../reports/service";
+import {
+  countExpiringBetween,
+  type ExpiringBox,
+  expiringBetween,
+  listCoreBoxes,
+  type SummaryCount,
+  summaryCount,
+} from "./list";
 import {
   type BoxRecord,
   findBox,
@@ -84,8 +95,11 @@ function keptOf(ctx: ServiceCtx): Kept {
   }
   return kept;
 }
-export const list = (ctx: ServiceCtx, input: CoreBoxListInput) =>
-  listCoreBoxes(ctx.db, input, ctx.now(), keptOf(ctx).count);
+/** A page of the list, each box with its work order's indexed report (one look-up for the page). */
+export async function list(ctx: ServiceCtx, input: CoreBoxListInput): Promise<ListPage<CoreBoxListRow>> {
+  const page = await listCoreBoxes(ctx.db, input, ctx.now(), keptOf(ctx).count);
+  return { ...page, rows: await withWorkOrderReports(ctx, page.rows) };
+}
 export const years = async (ctx: ServiceCtx) => ({ years: await keptOf(ctx).years() });
 export const islands = async (ctx: ServiceCtx) => ({ islands: await keptOf(ctx).islands() });
 export const changes = async (ctx: ServiceCtx, input: { limit: number; core_box_id?: number }) => ({
@@ -242,6 +256,32 @@ export async function restoreBox(
       ? new AppError("CONFLICT", "Another box with this Work Order was added meanwhile.")
       : err;
   }
+}
+
+/** What the expiry reads need: the database and the clock (a scheduled job has no signed-in caller). */
+type ExpiryCtx = Pick<ServiceCtx, "db" | "now">;
+
+/**
+ * How many boxes' storage expires from today up to `days` days ahead (the dashboard's count, which links to
+ * the list filtered the same way: /core-box-inventory?expires=30). Every signed-in person keeps the inventory.
+ */
+export async function boxesExpiringWithin(
+  ctx: ExpiryCtx,
+  { days }: { days: number },
+): Promise<{ days: number; until: string; count: number }> {
+  const now = ctx.now();
+  const until = expiresWithinUntil(days, now);
+  return { days, until, count: await countExpiringBetween(ctx.db, todayIso(now), until) };
+}
+
+/** Those boxes themselves, soonest first, at most `limit` (a notice listing them), with how many there are. */
+export async function expiringBoxes(
+  ctx: ExpiryCtx,
+  { days, limit }: { days: number; limit: number },
+): Promise<{ days: number; until: string; count: number; boxes: ExpiringBox[] }> {
+  const counted = await boxesExpiringWithin(ctx, { days });
+  const boxes = await expiringBetween(ctx.db, todayIso(ctx.now()), counted.until, limit);
+  return { ...counted, boxes };
 }
 
 /** The dashboard card this domain owns. */

@@ -85,7 +85,7 @@ const binderReads = (ctx: CtxOf) =>
       detail: doc({
         summary: "A page of binder rows (wo filters by work order; an unknown parameter is a 400)",
         query: binderListInput,
-        returns: "{ rows, total }",
+        returns: "{ rows: [row with report: { file_id, file_name, stored } | null], total }",
       }),
     })
     .get(

@@ -13,6 +13,7 @@ import { recordAudit } from "../../lib/audit";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { claimRestore, linkRestore, listChanges, recordChange } from "../../lib/history";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { withWorkOrderReports } from "../reports/service";
 import { binderCsv } from "./export";
 import { binderHealth } from "./health";
 import { locateBinderRow } from "./locate";
@@ -195,8 +196,11 @@ export async function restoreRow(
  * check; both doors read through these rather than the queries.
  */
 export const binderStatus = (ctx: ServiceCtx) => binderHealth(ctx.db);
-export const binderPage = (ctx: ServiceCtx, input: Parameters<typeof listBinder>[1]) =>
-  listBinder(ctx.db, input);
+/** A page of the binder, each row with its work order's indexed report (one look-up for the page). */
+export async function binderPage(ctx: ServiceCtx, input: Parameters<typeof listBinder>[1]) {
+  const page = await listBinder(ctx.db, input);
+  return { ...page, rows: await withWorkOrderReports(ctx, page.rows) };
+}
 /** The page of a list (as the screen shows it) that holds a row: where a saved row went. */
 export const binderPlace = (ctx: ServiceCtx, input: Parameters<typeof locateBinderRow>[1]) =>
   locateBinderRow(ctx.db, input);

@@ -14,6 +14,7 @@ import { anyContains, offsetOf } from "../../lib/sql";
 import { assertCanWrite } from "../../storage/access";
 import { signedLink } from "../../storage/links";
 import { reportColumns, reportsCollectionId, toReportFile, workOrderRange } from "./collection";
+import { withIndexedReports } from "./indexed-of";
 import { workOrderReports } from "./work-order-reports";
 
 /**
@@ -84,3 +85,7 @@ export async function reportLink(ctx: ServiceCtx, input: ReportLinkInput): Promi
 
 /** A work order's indexed reports: what the Reports screen shows any signed-in person. */
 export const reportsOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) => workOrderReports(ctx.db, ref);
+
+/** List rows with their work order's indexed report, looked up for the whole page at once (binder, core boxes). */
+export const withWorkOrderReports = <T extends { work_order: string }>(ctx: ServiceCtx, rows: T[]) =>
+  withIndexedReports(ctx.db, rows);

@@ -1,4 +1,4 @@
-import { COMPLETE_VALUES, DISPOSITIONS } from "@shared/core-boxes";
+import { COMPLETE_VALUES, DISPOSITIONS, EXPIRES_WITHIN } from "@shared/core-boxes";
 import { SEARCH_MIN } from "@shared/list-total";
 import { RotateCcwIcon } from "lucide-react";
 import { useId } from "react";
@@ -13,7 +13,10 @@ import {
   type SetBoxSearch,
 } from "@/features/core-boxes/box-model";
 
-/** Search, Island, Year, Complete, Disposition, Expired only and Reset; every choice goes to the URL. */
+/**
+ * Search, Island, Year, Complete, Disposition, Expires within, Expired only and Reset; every choice goes to the
+ * URL.
+ */
 export function BoxFilters({
   search,
   set,
@@ -70,6 +73,15 @@ export function BoxFilters({
         prefix="Disposition: "
         onChange={(v) => set({ keep_or_dump: (v || undefined) as BoxSearch["keep_or_dump"] })}
       />
+      <FilterSelect
+        label="Expiry filter"
+        value={search.expires ?? ""}
+        allText="Expires: Any time"
+        choices={EXPIRES_WITHIN}
+        prefix="Expires within "
+        suffix=" days"
+        onChange={(v) => set({ expires: v ? (Number(v) as BoxSearch["expires"]) : undefined })}
+      />
       <label htmlFor={expiredId} className="flex h-9 items-center gap-2 px-1 text-sm">
         <Checkbox
           id={expiredId}
@@ -92,6 +104,7 @@ function FilterSelect({
   allText,
   choices,
   prefix,
+  suffix,
   onChange,
 }: {
   label: string;
@@ -100,6 +113,8 @@ function FilterSelect({
   choices: readonly (string | number)[];
   /** Said before each choice ("Complete: "). */
   prefix?: string;
+  /** Said after each choice (" days"). */
+  suffix?: string;
   onChange(value: string): void;
 }) {
   return (
@@ -109,6 +124,7 @@ function FilterSelect({
         <option key={v} value={v}>
           {prefix}
           {v}
+          {suffix}
         </option>
       ))}
     </NativeSelect>
