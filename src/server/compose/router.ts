@@ -3,6 +3,7 @@ import { coreBoxesRouter } from "../domains/core-boxes/router";
 import { dashboardRouter } from "../domains/dashboard/router";
 import { directoryRouter } from "../domains/directory/router";
 import { documentsRouter } from "../domains/documents/router";
+import { notificationsRouter } from "../domains/notifications/router";
 import { projectsRouter } from "../domains/projects/router";
 import { reportsRouter } from "../domains/reports/router";
 import { reportsBinderRouter } from "../domains/reports-binder/router";
@@ -25,6 +26,7 @@ export const appRouter = router({
   documents: documentsRouter,
   workOrders: workOrdersRouter,
   projects: projectsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
