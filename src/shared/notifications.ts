@@ -63,3 +63,27 @@ export const NOTICE_MESSAGES = {
 export type LiveNotice =
   | { type: "unread"; unread: number }
   | { type: "notice"; notice: Notice; unread: number };
+
+/**
+ * The events of a live stream's body as they arrive (the bell, the tests and the benchmark read it alike); ends
+ * when the body does. Leaving the loop early cancels the body.
+ */
+export async function* liveNotices(body: ReadableStream<Uint8Array>): AsyncGenerator<LiveNotice> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+        const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
+        buffer = buffer.slice(end + 2);
+        if (data) yield JSON.parse(data) as LiveNotice;
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { coreBoxes, notifications } from "@server/db/schema";
 import { raiseExpiryNotices } from "@server/domains/notifications/service";
-import type { LiveNotice, Notice, NoticePage } from "@shared/notifications";
+import { type LiveNotice, liveNotices, type Notice, type NoticePage } from "@shared/notifications";
 import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { processFile } from "../helpers/documents";
@@ -213,7 +213,7 @@ describe("live stream", () => {
   test("sends the unread count, then a notice raised after it opened", async () => {
     const res = await t.request("/api/notifications/stream", { cookie: cookie.user });
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    const events = readEvents(res);
+    const events = liveNotices(res.body!);
     const first = await events.next();
     expect(first.value).toMatchObject({ type: "unread" });
     const id = await raiseTicket("user", "Docking station dead");
@@ -225,29 +225,6 @@ describe("live stream", () => {
     await events.return(undefined);
   });
 });
-
-/** The JSON of each server-sent event of a response, as it arrives. */
-async function* readEvents(res: Response): AsyncGenerator<LiveNotice> {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end = buffer.indexOf("\n\n");
-      while (end >= 0) {
-        const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
-        buffer = buffer.slice(end + 2);
-        if (data) yield JSON.parse(data) as LiveNotice;
-        end = buffer.indexOf("\n\n");
-      }
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
 
 describe("e-mail", () => {
   test("with SMTP_URL each notice arrives at the mail server and is marked e-mailed; without it none is sent", async () => {

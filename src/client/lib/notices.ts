@@ -1,4 +1,4 @@
-import type { LiveNotice } from "@shared/notifications";
+import { type LiveNotice, liveNotices } from "@shared/notifications";
 import { useEffect, useState } from "react";
 import { authHeaders } from "./session";
 import { trpc } from "./trpc";
@@ -6,23 +6,6 @@ import { trpc } from "./trpc";
 /** The poll the bell falls back to while the live stream is down. */
 export const NOTICE_POLL_MS = 30_000;
 const RETRY_MAX_MS = 30_000;
-
-/** Each event of a server-sent-events body, parsed, until the body ends. */
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (e: LiveNotice) => void) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-      const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
-      buffer = buffer.slice(end + 2);
-      if (data) onEvent(JSON.parse(data) as LiveNotice);
-    }
-  }
-}
 
 /**
  * The bell's live line to the server (GET /api/notifications/stream). Read with fetch rather than EventSource so
@@ -54,7 +37,7 @@ export function useNoticeStream(enabled: boolean): boolean {
           if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
           setLive(true);
           failures = 0;
-          await readEvents(res.body, onEvent);
+          for await (const e of liveNotices(res.body)) onEvent(e);
         } catch {
           if (stopped) return;
           setLive(false);
