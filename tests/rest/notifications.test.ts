@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { coreBoxes, notifications } from "@server/db/schema";
+import { STREAMS_PER_PERSON } from "@server/domains/notifications/live";
 import { raiseExpiryNotices } from "@server/domains/notifications/service";
 import { type LiveNotice, liveNotices, type Notice, type NoticePage } from "@shared/notifications";
 import { eq } from "drizzle-orm";
 import { DEMO, startTestApp, type TestApp, trpcCall } from "../helpers/app";
 import { processFile } from "../helpers/documents";
 import { corruptPdf, textPdf } from "../helpers/pdfs";
+import { bulkIndex } from "../helpers/reports";
 import { startSmtp } from "../helpers/smtp";
 
 /**
@@ -166,6 +168,18 @@ describe("indexing jobs", () => {
     const failed = (await newest("admin"))!;
     expect(failed).toMatchObject({ kind: "job", title: "Indexing broken.pdf failed", body: bad.body.error });
   });
+
+  test("a report indexed from the Reports Indexer leads back to it", async () => {
+    const name = "4412-07A.Hale Street Retaining Wall.pdf";
+    const r = await bulkIndex(t, cookie.owner, [
+      { name, content: await textPdf(["Wall footing on basalt."]) },
+    ]);
+    expect(r.body).toMatchObject({ indexed: 1 });
+    const got = (await trpcList("owner")).rows[0]!;
+    expect(got).toMatchObject({ kind: "job", title: `${name} is indexed`, link: "/reports" });
+    // Nobody else hears of it.
+    expect((await restList("admin")).notifications.some((n) => n.title.includes("Hale Street"))).toBe(false);
+  });
 });
 
 describe("the daily expiry notice", () => {
@@ -223,6 +237,27 @@ describe("live stream", () => {
     expect(next.notice.link).toBe(`/it-tickets?ticket=${id}`);
     expect(next.unread).toBe((first.value as { unread: number }).unread + 1);
     await events.return(undefined);
+  });
+});
+
+describe("bounded streams", () => {
+  test(`a person's ${STREAMS_PER_PERSON + 1}th stream ends their oldest`, async () => {
+    const open = async () => {
+      const res = await t.request("/api/notifications/stream", { cookie: cookie.owner });
+      const events = liveNotices(res.body!);
+      expect((await events.next()).value).toMatchObject({ type: "unread" });
+      return events;
+    };
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_PERSON; i++) streams.push(await open());
+    const newest = await open();
+    expect((await streams[0]!.next()).done).toBe(true);
+    // The others stay open: each still hears a new notice.
+    const id = await raiseTicket("owner", "Projector bulb");
+    await reply("admin", id, "Bulb ordered.");
+    for (const s of [...streams.slice(1), newest])
+      expect((await s.next()).value).toMatchObject({ type: "notice" });
+    for (const s of [...streams, newest]) await s.return(undefined);
   });
 });
 

@@ -91,9 +91,11 @@ function createHub(db: Db, log: Logger): NoticeHub {
     hasRoom: () => size < STREAMS_MAX,
     add(listener) {
       if (size >= STREAMS_MAX) return false;
+      // The oldest of a person's streams ends first (its end() removes it), then the new one joins.
+      const held = byPerson.get(listener.recipient);
+      if (held && held.size >= STREAMS_PER_PERSON) held.values().next().value?.end();
       const set = byPerson.get(listener.recipient) ?? new Set<Listener>();
       byPerson.set(listener.recipient, set);
-      if (set.size >= STREAMS_PER_PERSON) set.values().next().value?.end();
       set.add(listener);
       size++;
       start();
