@@ -1,4 +1,4 @@
-import type { Socket } from "bun";
+import type { Socket, SocketHandler } from "bun";
 
 /**
  * A small SMTP client over Bun's TCP sockets: enough to hand plain-text notices to a relay (EHLO, AUTH PLAIN
@@ -103,31 +103,27 @@ async function connect(target: SmtpTarget, timeoutMs: number) {
     waiting?.();
     waiting = null;
   };
+  const open = await dial(target, timeoutMs, {
+    drain: flush,
+    data(_s, chunk) {
+      buffer += chunk.toString("utf8");
+      wake();
+    },
+    close() {
+      failure ??= new Error("The mail server closed the connection.");
+      wake();
+    },
+    error(_s, err) {
+      failure = err;
+      wake();
+    },
+  });
+  // One deadline for the exchange once connected.
   const deadline = setTimeout(() => {
     failure = new Error(`The mail server did not answer within ${timeoutMs / 1000} s.`);
     wake();
-    socket.end();
+    open.end();
   }, timeoutMs);
-  const socket: Socket = await Bun.connect({
-    hostname: target.host,
-    port: target.port,
-    tls: target.tls,
-    socket: {
-      drain: flush,
-      data(_s, chunk) {
-        buffer += chunk.toString("utf8");
-        wake();
-      },
-      close() {
-        failure ??= new Error("The mail server closed the connection.");
-        wake();
-      },
-      error(_s, err) {
-        failure = err;
-        wake();
-      },
-    },
-  });
 
   async function reply(): Promise<{ code: number; text: string }> {
     for (;;) {
@@ -151,12 +147,41 @@ async function connect(target: SmtpTarget, timeoutMs: number) {
     expect,
     async command(line: string, code: number) {
       unsent = Buffer.concat([unsent, Buffer.from(`${line}\r\n`)]);
-      flush(socket);
+      flush(open);
       await expect(code);
     },
     close() {
       clearTimeout(deadline);
-      socket.end();
+      open.end();
     },
   };
+}
+
+/** Connect, or fail after `timeoutMs` (an unreachable host may never answer); a late connection is closed. */
+async function dial(
+  target: SmtpTarget,
+  timeoutMs: number,
+  handlers: SocketHandler<undefined>,
+): Promise<Socket> {
+  const connecting = Bun.connect({
+    hostname: target.host,
+    port: target.port,
+    tls: target.tls,
+    socket: handlers,
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The mail server did not answer within ${timeoutMs / 1000} s.`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([connecting, timeout]);
+  } catch (err) {
+    void connecting.then((late) => late.end()).catch(() => {});
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
 }
