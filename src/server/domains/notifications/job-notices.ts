@@ -39,12 +39,20 @@ export function jobNotice(job: JobRow, status: "done" | "failed", error: string 
   return null;
 }
 
-/** The job runner's end hook: the notice is written in the transaction that ends the job. */
+/**
+ * The job runner's end hook: the notice is written in the transaction that ends the job. A notice that cannot be
+ * written is logged and left out: it never keeps a job from ending (nor makes it run again).
+ */
 export function jobEndNotices(deps: NoticeDeps): JobEndHook {
   return async (tx, job, { status, error }) => {
     const notice = jobNotice(job, status, error);
     if (!notice) return undefined;
-    const ids = await insertNotices(tx, [notice], new Date());
-    return () => noticesRaised(deps, ids);
+    try {
+      const ids = await insertNotices(tx, [notice], new Date());
+      return () => noticesRaised(deps, ids);
+    } catch (err) {
+      deps.log.warn("job notice not written", { id: job.id, err });
+      return undefined;
+    }
   };
 }
