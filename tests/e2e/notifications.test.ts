@@ -72,4 +72,24 @@ describe("the header bell", () => {
     await eventually(() => bell.getAttribute("aria-label"), "Notifications");
     await page.context().close();
   });
+
+  test("without the live stream (a proxy that drops it) the count still arrives by the 30 s poll", async () => {
+    const mine = await env.t.login(DEMO.user);
+    const made = await env.t.request("/api/tickets", {
+      method: "POST",
+      cookie: mine,
+      json: { title: "Badge reader at the lab door", description: "Blinks red." },
+    });
+    const { id } = (await made.json()) as { id: number };
+    const page = await env.newPage(DEMO.user);
+    await page.route("**/api/notifications/stream", (route) => route.abort());
+    await page.goto("/");
+    const bell = page.locator('header button[aria-label^="Notifications"]');
+    await bell.waitFor();
+    const before = (await bell.getAttribute("aria-label")) ?? "";
+    const count = Number(/(\d+) unread/.exec(before)?.[1] ?? 0);
+    await replyAs(DEMO.admin, id, "New reader arrives Monday.");
+    await eventually(() => bell.getAttribute("aria-label"), `Notifications, ${count + 1} unread`, 32_000);
+    await page.context().close();
+  }, 60_000);
 });
