@@ -16,6 +16,7 @@ import { foundationBench } from "./foundation";
 import { hardeningBench } from "./hardening";
 import { type Figure, passes, verdict } from "./lib";
 import { loadBench } from "./load";
+import { notificationsBench } from "./notifications";
 import { ocrBench } from "./ocr";
 import { formatTable, formatValue, machine, speedIndexMs } from "./report";
 import { reportsBench } from "./reports";
@@ -38,6 +39,7 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   documents: documentsBench,
   reports: reportsBench,
   "ask-ai": askAiBench,
+  notifications: notificationsBench,
   load: loadBench,
   hardening: hardeningBench,
   // Thirty years of reports: only when asked for (`bun run bench archive`), its data alone is 6–7 GB.

@@ -6,6 +6,7 @@ import type { AppDeps } from "./deps";
 import { chatRest } from "./domains/chat/rest";
 import { coreBoxesRest } from "./domains/core-boxes/rest";
 import { documentsRest } from "./domains/documents/rest";
+import { notificationsRest } from "./domains/notifications/rest";
 import { projectsRest } from "./domains/projects/rest";
 import { reportsRest } from "./domains/reports/rest";
 import { reportsBinderRest } from "./domains/reports-binder/rest";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
+      .use(notificationsRest(deps))
       .get("/trpc/*", trpc)
       .post("/trpc/*", trpc)
       .all("/api/*", () => json(404, { error: "Not found." }))

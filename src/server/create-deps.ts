@@ -4,15 +4,22 @@ import { purgeLoginAttempts } from "./auth/rate-limit";
 import { createAuthService } from "./auth/service";
 import { purgeExpiredSessions } from "./auth/sessions";
 import { migrateDatabase } from "./compose/migrate";
-import { openDatabase } from "./db/client";
+import { type Db, openDatabase } from "./db/client";
 import { dbFilePath } from "./db/instances";
 import type { AppDeps } from "./deps";
 import { embeddingsConfig } from "./domains/documents/pipeline/embeddings";
 import { documentJobCleanups, documentJobHandlers } from "./domains/documents/pipeline/jobs";
 import { createQueryEmbedder } from "./domains/documents/service";
+import {
+  EXPIRY_CHECK_EVERY_MS,
+  jobEndNotices,
+  type NoticeDeps,
+  raiseExpiryNotices,
+} from "./domains/notifications/service";
 import { reportJobHandlers } from "./domains/reports/demo";
 import { accountLookup } from "./domains/users/service";
 import type { Env } from "./env";
+import type { Chore } from "./jobs/housekeeping";
 import { createJobRunner, type JobRunner } from "./jobs/worker";
 import { createGithubSummaryService } from "./lib/github";
 import { createLogger, type Logger } from "./lib/logger";
@@ -54,27 +61,19 @@ export async function createDeps(
   });
   const pdf = createPdfHost(pdfLimitsOf(env), { ocrLangPath: env.OCR_LANG_PATH });
   const pipeline = { db: database.db, store, pdf, log, embeddings: embeddingsConfig(env) };
+  const notices = { db: database.db, env, log };
   const jobs: JobRunner = createJobRunner({
     db: database.db,
     log: log.child({ part: "jobs" }),
     handlers: { ...documentJobHandlers(pipeline, () => jobs), ...reportJobHandlers(pipeline, () => jobs) },
     cleanups: documentJobCleanups(pipeline),
+    // The person who started an indexing job hears how it ended (the header bell, and e-mail with SMTP_URL).
+    onEnd: jobEndNotices(notices),
     concurrency: env.JOBS_CONCURRENCY,
     passive: opts.jobs?.passive,
     onEnqueue: opts.jobs?.onEnqueue,
     leaseMs: env.JOBS_LEASE_S * 1000,
-    chores: [
-      {
-        name: "expired sessions",
-        everyMs: SWEEP_EVERY_MS,
-        run: (now) => purgeExpiredSessions(database.db, now),
-      },
-      {
-        name: "sign-in counters",
-        everyMs: SWEEP_EVERY_MS,
-        run: (now) => purgeLoginAttempts(database.db, now.getTime()),
-      },
-    ],
+    chores: chores(database.db, notices),
   });
   return {
     env,
@@ -101,6 +100,28 @@ export async function createDeps(
     ai: { answer: createAnswerModel(env), embed: createQueryEmbedder(env) },
     limits: createWorkLimits(env),
   };
+}
+
+/** What the job runner does now and then besides jobs (each instance that runs jobs; see jobs/housekeeping.ts). */
+function chores(db: Db, notices: NoticeDeps): Chore[] {
+  return [
+    {
+      name: "expired sessions",
+      everyMs: SWEEP_EVERY_MS,
+      run: (now) => purgeExpiredSessions(db, now),
+    },
+    {
+      name: "sign-in counters",
+      everyMs: SWEEP_EVERY_MS,
+      run: (now) => purgeLoginAttempts(db, now.getTime()),
+    },
+    // Every instance checks at start and hourly; the notice's day key keeps it to one per person per day.
+    {
+      name: "expiring boxes notice",
+      everyMs: EXPIRY_CHECK_EVERY_MS,
+      run: (now) => raiseExpiryNotices(notices, now),
+    },
+  ];
 }
 
 /**

@@ -210,6 +210,17 @@ const schema = z.object({
   /** Background jobs (indexing PDFs): how many run at once in this process, and their lease. */
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   JOBS_LEASE_S: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Notices by e-mail too (smtp://user:pass@host:port, or smtps:// for TLS from the first byte); unset: nothing
+   * is sent. SMTP_FROM is the sender.
+   */
+  SMTP_URL: optionalText.pipe(
+    z
+      .url("must be a URL such as smtp://user:pass@mail.example.com:587")
+      .refine((u) => /^smtps?:$/.test(new URL(u).protocol), "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  SMTP_FROM: z.string().trim().min(3).default("Geolabs Portal <portal@localhost>"),
   /** Bearer token a Prometheus scraper sends to GET /api/metrics (Owners may read it with their session). */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Where the built client lives (the start script builds it there). */

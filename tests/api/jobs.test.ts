@@ -345,4 +345,51 @@ describe("a dependency that fails under a job", () => {
     }, 1);
     expect(row.error).toBe("The job failed unexpectedly.");
   });
+
+  test("the end hook hears a job's end once, in its transaction: after the last attempt, not after a retry", async () => {
+    const ends: { id: number; status: string; error: string | null; committed: boolean }[] = [];
+    let afterCommit = 0;
+    const r = handlerRunner(failing("ENOSPC"), {
+      retryBaseMs: 20,
+      onEnd: async (tx, job, end) => {
+        // Inside the ending transaction the row already reads as ended.
+        const [row] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
+        ends.push({ id: job.id, ...end, committed: row?.status === "failed" });
+        return () => afterCommit++;
+      },
+    });
+    const id = await r.enqueue("refresh-embeddings", { user: "hook@geolabs.example" }, { maxAttempts: 2 });
+    r.start();
+    await r.wait(id);
+    expect(ends).toEqual([{ id, status: "failed", error: OUTAGE_MESSAGES.diskFull, committed: true }]);
+    expect(afterCommit).toBe(1);
+  });
+
+  test("a job abandoned on its last attempt is told to the end hook too", async () => {
+    const now = Date.now();
+    const [row] = await t.deps.db
+      .insert(jobs)
+      .values({
+        kind: "refresh-embeddings",
+        payload: { user: "hook@geolabs.example" },
+        status: "running",
+        attempts: 1,
+        maxAttempts: 1,
+        leaseOwner: "gone-host:1:x",
+        leaseExpiresAt: now - 1000,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const told: number[] = [];
+    const r = handlerRunner(async () => ({ ok: true }), {
+      onEnd: async (_tx, job, end) => {
+        if (end.status === "failed" && end.error?.startsWith("Stopped after 1 attempt(s)")) told.push(job.id);
+        return undefined;
+      },
+    });
+    r.start();
+    await r.wait(row!.id);
+    expect(told).toEqual([row!.id]);
+  });
 });

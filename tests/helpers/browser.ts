@@ -93,6 +93,7 @@ interface RequestTracker {
   waiters: Set<() => void>;
 }
 const trackers = new WeakMap<Page, RequestTracker>();
+const LONG_LIVED = /\/api\/notifications\/stream(\?|$)/;
 
 /** Follow `page`'s requests from now on (startBrowserEnv's newPage does it as it makes the page). */
 export function trackRequests(page: Page): RequestTracker {
@@ -100,6 +101,8 @@ export function trackRequests(page: Page): RequestTracker {
   if (known) return known;
   const tracker: RequestTracker = { inflight: new Set(), started: 0, waiters: new Set() };
   page.on("request", (req) => {
+    // The bell's live stream stays open for as long as the page does: it is not the page loading.
+    if (LONG_LIVED.test(req.url())) return;
     tracker.inflight.add(req);
     tracker.started++;
   });

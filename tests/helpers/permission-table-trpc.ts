@@ -46,6 +46,11 @@ export const TRPC_TABLE: Record<string, Row> = {
     refused: REFUSED["directory.import"],
     input: { csv: "Who,Where\na,b" },
   },
+  // Notifications
+  "notifications.list": { answers: SIGNED_IN, input: {} },
+  "notifications.unread": { answers: SIGNED_IN },
+  "notifications.markRead": { answers: SIGNED_IN, input: { id: NO_ROW } },
+  "notifications.markAllRead": { answers: SIGNED_IN },
   // IT tickets
   "tickets.list": { answers: SIGNED_IN, input: {} },
   "tickets.counts": { answers: SIGNED_IN },

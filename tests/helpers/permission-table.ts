@@ -208,6 +208,12 @@ export const REST_TABLE: Record<string, Row> = {
   "PUT /api/tickets/:id": { answers: SIGNED_IN, sample: { json: { title: "x" } } },
   "DELETE /api/tickets/:id": { answers: SIGNED_IN },
   "POST /api/tickets/:id/comments": { answers: SIGNED_IN, sample: { json: { text: "hi" } } },
+  // Notifications: each person's own (the recipient rule is the service's: tests/rest/notifications.test.ts)
+  "GET /api/notifications": { answers: SIGNED_IN, twin: "notifications.list" },
+  "GET /api/notifications/unread": { answers: SIGNED_IN, twin: "notifications.unread" },
+  "GET /api/notifications/stream": { answers: SIGNED_IN },
+  "POST /api/notifications/read-all": { answers: SIGNED_IN, twin: "notifications.markAllRead" },
+  "POST /api/notifications/:id/read": { answers: SIGNED_IN, twin: "notifications.markRead" },
   // Core box inventory: every signed-in staff member keeps it (docs/decisions/0016)
   "GET /api/core-boxes": { answers: SIGNED_IN, sample: { path: "/api/core-boxes?island=Oahu&expired=1" } },
   "GET /api/core-boxes/years": { answers: SIGNED_IN },

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
+import { type LiveNotice, liveNotices } from "@shared/notifications";
 import { ROOT, startServer } from "../../bench/lib";
 import { listAll } from "../../src/server/storage/object-store";
 import { buildPdf, textPdf } from "../helpers/pdfs";
@@ -145,6 +146,41 @@ for (const setup of SETUPS) {
       const after = await options(a);
       expect(after.years).not.toContain(year);
       expect(after.total).toBe(0);
+    });
+
+    test("a notice raised on one reaches the other's API and live stream within 5 s", async () => {
+      const requester = await b.login("user@geolabs.example");
+      const replier = await a.login("admin@geolabs.example");
+      const made = await fetch(
+        `${a.base}/api/tickets`,
+        json(requester, { title: "Two instances, one bell", description: "Notice test." }),
+      );
+      const { id } = (await made.json()) as { id: number };
+      const stream = await fetch(`${b.base}/api/notifications/stream`, { headers: { cookie: requester } });
+      expect(stream.status).toBe(200);
+      const events = liveNotices(stream.body!);
+      const first = (await events.next()).value as { type: string; unread: number };
+      expect(first.type).toBe("unread");
+      const at = performance.now();
+      const replied = await fetch(
+        `${a.base}/api/tickets/${id}/comments`,
+        json(replier, { text: "Seen on A." }),
+      );
+      expect(replied.status).toBe(201);
+      const next = await Promise.race([events.next(), Bun.sleep(5000).then(() => null)]);
+      expect(next, "no notice on B's stream within 5 s").not.toBeNull();
+      const live = next!.value as Extract<LiveNotice, { type: "notice" }>;
+      expect(live.notice.link).toBe(`/it-tickets?ticket=${id}`);
+      expect(live.unread).toBe(first.unread + 1);
+      expect(performance.now() - at).toBeLessThan(5000);
+      await events.return(undefined);
+      const listed = await fetch(`${b.base}/api/notifications`, { headers: { cookie: requester } });
+      const body = (await listed.json()) as { notifications: { id: number }[]; unread: number };
+      expect(body.notifications[0]!.id).toBe(live.notice.id);
+      // Read on B, it is read on A.
+      await fetch(`${b.base}/api/notifications/${live.notice.id}/read`, json(requester, {}));
+      const onA = await fetch(`${a.base}/api/notifications/unread`, { headers: { cookie: requester } });
+      expect(((await onA.json()) as { unread: number }).unread).toBe(first.unread);
     });
 
     test("a change made on one is visible on the other at once", async () => {

@@ -2,9 +2,7 @@ import type { Me } from "@shared/auth";
 import { can } from "@shared/permissions";
 import { Link } from "@tanstack/react-router";
 import {
-  BellIcon,
   BoxIcon,
-  CheckCheckIcon,
   CopyIcon,
   ExternalLinkIcon,
   FileUpIcon,
@@ -81,24 +79,8 @@ export function CreateMenu({ open, onOpenChange }: MenuProps) {
   );
 }
 
-export function NotificationsMenu({ open, onOpenChange }: MenuProps) {
-  return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label="Notifications">
-          <BellIcon />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <div className="flex flex-col items-center gap-1 px-3 py-5 text-center">
-          <CheckCheckIcon className="size-6 text-success" aria-hidden />
-          <p className="text-sm font-medium">No new alerts</p>
-          <p className="text-xs text-muted-foreground">All caught up</p>
-        </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
+/** The bell lives in its own file (it has a list, a live stream and a poll of its own). */
+export { NotificationsMenu } from "./notifications-menu";
 
 /** A dialog opened from a menu item: it opens once the menu has closed, so its focus is not lost with the menu's. */
 function useDialogFromMenu() {

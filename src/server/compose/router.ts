@@ -3,6 +3,7 @@ import { coreBoxesRouter } from "../domains/core-boxes/router";
 import { dashboardRouter } from "../domains/dashboard/router";
 import { directoryRouter } from "../domains/directory/router";
 import { documentsRouter } from "../domains/documents/router";
+import { notificationsRouter } from "../domains/notifications/router";
 import { pinnedRouter } from "../domains/pinned/router";
 import { projectsRouter } from "../domains/projects/router";
 import { reportsRouter } from "../domains/reports/router";
@@ -27,6 +28,7 @@ export const appRouter = router({
   workOrders: workOrdersRouter,
   projects: projectsRouter,
   pinned: pinnedRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,6 +22,7 @@ export interface RunDeps {
   alive: () => boolean;
   handlers: WorkerOptions["handlers"];
   cleanups: WorkerOptions["cleanups"];
+  onEnd?: WorkerOptions["onEnd"];
 }
 
 /** A job this process is running: abort it, or wait for its handler to return. */
@@ -163,12 +164,20 @@ async function endJob(
 ): Promise<void> {
   if (!deps.alive()) return;
   // `worker`: which process ran it to its end (the lease owner is cleared).
-  const finished = await queue.finish(deps.db, job.id, deps.owner, {
-    status,
-    error: error ?? null,
-    result: { ...result, worker: deps.owner },
-  });
+  let after: (() => void) | undefined;
+  const onEnd = deps.onEnd;
+  const finished = await queue.finish(
+    deps.db,
+    job.id,
+    deps.owner,
+    { status, error: error ?? null, result: { ...result, worker: deps.owner } },
+    onEnd &&
+      (async (tx) => {
+        after = await onEnd(tx, job, { status, error: error ?? null });
+      }),
+  );
   if (finished) {
+    after?.();
     if (status === "failed") await cleanUpJob(deps, { ...job, result: checkpoint });
     deps.events.emit(`job:${job.id}`, { type: "end", status } satisfies JobEvent);
   }

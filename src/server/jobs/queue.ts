@@ -117,14 +117,16 @@ export async function note(db: Db, id: number, owner: string, patch: Record<stri
   return rows.length > 0;
 }
 
+/** Record a job's end; `within` runs in the same transaction when this worker's end is the one recorded. */
 export async function finish(
   db: Db,
   id: number,
   owner: string,
   outcome: { status: "done" | "failed"; error?: string | null; result?: Record<string, unknown> },
+  within?: (tx: DbOrTx) => Promise<unknown>,
 ) {
-  const rows = await db.transaction((tx) =>
-    tx
+  const rows = await db.transaction(async (tx) => {
+    const ended = await tx
       .update(jobs)
       .set({
         status: outcome.status,
@@ -135,8 +137,10 @@ export async function finish(
         updatedAt: Date.now(),
       })
       .where(held(id, owner))
-      .returning({ id: jobs.id }),
-  );
+      .returning({ id: jobs.id });
+    if (ended.length && within) await within(tx);
+    return ended;
+  });
   return rows.length > 0;
 }
 
@@ -169,9 +173,13 @@ export async function release(
  * (with their checkpoint) so the caller can clean up what they left; one conditional UPDATE, so with several
  * processes each abandoned job is answered to exactly one of them.
  */
-export async function failAbandoned(db: Db, now = Date.now()): Promise<JobRow[]> {
-  return db.transaction((tx) =>
-    tx
+export async function failAbandoned(
+  db: Db,
+  now = Date.now(),
+  within?: (tx: DbOrTx, failed: JobRow[]) => Promise<unknown>,
+): Promise<JobRow[]> {
+  return db.transaction(async (tx) => {
+    const failed = await tx
       .update(jobs)
       .set({
         status: "failed",
@@ -188,8 +196,10 @@ export async function failAbandoned(db: Db, now = Date.now()): Promise<JobRow[]>
           sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
         ),
       )
-      .returning(),
-  );
+      .returning();
+    if (failed.length && within) await within(tx, failed);
+    return failed;
+  });
 }
 
 export async function getJob(db: DbOrTx, id: number): Promise<JobRow | null> {

@@ -32,6 +32,16 @@ export type JobHandler = (ctx: JobContext) => Promise<JobOutcome>;
  */
 export type JobCleanup = (job: JobRow) => Promise<void>;
 
+/**
+ * Told in the transaction that ends a job for good (done, or failed with no attempt left), so what follows from
+ * the end (a notice to the person who started it) commits with it; answers what to do once that committed.
+ */
+export type JobEndHook = (
+  tx: DbOrTx,
+  job: JobRow,
+  end: { status: "done" | "failed"; error: string | null },
+) => Promise<(() => void) | undefined>;
+
 export type JobEvent = { type: "step"; step: string } | { type: "end"; status: "done" | "failed" };
 
 export interface JobRunner {
@@ -70,6 +80,7 @@ export interface WorkerOptions {
   pollMs?: number;
   /** The pause before a failed job's second attempt; it doubles for each later one (at most RETRY_MAX_MS). */
   retryBaseMs?: number;
+  onEnd?: JobEndHook;
   /** Chores the runner does between polls (only a runner that claims jobs: one per database's primary). */
   chores?: readonly Chore[];
   /**

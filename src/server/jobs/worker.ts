@@ -112,6 +112,7 @@ function runDeps(opts: WorkerOptions, alive: () => boolean): RunDeps {
     alive,
     handlers: opts.handlers,
     cleanups: opts.cleanups,
+    onEnd: opts.onEnd,
   };
 }
 
@@ -128,7 +129,21 @@ async function pollOnce(
   const { db, log, now } = deps;
   const orphans = await queue.releaseOrphans(db, hostname(), queue.processAlive, now());
   if (orphans) log.warn("jobs of a stopped process resumed", { jobs: orphans });
-  for (const job of await queue.failAbandoned(db, now())) {
+  const after: (() => void)[] = [];
+  const onEnd = deps.onEnd;
+  const abandoned = await queue.failAbandoned(
+    db,
+    now(),
+    onEnd &&
+      (async (tx, failed) => {
+        for (const job of failed) {
+          const then = await onEnd(tx, job, { status: "failed", error: job.error });
+          if (then) after.push(then);
+        }
+      }),
+  );
+  for (const then of after) then();
+  for (const job of abandoned) {
     log.warn("job abandoned", { id: job.id, kind: job.kind, attempts: job.attempts });
     await cleanUpJob(deps, job);
   }

@@ -291,5 +291,7 @@ export { coreBoxesKpi } from "./kpi";
 export const boxesOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) =>
   workOrderBoxes(ctx.db, ref, todayIso(ctx.now()));
 
+/** The daily notice of boxes about to expire (domains/notifications raises it). */
+export { boxesExpiringSoonForNotice, type ExpiringBoxes } from "./expiring-notice";
 /** Search words for boxes written before the column existed (run by the composition after the migrations). */
 export { backfillSearchWords } from "./search-words";

@@ -17,6 +17,8 @@ import { ticketComments, tickets, users } from "../../db/schema";
 import { recordAudit } from "../../lib/audit";
 import { badRequest, forbidden, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { noticeDepsOf, noticesRaised, raiseNotices } from "../notifications/service";
+import { changeNotices, replyNotices } from "./notices";
 import { assignees, fullTicket, listTickets, type TicketScope, ticketCounts, ticketRow } from "./queries";
 
 /** The rule for reads: tickets.manageAll sees every ticket, anyone else their own. */
@@ -78,7 +80,7 @@ export async function createTicket(ctx: ServiceCtx, input: TicketCreateInput): P
 /** Edit mode: any status may be chosen; only Admins/Owners change the assignee (to an Admin/Owner). */
 export async function updateTicket(ctx: ServiceCtx, input: TicketUpdateInput): Promise<Ticket> {
   const { id, assignee, ...fields } = input;
-  return ctx.db.transaction(async (tx) => {
+  const { ticket, notices } = await ctx.db.transaction(async (tx) => {
     const row = await visibleRow(ctx, tx, id);
     const assigning = assignee !== undefined && assignee !== row.assignee;
     if (assigning) {
@@ -105,8 +107,13 @@ export async function updateTicket(ctx: ServiceCtx, input: TicketUpdateInput): P
         at,
       );
     }
-    return fullTicket(tx, updated!);
+    const ticket = await fullTicket(tx, updated!);
+    // The requester and the assignee hear of a status or assignee change, in the transaction that makes it.
+    const notices = await raiseNotices(tx, changeNotices(row, updated!, ctx.user, ticket.assigneeName), at);
+    return { ticket, notices };
   });
+  noticesRaised(noticeDepsOf(ctx), notices);
+  return ticket;
 }
 
 async function requireStaff(tx: DbOrTx, email: string) {
@@ -147,8 +154,8 @@ export async function addTicketComment(
   { id, text }: AddCommentInput,
 ): Promise<TicketComment> {
   if (!text.trim()) throw badRequest(TICKET_MESSAGES.commentRequired);
-  return ctx.db.transaction(async (tx) => {
-    await visibleRow(ctx, tx, id);
+  const { comment, notices } = await ctx.db.transaction(async (tx) => {
+    const row = await visibleRow(ctx, tx, id);
     const at = ctx.now();
     const [c] = await tx
       .insert(ticketComments)
@@ -161,14 +168,18 @@ export async function addTicketComment(
       })
       .returning();
     await tx.update(tickets).set({ updatedAt: at }).where(eq(tickets.id, id));
-    return {
+    const notices = await raiseNotices(tx, replyNotices(row, ctx.user, c!.text), at);
+    const comment: TicketComment = {
       id: c!.id,
       author: c!.author,
       authorName: c!.authorName,
       text: c!.text,
       timestamp: at.toISOString(),
     };
+    return { comment, notices };
   });
+  noticesRaised(noticeDepsOf(ctx), notices);
+  return comment;
 }
 
 /** The dashboard card this domain owns. */

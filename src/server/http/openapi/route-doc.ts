@@ -22,7 +22,13 @@ export interface RouteDoc {
   /** What a success answers, in words; `type` when it is not JSON. */
   returns: string;
   status?: 200 | 201 | 204 | 206;
-  type?: "application/json" | "text/csv" | "application/x-ndjson" | "text/plain" | "application/octet-stream";
+  type?:
+    | "application/json"
+    | "text/csv"
+    | "application/x-ndjson"
+    | "text/event-stream"
+    | "text/plain"
+    | "application/octet-stream";
   /** Errors this path answers beyond the gate's (401/403) and bad input (400). */
   errors?: number[];
 }
