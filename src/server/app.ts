@@ -9,6 +9,7 @@ import { documentsRest } from "./domains/documents/rest";
 import { projectsRest } from "./domains/projects/rest";
 import { reportsRest } from "./domains/reports/rest";
 import { reportsBinderRest } from "./domains/reports-binder/rest";
+import { searchRest } from "./domains/search/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .use(projectsRest(deps))
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
+      .use(searchRest(deps))
       .get("/trpc/*", trpc)
       .post("/trpc/*", trpc)
       .all("/api/*", () => json(404, { error: "Not found." }))

@@ -139,6 +139,9 @@ export const TRPC_TABLE: Record<string, Row> = {
   "workOrders.lookup": { answers: SIGNED_IN, input: { work_orders: ["1234-56"] } },
   "workOrders.limits": { answers: SIGNED_IN },
   "workOrders.page": { answers: SIGNED_IN, input: { wo: "1234-56" } },
+  "search.all": { answers: SIGNED_IN, input: { q: "boring" } },
+  "search.suggest": { answers: SIGNED_IN, input: { q: "bor" } },
+  "search.workOrders": { answers: SIGNED_IN, input: { q: "1234" } },
   "projects.stats": { answers: SIGNED_IN },
   // Ask Geolabs AI (issue 8): the caller's own history and feedback; the feedback review for Admins and Owners
   "chat.dbs": { answers: SIGNED_IN },

@@ -6,6 +6,7 @@ import { documentsRouter } from "../domains/documents/router";
 import { projectsRouter } from "../domains/projects/router";
 import { reportsRouter } from "../domains/reports/router";
 import { reportsBinderRouter } from "../domains/reports-binder/router";
+import { searchRouter } from "../domains/search/router";
 import { storageRouter } from "../domains/storage/router";
 import { ticketsRouter } from "../domains/tickets/router";
 import { usersRouter } from "../domains/users/router";
@@ -25,6 +26,7 @@ export const appRouter = router({
   documents: documentsRouter,
   workOrders: workOrdersRouter,
   projects: projectsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

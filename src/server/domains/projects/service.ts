@@ -8,6 +8,7 @@ import { recordAudit } from "../../lib/audit";
 import { forbidden } from "../../lib/errors";
 import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
+import { findRegisterLines } from "./find";
 import { IMPORT_ACTION, projectStats } from "./queries";
 import { type RegisterSheet, readRegisterFile } from "./register-file";
 import { checkRegister, type RegisterProject } from "./register-rows";
@@ -119,3 +120,10 @@ export const workOrderRegisterLine = (ctx: ServiceCtx, ref: WorkOrderRef) => reg
 
 /** The register's figures (Work Order Recognition's header): every signed-in person. */
 export const registerStats = (ctx: ServiceCtx) => projectStats(ctx.db);
+
+/**
+ * The register's lines by number prefix, client or project name (the one search, the Work Orders finder):
+ * every signed-in person reads the register.
+ */
+export const findWorkOrders = (ctx: ServiceCtx, input: { q: string; limit: number }) =>
+  findRegisterLines(ctx.db, input);

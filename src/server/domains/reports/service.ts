@@ -14,6 +14,7 @@ import { anyContains, offsetOf } from "../../lib/sql";
 import { assertCanWrite } from "../../storage/access";
 import { signedLink } from "../../storage/links";
 import { reportColumns, reportsCollectionId, toReportFile, workOrderRange } from "./collection";
+import { findReportsFor } from "./find";
 import { workOrderReports } from "./work-order-reports";
 
 /**
@@ -84,3 +85,6 @@ export async function reportLink(ctx: ServiceCtx, input: ReportLinkInput): Promi
 
 /** A work order's indexed reports: what the Reports screen shows any signed-in person. */
 export const reportsOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) => workOrderReports(ctx.db, ref);
+
+/** Reports by file name and page text for the one search: what the Reports screen shows any signed-in person. */
+export const findReports = findReportsFor;
