@@ -167,3 +167,10 @@ export function pathWith(path: string, params: Record<string, string | number | 
   const text = s.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/** A result's in-portal path ("/it-tickets?ticket=12") as a router takes it: the path and its parameters apart. */
+export function linkParts(link: string): { to: string; search?: Record<string, string> } {
+  const url = new URL(link, "http://portal.invalid");
+  const search = Object.fromEntries(url.searchParams);
+  return Object.keys(search).length ? { to: url.pathname, search } : { to: url.pathname };
+}

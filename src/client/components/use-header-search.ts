@@ -1,14 +1,15 @@
 import { can } from "@shared/permissions";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useSuggestions } from "@/features/search/use-search";
 import { useAuth } from "@/lib/auth";
 import { currentHeading, focusScreenHeading } from "@/lib/focus";
 import { isTypingTarget } from "@/lib/utils";
 import { type Suggestion, suggestionsFor } from "./header-search-suggestions";
 
 /**
- * The header search's state: the text, the offers it matches, the highlighted one, whether the box is open (on a
- * phone) and focused. "/" anywhere but in a text field opens and focuses it.
+ * The header search's state: the text, the offers it matches (screens, and the portal search's results once it
+ * answers), the highlighted one, whether the box is open (on a phone) and focused. "/" anywhere but in a text field opens and focuses it.
  */
 export function useHeaderSearch() {
   const navigate = useNavigate();
@@ -18,7 +19,12 @@ export function useHeaderSearch() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [focused, setFocused] = useState(false);
-  const offers = useMemo(() => suggestionsFor(text, can(me ?? null, "admin.view")), [text, me]);
+  // The portal's search as you type (debounced); tool names answer at once, results join when they come.
+  const found = useSuggestions(text);
+  const offers = useMemo(
+    () => suggestionsFor(text, can(me ?? null, "admin.view"), found.data),
+    [text, me, found.data],
+  );
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -45,7 +51,7 @@ export function useHeaderSearch() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    go(offers[active]);
+    go(offers[active] ?? offers[0]);
   };
   const changeText = (value: string) => {
     setText(value);
@@ -75,6 +81,7 @@ export function useHeaderSearch() {
     setFocused,
     offers,
     showList: focused && offers.length > 0,
+    searching: found.pending,
     go,
     submit,
     onKeyDown,
