@@ -174,3 +174,15 @@ export function linkParts(link: string): { to: string; search?: Record<string, s
   const search = Object.fromEntries(url.searchParams);
   return Object.keys(search).length ? { to: url.pathname, search } : { to: url.pathname };
 }
+
+/**
+ * Rows read up to SEARCH_COUNT_CAP + 1 in the group's order, as its count and its first `limit`: one bounded
+ * read gives both, where a separate count would walk the same index again.
+ */
+export function countedRows<T>(rows: T[], limit: number) {
+  return {
+    count: Math.min(rows.length, SEARCH_COUNT_CAP),
+    capped: rows.length > SEARCH_COUNT_CAP,
+    rows: rows.slice(0, limit),
+  };
+}

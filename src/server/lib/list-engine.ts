@@ -51,18 +51,15 @@ export interface Total {
   capped: boolean;
 }
 
-export const totalOf = (n: number, cap = LIST_TOTAL_CAP): Total =>
-  n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+export const totalOf = (n: number): Total =>
+  n > LIST_TOTAL_CAP ? { total: LIST_TOTAL_CAP, capped: true } : { total: n, capped: false };
 
-/**
- * Count the rows of `from` (a table and its WHERE), stopping one past the cap so a broad count stays cheap
- * (the one search counts its groups up to a smaller cap).
- */
-export async function countUpTo(db: DbOrTx, from: SQL, cap = LIST_TOTAL_CAP): Promise<Total> {
+/** Count the rows of `from` (a table and its WHERE), stopping one past the cap so a broad count stays cheap. */
+export async function countUpTo(db: DbOrTx, from: SQL): Promise<Total> {
   const [row] = await db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${sql.raw(String(cap + 1))})`,
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${LIST_TOTAL_CAP + 1})`,
   );
-  return totalOf(Number(row?.n ?? 0), cap);
+  return totalOf(Number(row?.n ?? 0));
 }
 
 export const whereSql = (terms: SQL[]) => (terms.length ? sql` WHERE ${sql.join(terms, sql` AND `)}` : sql``);

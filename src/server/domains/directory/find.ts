@@ -1,7 +1,13 @@
-import { type FoundGroup, markWords, pathWith, SEARCH_COUNT_CAP, type SearchHit } from "@shared/search";
+import {
+  countedRows,
+  type FoundGroup,
+  markWords,
+  pathWith,
+  SEARCH_COUNT_CAP,
+  type SearchHit,
+} from "@shared/search";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { countUpTo } from "../../lib/list-engine";
 import { containsPattern } from "../../lib/sql";
 
 interface PersonRow {
@@ -23,7 +29,7 @@ const holds = (pattern: string): SQL =>
 /**
  * People for the one search: the staff directory kept in the portal and the caller's own contacts (nobody
  * else's), whose name, email, title, department or office holds the text, as the Contacts screen filters them.
- * The directory is a few thousand short rows: a bounded scan stops at the limit and the count at the cap.
+ * The directory is a few thousand short rows: one bounded scan each gives the count (to the cap) and the rows.
  */
 export async function findPeopleIn(
   db: DbOrTx,
@@ -34,13 +40,13 @@ export async function findPeopleIn(
   const staff = sql`directory_entries WHERE (${holds(pattern)})`;
   const mine = sql`personal_contacts WHERE owner = ${owner.toLowerCase()} AND (${holds(pattern)})`;
   const cols = sql.raw("id, name, email, title, department, office");
-  const n = sql.raw(String(input.limit));
-  const [contacts, entries, a, b] = await Promise.all([
+  const n = sql.raw(String(SEARCH_COUNT_CAP + 1));
+  const [a, b] = await Promise.all([
     db.all<PersonRow>(sql`SELECT ${cols} FROM ${mine} ORDER BY name LIMIT ${n}`),
     db.all<PersonRow>(sql`SELECT ${cols} FROM ${staff} ORDER BY id LIMIT ${n}`),
-    countUpTo(db, mine, SEARCH_COUNT_CAP),
-    countUpTo(db, staff, SEARCH_COUNT_CAP),
   ]);
+  const contacts = countedRows(a, input.limit);
+  const entries = countedRows(b, input.limit);
   const hit =
     (source: "c" | "d") =>
     (r: PersonRow): SearchHit => ({
@@ -50,11 +56,11 @@ export async function findPeopleIn(
       snippet: markWords(r.email || r.name, input.q),
       link: pathWith("/contacts", { q: r.email || r.name }),
     });
-  const count = a.total + b.total;
+  const count = contacts.count + entries.count;
   return {
     count: Math.min(count, SEARCH_COUNT_CAP),
-    capped: a.capped || b.capped || count > SEARCH_COUNT_CAP,
-    hits: [...contacts.map(hit("c")), ...entries.map(hit("d"))].slice(0, input.limit),
+    capped: contacts.capped || entries.capped || count > SEARCH_COUNT_CAP,
+    hits: [...contacts.rows.map(hit("c")), ...entries.rows.map(hit("d"))].slice(0, input.limit),
     more: pathWith("/contacts", { q: input.q }),
   };
 }

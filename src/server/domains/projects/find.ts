@@ -1,9 +1,17 @@
-import { type FoundGroup, markWords, pathWith, SEARCH_COUNT_CAP, type SearchHit } from "@shared/search";
+import {
+  countedRows,
+  type FoundGroup,
+  markWords,
+  pathWith,
+  SEARCH_COUNT_CAP,
+  type SearchHit,
+} from "@shared/search";
 import { parseWorkOrder, WORK_ORDER_TEXTS, workOrderKey, workOrderPath } from "@shared/work-orders";
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { countUpTo } from "../../lib/list-engine";
 import { wordPrefixMatch } from "../../lib/sql";
+
+const CAP_PLUS_ONE = sql.raw(String(SEARCH_COUNT_CAP + 1));
 
 interface Line {
   id: number;
@@ -36,12 +44,12 @@ export async function findRegisterLines(
     ? sql`projects WHERE ${keyRange(key)}`
     : sql`projects WHERE id IN (SELECT rowid FROM projects_fts WHERE projects_fts MATCH ${match})`;
   const order = byNumber ? sql`wo_key` : sql`id DESC`;
-  const [rows, total] = await Promise.all([
-    db.all<Line>(
-      sql`SELECT id, work_order, client, project FROM ${from} ORDER BY ${order} LIMIT ${sql.raw(String(input.limit))}`,
+  const { rows, ...total } = countedRows(
+    await db.all<Line>(
+      sql`SELECT id, work_order, client, project FROM ${from} ORDER BY ${order} LIMIT ${CAP_PLUS_ONE}`,
     ),
-    countUpTo(db, from, SEARCH_COUNT_CAP),
-  ]);
+    input.limit,
+  );
   const hits = rows.map((r) => lineHit(r, byNumber ? "" : input.q));
   const whole = parseWorkOrder(input.q);
   if (whole && !rows.some((r) => parseWorkOrder(r.work_order)?.base === whole.base)) {
@@ -54,8 +62,7 @@ export async function findRegisterLines(
     });
   }
   return {
-    count: total.total,
-    capped: total.capped,
+    ...total,
     hits: hits.slice(0, input.limit),
     more: finderPath(input.q),
   };

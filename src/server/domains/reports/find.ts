@@ -1,16 +1,24 @@
-import { type FoundGroup, markWords, pathWith, SEARCH_COUNT_CAP, type SearchHit } from "@shared/search";
+import {
+  countedRows,
+  type FoundGroup,
+  markWords,
+  pathWith,
+  SEARCH_COUNT_CAP,
+  type SearchHit,
+} from "@shared/search";
 import { sql } from "drizzle-orm";
-import { countUpTo } from "../../lib/list-engine";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { containsPattern } from "../../lib/sql";
 import { reportsCollectionId } from "./collection";
 import { hitsOf } from "./search";
 import { reportQuery } from "./search-query";
 
+const CAP_PLUS_ONE = sql.raw(String(SEARCH_COUNT_CAP + 1));
+
 /**
  * Reports for the one search: file names that hold the text (the Indexed Files list's filter), then pages
  * whose text matches (the Reports search's query and snippet). Pages are the newest matches: FTS5 walks a MATCH
- * in rowid order, so `limit` hits cost a bounded walk and the count stops at SEARCH_COUNT_CAP, where ranking
+ * in rowid order, so one bounded walk of SEARCH_COUNT_CAP + 1 hits gives the count and the first `limit`, where ranking
  * every hit by BM25 would read all of them (the Reports screen ranks; "See all" opens it).
  */
 export async function findReportsFor(
@@ -21,7 +29,7 @@ export async function findReportsFor(
   const id = await reportsCollectionId(ctx.db);
   if (!id) return { count: 0, capped: false, hits: [], more };
   const [files, pages] = await Promise.all([fileHits(ctx, id, input), pageHits(ctx, input)]);
-  const count = files.total + pages.total;
+  const count = files.count + pages.count;
   return {
     count: Math.min(count, SEARCH_COUNT_CAP),
     capped: files.capped || pages.capped || count > SEARCH_COUNT_CAP,
@@ -33,13 +41,13 @@ export async function findReportsFor(
 async function fileHits(ctx: ServiceCtx, collection: number, input: { q: string; limit: number }) {
   const from = sql`doc_documents WHERE collection_id = ${collection} AND status = 'indexed'
     AND file_name LIKE ${containsPattern(input.q)} ESCAPE '\\'`;
-  const [rows, total] = await Promise.all([
-    ctx.db.all<{ id: number; file_name: string; work_order: string | null; project: string | null }>(
+  const { rows, ...total } = countedRows(
+    await ctx.db.all<{ id: number; file_name: string; work_order: string | null; project: string | null }>(
       sql`SELECT id, file_name, work_order, project FROM ${from} ORDER BY uploaded_at DESC, id DESC
-          LIMIT ${sql.raw(String(input.limit))}`,
+          LIMIT ${CAP_PLUS_ONE}`,
     ),
-    countUpTo(ctx.db, from, SEARCH_COUNT_CAP),
-  ]);
+    input.limit,
+  );
   const hits = rows.map(
     (r): SearchHit => ({
       key: `file:${r.id}`,
@@ -54,15 +62,15 @@ async function fileHits(ctx: ServiceCtx, collection: number, input: { q: string;
 
 async function pageHits(ctx: ServiceCtx, input: { q: string; limit: number }) {
   const query = reportQuery(input.q);
-  if (!query) return { hits: [], total: 0, capped: false };
+  if (!query) return { hits: [], count: 0, capped: false };
   const match = `text : (${query.match})`;
   const from = sql`report_pages_fts WHERE report_pages_fts MATCH ${match}`;
-  const [newest, total] = await Promise.all([
-    ctx.db.all<{ rid: number }>(
-      sql`SELECT rowid AS rid FROM ${from} ORDER BY rowid DESC LIMIT ${sql.raw(String(input.limit))}`,
+  const { rows: newest, ...total } = countedRows(
+    await ctx.db.all<{ rid: number }>(
+      sql`SELECT rowid AS rid FROM ${from} ORDER BY rowid DESC LIMIT ${CAP_PLUS_ONE}`,
     ),
-    countUpTo(ctx.db, from, SEARCH_COUNT_CAP),
-  ]);
+    input.limit,
+  );
   const found = await hitsOf(ctx, newest, query.terms, 160);
   const hits = found.map(
     (h): SearchHit => ({
