@@ -150,6 +150,7 @@ describe("the dashboard's box", () => {
     const portal = page.getByRole("region", { name: "Across the portal" });
     await portal.getByRole("link", { name: /7391-01\.Quillmere Dam\.pdf/ }).waitFor();
     expect(await page.getByText("No results found").count()).toBe(0);
+    await shots(page, "dashboard-search");
     await portal.getByRole("link", { name: "See all results" }).click();
     await page.waitForURL(/\/search\?q=groundwater/);
     await page.context().close();

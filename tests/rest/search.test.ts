@@ -216,6 +216,9 @@ describe("whatever is typed: a 400 with a sentence, or results, never a 500", ()
     ["\ud800 lone surrogate"],
     ["e\u0301\u0301\u0301 zalgo"],
     ["％７３９１"],
+    ["😀".repeat(200)],
+    [`${"a OR b* ".repeat(24)}NEAR(`],
+    ["7391-01(A) OR 7391*"],
   ])("%p", async (q) => {
     const { status, body } = await search(q);
     expect([200, 400]).toContain(status);
