@@ -100,6 +100,7 @@ beforeAll(async () => {
     date: "2025-05-01",
     pdf_file: "7391-01 Quillmere final.pdf",
   });
+  await post("user", "/api/reports-binder", { work_order: "7391-02A", engineer_initials: "QV" });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -154,6 +155,9 @@ describe("each kind is found, with the line that matched and a link to its place
     expect(groupOf(boxes, "core_boxes").hits[0]!.link).toBe("/core-box-inventory?q=7391-01");
     const binder = (await search("Quillmere final")).body;
     expect(titles(binder, "binder")).toEqual(["7391-01 Quillmere final.pdf"]);
+    // A row with no file yet is named by its work order and opens the binder filtered to it.
+    const bare = groupOf((await search("7391-02")).body, "binder").hits[0]!;
+    expect(bare).toMatchObject({ title: "7391-02A", link: "/reports-binder?wo=7391-02A" });
   });
 
   test("groups come in one order with counts; limit caps each group's rows, not its count", async () => {

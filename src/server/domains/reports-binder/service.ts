@@ -223,10 +223,13 @@ export async function findBinderRows(
     ...cappedCount(page.total, page.total_capped),
     hits: page.rows.map((r) => ({
       key: `binder:${r.id}`,
-      title: r.pdf_file,
+      // A row may have no file yet: its work order names it then.
+      title: r.pdf_file || r.work_order,
       detail: [r.work_order, r.engineer_initials, r.date].filter(Boolean).join(" · "),
       snippet: markWords(`${r.pdf_file} — ${r.work_order}${r.billing ? ` — ${r.billing}` : ""}`, input.q),
-      link: pathWith("/reports-binder", { q: r.pdf_file }),
+      link: r.pdf_file
+        ? pathWith("/reports-binder", { q: r.pdf_file })
+        : pathWith("/reports-binder", { wo: r.work_order }),
     })),
     more: pathWith("/reports-binder", { q: input.q }),
   };
