@@ -38,25 +38,41 @@ export async function findReportsFor(
   };
 }
 
+/**
+ * File names holding the text, read from the (collection, file name) index alone (a scan of the narrow index, not
+ * of the documents), last name first: names start with their work order, and numbers run with time, so the
+ * newest work orders come first. The rows shown are then read by id; one not indexed (still processing, failed)
+ * is left out.
+ */
 async function fileHits(ctx: ServiceCtx, collection: number, input: { q: string; limit: number }) {
-  const from = sql`doc_documents WHERE collection_id = ${collection} AND status = 'indexed'
-    AND file_name LIKE ${containsPattern(input.q)} ESCAPE '\\'`;
   const { rows, ...total } = countedRows(
-    await ctx.db.all<{ id: number; file_name: string; work_order: string | null; project: string | null }>(
-      sql`SELECT id, file_name, work_order, project FROM ${from} ORDER BY uploaded_at DESC, id DESC
-          LIMIT ${CAP_PLUS_ONE}`,
+    await ctx.db.all<{ id: number }>(
+      sql`SELECT id FROM doc_documents WHERE collection_id = ${collection}
+          AND file_name LIKE ${containsPattern(input.q)} ESCAPE '\\' ORDER BY file_name DESC LIMIT ${CAP_PLUS_ONE}`,
     ),
     input.limit,
   );
-  const hits = rows.map(
-    (r): SearchHit => ({
-      key: `file:${r.id}`,
-      title: r.file_name,
-      detail: [r.work_order, r.project].filter(Boolean).join(" · "),
-      snippet: markWords(r.file_name, input.q),
-      link: pathWith("/reports", { file_q: r.file_name }),
-    }),
-  );
+  const ids = rows.map((r) => Number(r.id));
+  const found = ids.length
+    ? await ctx.db.all<{ id: number; file_name: string; work_order: string | null; project: string | null }>(
+        sql`SELECT id, file_name, work_order, project FROM doc_documents
+            WHERE id IN (${sql.join(ids, sql`, `)}) AND status = 'indexed'`,
+      )
+    : [];
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  const hits = ids.flatMap((id): SearchHit[] => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        key: `file:${r.id}`,
+        title: r.file_name,
+        detail: [r.work_order, r.project].filter(Boolean).join(" · "),
+        snippet: markWords(r.file_name, input.q),
+        link: pathWith("/reports", { file_q: r.file_name }),
+      },
+    ];
+  });
   return { hits, ...total };
 }
 
