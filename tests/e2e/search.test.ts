@@ -65,8 +65,8 @@ describe("the header search", () => {
     await list.getByText("Core boxes · 1").waitFor();
     const offers = list.getByRole("option");
     // Names find the newest register lines first.
-    expect(await offers.first().innerText()).toContain("7391-02(A)");
-    expect(await offers.last().innerText()).toBe("See all results for “quillmere”");
+    expect(await offers.first().textContent()).toContain("7391-02(A)");
+    expect(await offers.last().textContent()).toBe("See all results for “quillmere”");
     mkdirSync(SHOTS, { recursive: true });
     for (const scheme of ["light", "dark"] as const) {
       await toScheme(page, scheme);
@@ -180,6 +180,8 @@ describe("the Work Orders finder", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/work-orders\/7392-01$/);
     await page.getByRole("heading", { level: 1, name: "Work order 7392-01" }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+    expect(await isFocused(page, "Work order 7392-01")).toBe(true);
     await page.context().close();
   }, 60_000);
 });

@@ -1,12 +1,13 @@
 import { countText, linkParts, type SearchHit } from "@shared/search";
 import { parseWorkOrder } from "@shared/work-orders";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { ArrowRightIcon, SearchIcon } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { ErrorState } from "@/components/error-state";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Snippet } from "@/features/reports/snippet";
+import { ResultLink } from "@/features/search/search-groups";
 import { useDebounced, useWorkOrderFinder } from "@/features/search/use-search";
 import { currentHeading, focusScreenHeading } from "@/lib/focus";
 
@@ -129,15 +130,15 @@ function FinderResults({
         <ul ref={listRef} aria-label="Work orders found" className="divide-y rounded-lg border bg-card">
           {hits.map((h) => (
             <li key={h.key}>
-              <Link
-                to={h.link as never}
+              <ResultLink
+                link={h.link}
                 className="flex flex-col gap-0.5 px-3 py-2 hover:bg-accent focus-visible:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:flex-row sm:items-baseline sm:gap-3"
               >
                 <span className="shrink-0 font-medium text-primary tabular-nums">{h.title}</span>
                 <div className="min-w-0 text-sm break-words text-muted-foreground [&>p]:mt-0">
                   {h.snippet.length ? <Snippet parts={h.snippet} /> : h.detail}
                 </div>
-              </Link>
+              </ResultLink>
             </li>
           ))}
         </ul>
