@@ -11,7 +11,7 @@ import {
   UserIcon,
   XIcon,
 } from "lucide-react";
-import { Fragment, useId } from "react";
+import { Fragment, useEffect, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
@@ -118,6 +118,10 @@ function SuggestionList({
   onPick(offer: Suggestion): void;
   searching: boolean;
 }) {
+  // The highlighted offer stays in view as the arrows move it through a list taller than the box.
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [listId, active]);
   return (
     <div
       id={listId}

@@ -17,7 +17,7 @@ export function useHeaderSearch() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const [picked, setActive] = useState(0);
   const [focused, setFocused] = useState(false);
   // The portal's search as you type (debounced); tool names answer at once, results join when they come.
   const found = useSuggestions(text);
@@ -25,6 +25,8 @@ export function useHeaderSearch() {
     () => suggestionsFor(text, can(me ?? null, "admin.view"), found.data),
     [text, me, found.data],
   );
+  // Results arriving (or leaving) change the list under the highlight: it never points past the end.
+  const active = Math.max(0, Math.min(picked, offers.length - 1));
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -51,7 +53,7 @@ export function useHeaderSearch() {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    go(offers[active] ?? offers[0]);
+    go(offers[active]);
   };
   const changeText = (value: string) => {
     setText(value);
@@ -61,7 +63,7 @@ export function useHeaderSearch() {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       const step = e.key === "ArrowDown" ? 1 : -1;
-      setActive((a) => (a + step + offers.length) % Math.max(1, offers.length));
+      setActive((active + step + offers.length) % Math.max(1, offers.length));
     } else if (e.key === "Escape") {
       // First the text goes (the next "/" starts fresh), then the box.
       if (text) return setText("");
