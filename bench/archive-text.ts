@@ -303,7 +303,7 @@ const streetOf = (n: number) => {
   return `${word(r, int(r, 2, 4))} ${pick(r, STREET_KINDS)}`;
 };
 /** Client names: about 3,000, each in a dozen reports. */
-const clientOf = (n: number) => {
+export const clientOf = (n: number) => {
   const r = random(n * 104729 + 3);
   return `${word(r, int(r, 2, 3))} ${pick(r, CLIENT_KINDS)}`;
 };

@@ -104,7 +104,8 @@ const fig = (name: string, value: number, target: number, unit = "ms"): Figure =
   better: "lower",
 });
 
-async function rounds(paths: string[], get: (path: string) => Promise<number>) {
+/** Each path once to warm up, then ROUNDS times over, timed (the search benchmark times its paths so too). */
+export async function rounds(paths: string[], get: (path: string) => Promise<number>) {
   for (const p of paths) await get(p);
   const samples: number[] = [];
   for (let r = 0; r < ROUNDS; r++) for (const p of paths) samples.push(await get(p));

@@ -21,6 +21,7 @@ import { ocrBench } from "./ocr";
 import { formatTable, formatValue, machine, speedIndexMs } from "./report";
 import { reportsBench } from "./reports";
 import { reportsBinderBench } from "./reports-binder";
+import { searchBench } from "./search";
 import { storageBench } from "./storage";
 import { ticketsBench } from "./tickets";
 import { usersBench } from "./users";
@@ -44,6 +45,8 @@ const suites: Record<string, () => Promise<Figure[]>> = {
   hardening: hardeningBench,
   // Thirty years of reports: only when asked for (`bun run bench archive`), its data alone is 6–7 GB.
   ...(process.argv[2] === "archive" ? { archive: archiveBench } : {}),
+  // The one search at archive scale: only when asked for (`bun run bench search`; SEARCH_BENCH_SCALE shrinks it).
+  ...(process.argv[2] === "search" ? { search: searchBench } : {}),
 };
 
 if (clientIsStale()) await buildClient();

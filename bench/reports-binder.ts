@@ -12,8 +12,11 @@ import { type Figure, timeIt } from "./lib";
 
 const ROWS = 500_000;
 
-/** Bulk-load with the search triggers dropped, then rebuild the trigram index once (as a restore would). */
-export async function load(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+/**
+ * Bulk-load with the search triggers dropped, then rebuild the trigram index once (as a restore would). `rows`:
+ * fewer for the search benchmark's small runs.
+ */
+export async function load(db: Awaited<ReturnType<typeof openDatabase>>["db"], rows = ROWS) {
   for (const t of ["reports_binder_fts_ai", "reports_binder_fts_au", "reports_binder_fts_ad"])
     await db.run(sql.raw(`DROP TRIGGER IF EXISTS ${t}`));
   await db.run(sql.raw("DROP TABLE IF EXISTS reports_binder_fts"));
@@ -21,7 +24,7 @@ export async function load(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
   await db.run(
     sql.raw(
       `
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows})
     INSERT INTO reports_binder (pdf_file, date, work_order, engineer_initials, billing, date_sent, page_label, created_by, updated_by)
     SELECT
       (1000 + i / 40) || '-' || printf('%02d', i % 40) || '.Project ' || (i % 997) || '.pdf',

@@ -24,6 +24,7 @@ import { Route as ReportsRouteRouteImport } from "./routes/reports/route"
 import { Route as ReportsBinderRouteRouteImport } from "./routes/reports-binder/route"
 import { Route as S3AdminRouteRouteImport } from "./routes/s3-admin/route"
 import { Route as S3ViewerRouteRouteImport } from "./routes/s3-viewer/route"
+import { Route as SearchRouteRouteImport } from "./routes/search/route"
 import { Route as WorkOrdersIndexRouteImport } from "./routes/work-orders/index"
 import { Route as WorkOrdersWoRouteImport } from "./routes/work-orders/$wo"
 
@@ -102,6 +103,11 @@ const S3ViewerRouteRoute = S3ViewerRouteRouteImport.update({
   path: "/s3-viewer",
   getParentRoute: () => rootRouteImport,
 } as any)
+const SearchRouteRoute = SearchRouteRouteImport.update({
+  id: "/search",
+  path: "/search",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WorkOrdersIndexRoute = WorkOrdersIndexRouteImport.update({
   id: "/work-orders/",
   path: "/work-orders/",
@@ -129,6 +135,7 @@ export interface FileRoutesByFullPath {
   "/reports-binder": typeof ReportsBinderRouteRoute
   "/s3-admin": typeof S3AdminRouteRoute
   "/s3-viewer": typeof S3ViewerRouteRoute
+  "/search": typeof SearchRouteRoute
   "/work-orders/$wo": typeof WorkOrdersWoRoute
   "/work-orders/": typeof WorkOrdersIndexRoute
 }
@@ -148,6 +155,7 @@ export interface FileRoutesByTo {
   "/reports-binder": typeof ReportsBinderRouteRoute
   "/s3-admin": typeof S3AdminRouteRoute
   "/s3-viewer": typeof S3ViewerRouteRoute
+  "/search": typeof SearchRouteRoute
   "/work-orders/$wo": typeof WorkOrdersWoRoute
   "/work-orders": typeof WorkOrdersIndexRoute
 }
@@ -168,6 +176,7 @@ export interface FileRoutesById {
   "/reports-binder": typeof ReportsBinderRouteRoute
   "/s3-admin": typeof S3AdminRouteRoute
   "/s3-viewer": typeof S3ViewerRouteRoute
+  "/search": typeof SearchRouteRoute
   "/work-orders/$wo": typeof WorkOrdersWoRoute
   "/work-orders/": typeof WorkOrdersIndexRoute
 }
@@ -189,6 +198,7 @@ export interface FileRouteTypes {
     | "/reports-binder"
     | "/s3-admin"
     | "/s3-viewer"
+    | "/search"
     | "/work-orders/$wo"
     | "/work-orders/"
   fileRoutesByTo: FileRoutesByTo
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
     | "/reports-binder"
     | "/s3-admin"
     | "/s3-viewer"
+    | "/search"
     | "/work-orders/$wo"
     | "/work-orders"
   id:
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | "/reports-binder"
     | "/s3-admin"
     | "/s3-viewer"
+    | "/search"
     | "/work-orders/$wo"
     | "/work-orders/"
   fileRoutesById: FileRoutesById
@@ -247,6 +259,7 @@ export interface RootRouteChildren {
   ReportsBinderRouteRoute: typeof ReportsBinderRouteRoute
   S3AdminRouteRoute: typeof S3AdminRouteRoute
   S3ViewerRouteRoute: typeof S3ViewerRouteRoute
+  SearchRouteRoute: typeof SearchRouteRoute
   WorkOrdersWoRoute: typeof WorkOrdersWoRoute
   WorkOrdersIndexRoute: typeof WorkOrdersIndexRoute
 }
@@ -358,6 +371,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof S3ViewerRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/search": {
+      id: "/search"
+      path: "/search"
+      fullPath: "/search"
+      preLoaderRoute: typeof SearchRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/work-orders/": {
       id: "/work-orders/"
       path: "/work-orders"
@@ -391,6 +411,7 @@ const rootRouteChildren: RootRouteChildren = {
   ReportsBinderRouteRoute: ReportsBinderRouteRoute,
   S3AdminRouteRoute: S3AdminRouteRoute,
   S3ViewerRouteRoute: S3ViewerRouteRoute,
+  SearchRouteRoute: SearchRouteRoute,
   WorkOrdersWoRoute: WorkOrdersWoRoute,
   WorkOrdersIndexRoute: WorkOrdersIndexRoute,
 }

@@ -10,6 +10,7 @@ import { notificationsRest } from "./domains/notifications/rest";
 import { projectsRest } from "./domains/projects/rest";
 import { reportsRest } from "./domains/reports/rest";
 import { reportsBinderRest } from "./domains/reports-binder/rest";
+import { searchRest } from "./domains/search/rest";
 import { signedFilesRoute, storageRest } from "./domains/storage/rest";
 import { ticketsRest } from "./domains/tickets/rest";
 import { usersRest } from "./domains/users/rest";
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, opts: { metrics?: Metrics } = {}) {
       .use(ticketsRest(deps))
       .use(coreBoxesRest(deps))
       .use(notificationsRest(deps))
+      .use(searchRest(deps))
       .get("/trpc/*", trpc)
       .post("/trpc/*", trpc)
       .all("/api/*", () => json(404, { error: "Not found." }))

@@ -46,7 +46,7 @@ describe("sign-in and the shell", () => {
     await page.context().close();
   });
 
-  test("the header search offers matching screens (Enter opens the first), then the dashboard search", async () => {
+  test("the header search offers matching screens (Enter opens the first), then all results", async () => {
     const page = await env.newPage(DEMO.user);
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -55,12 +55,12 @@ describe("sign-in and the shell", () => {
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await search.fill("binder");
     const offers = page.getByRole("listbox", { name: "Suggestions" }).getByRole("option");
-    // The screen named so first, then one whose description says so.
-    expect(await offers.allInnerTexts()).toEqual([
-      expect.stringContaining("Reports Binder"),
-      expect.stringContaining("Work Orders"),
-      "Search the dashboard for “binder”",
-    ]);
+    // The screen named so first, one whose description says so among the tools, and "See all results" last.
+    await offers.filter({ hasText: "See all results" }).waitFor();
+    const texts = await offers.allInnerTexts();
+    expect(texts[0]).toContain("Reports Binder");
+    expect(texts.some((t) => t.includes("Work Orders"))).toBe(true);
+    expect(texts.at(-1)).toBe("See all results for “binder”");
     // A User is offered no admin screen.
     await search.fill("index");
     expect(await offers.filter({ hasText: "Index Manager" }).count()).toBe(0);
@@ -71,12 +71,15 @@ describe("sign-in and the shell", () => {
     await search.press("Enter");
     await page.waitForURL(/\/reports-binder/);
 
-    // The last offer is the dashboard's own search (/?search=), reached with the arrow keys.
+    // The last offer is every result on one page (/search?q=), reached with the arrow keys.
     await page.keyboard.press("/");
     await search.fill("binder");
     await search.press("ArrowUp"); // from the first offer round to the last
     await search.press("Enter");
-    await page.waitForURL(/\?search=binder/);
+    await page.waitForURL(/\/search\?q=binder/);
+
+    // The dashboard's box still filters the tools (/?search=), and says when nothing at all matches.
+    await page.goto("/?search=binder");
     const categories = page.getByRole("region", { name: "Categories" });
     await categories.getByRole("link", { name: /Reports Binder/ }).waitFor();
     expect(await categories.getByRole("link", { name: /Ask Geolabs AI/ }).count()).toBe(0);

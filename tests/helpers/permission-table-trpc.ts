@@ -145,6 +145,9 @@ export const TRPC_TABLE: Record<string, Row> = {
   "workOrders.lookup": { answers: SIGNED_IN, input: { work_orders: ["1234-56"] } },
   "workOrders.limits": { answers: SIGNED_IN },
   "workOrders.page": { answers: SIGNED_IN, input: { wo: "1234-56" } },
+  "search.all": { answers: SIGNED_IN, input: { q: "boring" } },
+  "search.suggest": { answers: SIGNED_IN, input: { q: "bor" } },
+  "search.workOrders": { answers: SIGNED_IN, input: { q: "1234" } },
   "projects.stats": { answers: SIGNED_IN },
   // A person's own page lists: every call acts on the caller's own lists
   "pinned.list": { answers: SIGNED_IN },

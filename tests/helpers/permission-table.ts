@@ -192,6 +192,8 @@ export const REST_TABLE: Record<string, Row> = {
   },
   "POST /api/lookup-work-orders": { answers: SIGNED_IN, sample: { json: { work_orders: ["1234-56"] } } },
   "GET /api/work-orders/:wo": { answers: SIGNED_IN },
+  // The one search
+  "GET /api/search": { answers: SIGNED_IN, sample: { path: "/api/search?q=boring&limit=3" } },
   "POST /api/projects/import": {
     answers: ADMIN,
     refused: REFUSED["projects.import"],

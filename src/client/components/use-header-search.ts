@@ -1,14 +1,15 @@
 import { can } from "@shared/permissions";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useSuggestions } from "@/features/search/use-search";
 import { useAuth } from "@/lib/auth";
 import { currentHeading, focusScreenHeading } from "@/lib/focus";
 import { isTypingTarget } from "@/lib/utils";
 import { type Suggestion, suggestionsFor } from "./header-search-suggestions";
 
 /**
- * The header search's state: the text, the offers it matches, the highlighted one, whether the box is open (on a
- * phone) and focused. "/" anywhere but in a text field opens and focuses it.
+ * The header search's state: the text, the offers it matches (screens, and the portal search's results once it
+ * answers), the highlighted one, whether the box is open (on a phone) and focused. "/" anywhere but in a text field opens and focuses it.
  */
 export function useHeaderSearch() {
   const navigate = useNavigate();
@@ -16,9 +17,16 @@ export function useHeaderSearch() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const [picked, setActive] = useState(0);
   const [focused, setFocused] = useState(false);
-  const offers = useMemo(() => suggestionsFor(text, can(me ?? null, "admin.view")), [text, me]);
+  // The portal's search as you type (debounced); tool names answer at once, results join when they come.
+  const found = useSuggestions(text);
+  const offers = useMemo(
+    () => suggestionsFor(text, can(me ?? null, "admin.view"), found.data),
+    [text, me, found.data],
+  );
+  // Results arriving (or leaving) change the list under the highlight: it never points past the end.
+  const active = Math.max(0, Math.min(picked, offers.length - 1));
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -55,7 +63,7 @@ export function useHeaderSearch() {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       const step = e.key === "ArrowDown" ? 1 : -1;
-      setActive((a) => (a + step + offers.length) % Math.max(1, offers.length));
+      setActive((active + step + offers.length) % Math.max(1, offers.length));
     } else if (e.key === "Escape") {
       // First the text goes (the next "/" starts fresh), then the box.
       if (text) return setText("");
@@ -75,6 +83,7 @@ export function useHeaderSearch() {
     setFocused,
     offers,
     showList: focused && offers.length > 0,
+    searching: found.pending,
     go,
     submit,
     onKeyDown,

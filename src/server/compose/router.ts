@@ -8,6 +8,7 @@ import { pinnedRouter } from "../domains/pinned/router";
 import { projectsRouter } from "../domains/projects/router";
 import { reportsRouter } from "../domains/reports/router";
 import { reportsBinderRouter } from "../domains/reports-binder/router";
+import { searchRouter } from "../domains/search/router";
 import { storageRouter } from "../domains/storage/router";
 import { ticketsRouter } from "../domains/tickets/router";
 import { usersRouter } from "../domains/users/router";
@@ -29,6 +30,7 @@ export const appRouter = router({
   projects: projectsRouter,
   pinned: pinnedRouter,
   notifications: notificationsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

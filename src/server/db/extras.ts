@@ -4,6 +4,7 @@ import { BINDER_EXTRAS } from "./extras-binder";
 import { CHAT_EXTRAS } from "./extras-chat";
 import { DASHBOARD_EXTRAS } from "./extras-dashboard";
 import { DOCUMENT_EXTRAS } from "./extras-documents";
+import { PROJECT_EXTRAS } from "./extras-projects";
 
 /**
  * Database objects drizzle-kit cannot describe (an FTS5 table, triggers), kept in TypeScript next to the schema
@@ -113,6 +114,7 @@ export const DB_EXTRAS: DbExtra[] = [
   ...DOCUMENT_EXTRAS,
   ...CHAT_EXTRAS,
   ...DASHBOARD_EXTRAS,
+  ...PROJECT_EXTRAS,
 ];
 
 /** Create and fill every missing extra (idempotent; a few milliseconds when all are present). */

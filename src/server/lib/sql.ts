@@ -20,3 +20,17 @@ export function anyContains(columns: (SQLiteColumn | SQL)[], text: string): SQL 
 }
 
 export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
+
+/**
+ * Typed words as an FTS5 query where every word is a quoted prefix ("kapolei sch" → "kapolei"* "sch"*), all
+ * required: quotes, brackets, `*`, NEAR and OR never reach the MATCH syntax. Null when nothing searchable.
+ */
+export function wordPrefixMatch(q: string, maxWords = 8): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length
+    ? words
+        .slice(0, maxWords)
+        .map((w) => `"${w}"*`)
+        .join(" ")
+    : null;
+}

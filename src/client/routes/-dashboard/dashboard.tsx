@@ -7,6 +7,7 @@ import { useMemo, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useSearchAll } from "@/features/search/use-search";
 import { useAuth } from "@/lib/auth";
 import { useFavorites, useRecents } from "@/lib/pinned-pages";
 import { trpc } from "@/lib/trpc";
@@ -15,6 +16,7 @@ import { ExpiringBoxes } from "./expiring-boxes";
 import { KpiCards } from "./kpi-cards";
 import { useDashboardLayout } from "./layout";
 import { PinnedSection } from "./pinned-section";
+import { PortalResults } from "./portal-results";
 import { RepoPanel } from "./repo-panel";
 
 const route = getRouteApi("/");
@@ -28,6 +30,9 @@ export function Dashboard() {
   const { favorites, toggle, isFavorite } = useFavorites();
   const { recents } = useRecents();
   const layout = useDashboardLayout(CATEGORIES);
+  // The same search as the header's: the box's text finds work orders, reports, people… as well as tools.
+  const portal = useSearchAll(search, 3);
+  const portalFound = !!portal.query.data?.groups.some((g) => g.hits.length > 0);
 
   const matches = useMemo(() => {
     const order = new Map(layout.ordered.map((c, i) => [c.id, i]));
@@ -57,6 +62,14 @@ export function Dashboard() {
 
       <DashboardSearch value={search} onChange={setSearch} />
 
+      <PortalResults
+        q={portal.q}
+        pending={portal.query.isFetching}
+        data={portal.query.data}
+        error={portal.query.error}
+        retry={() => void portal.query.refetch()}
+      />
+
       <div className="grid gap-4 lg:grid-cols-2">
         {/* The server lists only pages this person may open; a role changed since the list came is caught here. */}
         <PinnedSection kind="favorites" pages={favorites.filter((p) => !isDisabled(p.path))} />
@@ -64,7 +77,10 @@ export function Dashboard() {
       </div>
 
       {matches.length === 0 ? (
-        <NoResults />
+        // Tools matching nothing is "no results" only when the portal's search found nothing either.
+        portalFound || (portal.q !== null && portal.query.isFetching) ? null : (
+          <NoResults />
+        )
       ) : (
         <CategoryGrid
           matches={matches}

@@ -1,13 +1,28 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { z } from "zod";
 import { Screen } from "@/components/screen";
-import { WorkOrderSearch } from "@/components/work-order-search";
 import { RecentlyOpened } from "./-components/recently-opened";
+import { WorkOrderFinder } from "./-components/work-order-finder";
 
-/** Work Orders: type a number to open everything about it. */
+const finderSearch = z.object({ q: z.string().max(400).optional().catch(undefined) });
+
+/** Work Orders: find one by number, client or project, and open everything about it. */
 export const Route = createFileRoute("/work-orders/")({
-  component: () => (
+  validateSearch: finderSearch,
+  component: WorkOrders,
+});
+
+function WorkOrders() {
+  const { q = "" } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const settle = useCallback(
+    (text: string) => void navigate({ search: text ? { q: text } : {}, replace: true }),
+    [navigate],
+  );
+  return (
     <Screen path="/work-orders">
-      <WorkOrderSearch autoFocus />
+      <WorkOrderFinder initial={q} onSettle={settle} />
       <p className="mt-4 max-w-prose text-sm text-muted-foreground">
         A work order&apos;s page gathers its project from the register, its indexed reports, its binder rows,
         its core boxes and their history. A number without a letter (4321-07) gathers its lettered ones too
@@ -17,5 +32,5 @@ export const Route = createFileRoute("/work-orders/")({
         <RecentlyOpened />
       </div>
     </Screen>
-  ),
-});
+  );
+}

@@ -10,11 +10,13 @@ import {
   type CoreBoxListInput,
   type CoreBoxListRow,
   type CoreBoxRow,
+  coreBoxListInput,
   type coreBoxUpdateInput,
   expiresWithinUntil,
   todayIso,
 } from "@shared/core-boxes";
 import type { ListPage } from "@shared/list-total";
+import { cappedCount, type FoundGroup, markWords, pathWith } from "@shared/search";
 import type { WorkOrderRef } from "@shared/work-orders";
 import type { z } from "zod";
 import { coreBoxes } from "../../db/schema";
@@ -295,3 +297,22 @@ export const boxesOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) =>
 export { boxesExpiringSoonForNotice, type ExpiringBoxes } from "./expiring-notice";
 /** Search words for boxes written before the column existed (run by the composition after the migrations). */
 export { backfillSearchWords } from "./search-words";
+
+/**
+ * Core boxes for the one search: the inventory's own search (every word a prefix of the work order, project or
+ * engineer), first page in the screen's default order; any signed-in person sees the inventory.
+ */
+export async function findBoxes(ctx: ServiceCtx, input: { q: string; limit: number }): Promise<FoundGroup> {
+  const page = await list(ctx, { ...coreBoxListInput.parse({ q: input.q }), page_size: input.limit });
+  return {
+    ...cappedCount(page.total, page.total_capped),
+    hits: page.rows.map((b) => ({
+      key: `box:${b.id}`,
+      title: b.work_order,
+      detail: [b.engineer, b.island, b.year, b.status].filter(Boolean).join(" · "),
+      snippet: markWords(`${b.work_order} — ${b.project}`, input.q),
+      link: pathWith("/core-box-inventory", { q: b.work_order }),
+    })),
+    more: pathWith("/core-box-inventory", { q: input.q }),
+  };
+}

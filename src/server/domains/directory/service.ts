@@ -14,6 +14,7 @@ import { recordAudit } from "../../lib/audit";
 import { forbidden, notFound, parseInput } from "../../lib/errors";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { parseStaffCsv } from "./csv-import";
+import { findPeopleIn } from "./find";
 import { contactsPage, directoryPage, toContact } from "./queries";
 
 /** A page of the directory, or of the caller's own contacts: each person sees only their own. */
@@ -134,3 +135,7 @@ export async function importStaff(ctx: ServiceCtx, { csv, mode }: ImportInput): 
     return result;
   });
 }
+
+/** People for the one search: the directory and the caller's own contacts, as the Contacts screen shows them. */
+export const findPeople = (ctx: ServiceCtx, input: { q: string; limit: number }) =>
+  findPeopleIn(ctx.db, ctx.user.email, input);

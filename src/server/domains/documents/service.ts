@@ -70,6 +70,8 @@ export async function refreshEmbeddings(ctx: ServiceCtx, input: DbNameInput) {
   return { steps: (await jobOutcome(jobs, id)).steps };
 }
 
+/** The document databases' pages for the one search: what the Database Explorer shows any signed-in person. */
+export { findDocumentPagesFor as findDocumentPages } from "./find";
 /** The dashboard card this domain owns. */
 export { documentsIndexedKpi } from "./kpi";
 export { createQueryEmbedder } from "./pipeline/embeddings";

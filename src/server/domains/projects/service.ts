@@ -9,6 +9,7 @@ import { forbidden } from "../../lib/errors";
 import { inImportTurn } from "../../lib/import-turn";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import type { RegisterLookup } from "../../ocr/photos/register-check";
+import { findRegisterLines } from "./find";
 import { registerLines } from "./lookup";
 import { IMPORT_ACTION, projectStats } from "./queries";
 import { type RegisterSheet, readRegisterFile } from "./register-file";
@@ -133,3 +134,10 @@ export const workOrderRegisterLine = (ctx: ServiceCtx, ref: WorkOrderRef) => reg
 
 /** The register's figures (Work Order Recognition's header): every signed-in person. */
 export const registerStats = (ctx: ServiceCtx) => projectStats(ctx.db);
+
+/**
+ * The register's lines by number prefix, client or project name (the one search, the Work Orders finder):
+ * every signed-in person reads the register.
+ */
+export const findWorkOrders = (ctx: ServiceCtx, input: { q: string; limit: number }) =>
+  findRegisterLines(ctx.db, input);

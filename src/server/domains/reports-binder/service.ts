@@ -3,8 +3,10 @@ import {
   type BinderCreate,
   type BinderRow,
   type BinderUpdate,
+  binderListInput,
   sentInOrder,
 } from "@shared/reports-binder";
+import { cappedCount, type FoundGroup, markWords, pathWith } from "@shared/search";
 import type { WorkOrderRef } from "@shared/work-orders";
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -211,3 +213,28 @@ export const binderExport = (ctx: ServiceCtx, input: Parameters<typeof binderCsv
 
 /** A work order's binder rows: what the binder shows any signed-in person. */
 export const binderRowsOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) => workOrderBinderRows(ctx.db, ref);
+
+/**
+ * Binder rows for the one search: the binder's own search (file, work order, initials or billing; 3+ characters
+ * anywhere through its trigram index), first page newest first; any signed-in person reads the binder.
+ */
+export async function findBinderRows(
+  ctx: ServiceCtx,
+  input: { q: string; limit: number },
+): Promise<FoundGroup> {
+  const page = await binderPage(ctx, { ...binderListInput.parse({ q: input.q }), page_size: input.limit });
+  return {
+    ...cappedCount(page.total, page.total_capped),
+    hits: page.rows.map((r) => ({
+      key: `binder:${r.id}`,
+      // A row may have no file yet: its work order names it then.
+      title: r.pdf_file || r.work_order,
+      detail: [r.work_order, r.engineer_initials, r.date].filter(Boolean).join(" · "),
+      snippet: markWords(`${r.pdf_file} — ${r.work_order}${r.billing ? ` — ${r.billing}` : ""}`, input.q),
+      link: r.pdf_file
+        ? pathWith("/reports-binder", { q: r.pdf_file })
+        : pathWith("/reports-binder", { wo: r.work_order }),
+    })),
+    more: pathWith("/reports-binder", { q: input.q }),
+  };
+}

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { REPORT_PAGE_SPAN, WORK_ORDER_TOKENS, woToken } from "../../db/extras-documents";
 import type { ServiceCtx } from "../../lib/service-ctx";
 import { offsetOf } from "../../lib/sql";
-import { reportQuery, snippetOf } from "./search-query";
+import { reportQuery, type SearchTerm, snippetOf } from "./search-query";
 
 interface DocRow {
   id: number;
@@ -70,8 +70,17 @@ export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): 
     : await ctx.db.all<{ rid: number }>(sql`
         SELECT rowid AS rid FROM report_pages_fts WHERE report_pages_fts MATCH ${match}
         ORDER BY bm25(report_pages_fts, 1.0, 0.0), rowid LIMIT ${input.page_size} OFFSET ${offset}`);
-  if (!rows.length) return { hits: [], total, total_capped: capped };
+  return { hits: await hitsOf(ctx, rows, query.terms), total, total_capped: capped };
+}
 
+/** Hits (rowids of report_pages_fts) as pages with their reports and snippets, in the order given. */
+export async function hitsOf(
+  ctx: ServiceCtx,
+  rows: { rid: number | null }[],
+  terms: SearchTerm[],
+  snippetChars?: number,
+): Promise<ReportHit[]> {
+  if (!rows.length) return [];
   const keys = rows.map((r) => ({
     doc: Math.floor(Number(r.rid) / REPORT_PAGE_SPAN),
     page: Number(r.rid) % REPORT_PAGE_SPAN,
@@ -98,8 +107,8 @@ export async function searchReports(ctx: ServiceCtx, input: ReportSearchInput): 
       work_order: d.work_order ?? "",
       project: d.project ?? "",
       page: k.page,
-      snippet: snippetOf(d.text, query.terms),
+      snippet: snippetOf(d.text, terms, snippetChars),
     });
   }
-  return { hits, total, total_capped: capped };
+  return hits;
 }

@@ -14,6 +14,7 @@ import { anyContains, offsetOf } from "../../lib/sql";
 import { assertCanWrite } from "../../storage/access";
 import { signedLink } from "../../storage/links";
 import { reportColumns, reportsCollectionId, toReportFile, workOrderRange } from "./collection";
+import { findReportsFor } from "./find";
 import { withIndexedReports } from "./indexed-of";
 import { workOrderReports } from "./work-order-reports";
 
@@ -89,3 +90,6 @@ export const reportsOfWorkOrder = (ctx: ServiceCtx, ref: WorkOrderRef) => workOr
 /** List rows with their work order's indexed report, looked up for the whole page at once (binder, core boxes). */
 export const withWorkOrderReports = <T extends { work_order: string }>(ctx: ServiceCtx, rows: T[]) =>
   withIndexedReports(ctx.db, rows);
+
+/** Reports by file name and page text for the one search: what the Reports screen shows any signed-in person. */
+export const findReports = findReportsFor;

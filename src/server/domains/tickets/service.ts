@@ -1,6 +1,8 @@
 import { type Actor, can, canDeleteTicket, canSeeTicket, isStaffAdmin } from "@shared/permissions";
+import { cappedCount, type FoundGroup, markWords, pathWith } from "@shared/search";
 import {
   type AddCommentInput,
+  STATUS_LABELS,
   TICKET_MESSAGES,
   type Ticket,
   type TicketComment,
@@ -10,6 +12,7 @@ import {
   type TicketStatus,
   type TicketUpdateInput,
   ticketCreateInput,
+  ticketListInput,
 } from "@shared/tickets";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -184,3 +187,23 @@ export async function addTicketComment(
 
 /** The dashboard card this domain owns. */
 export { openTicketsKpi } from "./kpi";
+
+/**
+ * Tickets for the one search: the IT Tickets screen's own search ("#42", words as prefixes) over the tickets
+ * the caller may see (their own; every ticket for Admins and Owners), newest first.
+ */
+export async function findTickets(ctx: ServiceCtx, input: { q: string; limit: number }): Promise<FoundGroup> {
+  const q = input.q.slice(0, 200);
+  const page = await ticketPage(ctx, { ...ticketListInput.parse({ q }), page_size: input.limit });
+  return {
+    ...cappedCount(page.total),
+    hits: page.rows.map((t) => ({
+      key: `ticket:${t.id}`,
+      title: `#${t.id} ${t.title}`,
+      detail: [STATUS_LABELS[t.status], t.requesterName || t.requester].join(" · "),
+      snippet: markWords(`${t.title} — ${t.description}`, q),
+      link: pathWith("/it-tickets", { ticket: t.id }),
+    })),
+    more: pathWith("/it-tickets", { q }),
+  };
+}
