@@ -144,6 +144,7 @@ export const TRPC_TABLE: Record<string, Row> = {
   // Work Order Recognition and the project register
   "workOrders.lookup": { answers: SIGNED_IN, input: { work_orders: ["1234-56"] } },
   "workOrders.limits": { answers: SIGNED_IN },
+  "workOrders.recognize": { answers: SIGNED_IN },
   "workOrders.page": { answers: SIGNED_IN, input: { wo: "1234-56" } },
   "search.all": { answers: SIGNED_IN, input: { q: "boring" } },
   "search.suggest": { answers: SIGNED_IN, input: { q: "bor" } },
