@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { projects } from "@server/db/schema";
 import { STORAGE_KEYS } from "@shared/dashboard";
-import { workOrderKey } from "@shared/work-orders";
 import { addDays, format } from "date-fns";
 import type { Locator, Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, startBrowserEnv } from "../helpers/browser";
-import { textPdf } from "../helpers/pdfs";
-import { bulkIndex } from "../helpers/reports";
 import { shots } from "../helpers/screens";
+import { kapoleiWall } from "../helpers/work-order-records";
 
 /**
  * Issue 56 in Chromium: favorites kept per person on the server (a new browser sees them, another person does
@@ -21,25 +18,10 @@ const day = (n: number) => format(addDays(new Date(), n), "yyyy-MM-dd");
 beforeAll(async () => {
   env = await startBrowserEnv();
   const { t } = env;
-  await t.deps.db.insert(projects).values({
-    workOrder: "9876-05",
-    woKey: workOrderKey("9876-05"),
-    client: "Ala Moana LLC",
-    project: "Kapolei Retaining Wall",
-    pr: "PR-77",
-    date: "2025-04-02",
-    principalEngineer: "G. Sato",
+  const post = await kapoleiWall(t, {
+    name: "9876-05A.Kapolei Annex.pdf",
+    text: "Annex footing on dense sand.",
   });
-  const admin = await t.login(DEMO.admin);
-  const indexed = await bulkIndex(t, admin, [
-    {
-      name: "9876-05.Kapolei Wall.pdf",
-      content: await textPdf(["Boring B-1 met refusal at 12 ft on basalt."]),
-    },
-    { name: "9876-05A.Kapolei Annex.pdf", content: await textPdf(["Annex footing on dense sand."]) },
-  ]);
-  expect(indexed.body.indexed).toBe(2);
-  const post = (path: string, json: unknown) => t.request(path, { method: "POST", json, cookie: admin });
   const binder = { work_order: "9876-05", engineer_initials: "GS", pdf_file: "9876-05 final.pdf" };
   expect((await post("/api/reports-binder", binder)).status).toBe(200);
   const box = {

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { projects } from "@server/db/schema";
-import { workOrderKey } from "@shared/work-orders";
 import type { Page } from "playwright-core";
 import { DEMO } from "../helpers/app";
 import { type BrowserEnv, dropFile, startBrowserEnv } from "../helpers/browser";
 import { printedList } from "../helpers/drawn-photos";
-import { textPdf } from "../helpers/pdfs";
-import { bulkIndex } from "../helpers/reports";
+import { kapoleiWall } from "../helpers/work-order-records";
 
 /**
  * The work order page in Chromium: reached from a binder cell, a core box, a recognised photo and the header
@@ -17,25 +14,10 @@ let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
   const { t } = env;
-  await t.deps.db.insert(projects).values({
-    workOrder: "9876-05",
-    woKey: workOrderKey("9876-05"),
-    client: "Ala Moana LLC",
-    project: "Kapolei Retaining Wall",
-    pr: "PR-77",
-    date: "2025-04-02",
-    principalEngineer: "G. Sato",
+  const post = await kapoleiWall(t, {
+    name: "9876-06.Ewa Seawall.pdf",
+    text: "Seawall piles were driven to 40 ft.",
   });
-  const admin = await t.login(DEMO.admin);
-  const indexed = await bulkIndex(t, admin, [
-    {
-      name: "9876-05.Kapolei Wall.pdf",
-      content: await textPdf(["Boring B-1 met refusal at 12 ft on basalt."]),
-    },
-    { name: "9876-06.Ewa Seawall.pdf", content: await textPdf(["Seawall piles were driven to 40 ft."]) },
-  ]);
-  expect(indexed.body.indexed).toBe(2);
-  const post = (path: string, json: unknown) => t.request(path, { method: "POST", json, cookie: admin });
   expect((await post("/api/reports-binder", { work_order: "9876-05", engineer_initials: "GS" })).status).toBe(
     200,
   );
