@@ -49,7 +49,7 @@ export const MAX_SUGGESTIONS = 3;
  * against the reading must reach SURE, and be APART times the next candidate's.
  */
 export const SURE = 0.05;
-export const APART = 8;
+export const APART = 16;
 
 export interface Candidate {
   work_order: string;
