@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-/** Calls to the portal answered by a proxy's error page (HTML, 502) until `restore()`. */
+/**
+ * Calls to the portal answered by a proxy's error page (HTML, 502) until `restore()`. `pattern` is looked for in
+ * the whole path: a tRPC batch names its procedures in any order ("/trpc/pinned.list,coreBoxes.list").
+ */
 async function breakApi(page: Page, pattern: RegExp) {
   const handler = (route: import("playwright-core").Route) =>
     route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad Gateway</body></html>" });
@@ -23,7 +26,7 @@ async function breakApi(page: Page, pattern: RegExp) {
 describe("error states: what failed, in words, and Retry", () => {
   test("Core Inventory, Binder, Ask AI and the binder's health say what failed and recover on Retry", async () => {
     const page = await env.newPage(DEMO.user);
-    const restore = await breakApi(page, /\/(trpc|api)\/(coreBoxes|reportsBinder|documents|chat|list-dbs)/);
+    const restore = await breakApi(page, /\/(trpc|api)\/[^?]*\b(coreBoxes|reportsBinder|documents|chat|list-dbs)\b/);
     await page.goto("/core-box-inventory");
     const boxes = page.getByRole("alert").filter({ hasText: "Failed to load the core boxes." });
     await boxes.waitFor();
@@ -51,7 +54,7 @@ describe("error states: what failed, in words, and Retry", () => {
 
   test("Retry in a list loads it again once the portal answers", async () => {
     const page = await env.newPage(DEMO.user);
-    const restore = await breakApi(page, /\/trpc\/coreBoxes\.list/);
+    const restore = await breakApi(page, /\/trpc\/[^?]*\bcoreBoxes\.list\b/);
     await page.goto("/core-box-inventory");
     const retry = page.getByRole("table", { name: "Core boxes" }).getByRole("button", { name: "Retry" });
     await retry.waitFor();

@@ -64,6 +64,12 @@ const routes = () => restRoutes(t).filter((r) => !SKIP.has(r.key));
 const ACCEPTABLE_503 = /text reader|photos are waiting to be read|database is busy/i;
 
 async function check(label: string, res: Response) {
+  // A live stream (the notifications' server-sent events) never ends: its status and headers are the answer.
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    if (res.status >= 500) problems.push(`${label} → ${res.status} (event stream)`);
+    return;
+  }
   const body = await res.text();
   const serverError =
     res.status >= 500 && res.status !== 501 && !(res.status === 503 && ACCEPTABLE_503.test(body));
