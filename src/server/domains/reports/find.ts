@@ -8,7 +8,7 @@ import {
 } from "@shared/search";
 import { sql } from "drizzle-orm";
 import type { ServiceCtx } from "../../lib/service-ctx";
-import { containsPattern } from "../../lib/sql";
+import { containsPattern, wholeWordsFirst } from "../../lib/sql";
 import { reportsCollectionId } from "./collection";
 import { hitsOf } from "./search";
 import { reportQuery } from "./search-query";
@@ -24,11 +24,16 @@ const CAP_PLUS_ONE = sql.raw(String(SEARCH_COUNT_CAP + 1));
 export async function findReportsFor(
   ctx: ServiceCtx,
   input: { q: string; limit: number },
+  { pages: withPages = true } = {},
 ): Promise<FoundGroup> {
   const more = pathWith("/reports", { q: input.q });
   const id = await reportsCollectionId(ctx.db);
   if (!id) return { count: 0, capped: false, hits: [], more };
-  const [files, pages] = await Promise.all([fileHits(ctx, id, input), pageHits(ctx, input)]);
+  const noPages = { hits: [], count: 0, capped: false };
+  const [files, pages] = await Promise.all([
+    fileHits(ctx, id, input),
+    withPages ? pageHits(ctx, input) : noPages,
+  ]);
   const count = files.count + pages.count;
   return {
     count: Math.min(count, SEARCH_COUNT_CAP),
@@ -79,12 +84,15 @@ async function fileHits(ctx: ServiceCtx, collection: number, input: { q: string;
 async function pageHits(ctx: ServiceCtx, input: { q: string; limit: number }) {
   const query = reportQuery(input.q);
   if (!query) return { hits: [], count: 0, capped: false };
-  const match = `text : (${query.match})`;
-  const from = sql`report_pages_fts WHERE report_pages_fts MATCH ${match}`;
+  const read = (words: string) =>
+    ctx.db.all<{ rid: number }>(
+      sql`SELECT rowid AS rid FROM report_pages_fts WHERE report_pages_fts MATCH ${`text : (${words})`}
+          ORDER BY rowid DESC LIMIT ${CAP_PLUS_ONE}`,
+    );
+  // The last word as typed is a prefix; whole words alone when they already fill the count.
+  const whole = query.match.replaceAll('"*', '"');
   const { rows: newest, ...total } = countedRows(
-    await ctx.db.all<{ rid: number }>(
-      sql`SELECT rowid AS rid FROM ${from} ORDER BY rowid DESC LIMIT ${CAP_PLUS_ONE}`,
-    ),
+    await wholeWordsFirst(read, whole, query.match, SEARCH_COUNT_CAP + 1),
     input.limit,
   );
   const found = await hitsOf(ctx, newest, query.terms, 160);

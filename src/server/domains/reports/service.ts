@@ -93,3 +93,9 @@ export const withWorkOrderReports = <T extends { work_order: string }>(ctx: Serv
 
 /** Reports by file name and page text for the one search: what the Reports screen shows any signed-in person. */
 export const findReports = findReportsFor;
+/**
+ * As you type: reports by file name only. A word still being typed is a prefix, and over a million pages a prefix
+ * expands to every word it starts; page text is searched when the search is submitted.
+ */
+export const findReportNames = (ctx: ServiceCtx, input: { q: string; limit: number }) =>
+  findReportsFor(ctx, input, { pages: false });

@@ -12,7 +12,7 @@ import { findBoxes } from "../core-boxes/service";
 import { findPeople } from "../directory/service";
 import { findDocumentPages } from "../documents/service";
 import { findWorkOrders } from "../projects/service";
-import { findReports } from "../reports/service";
+import { findReportNames, findReports } from "../reports/service";
 import { findBinderRows } from "../reports-binder/service";
 import { findTickets } from "../tickets/service";
 
@@ -32,12 +32,22 @@ const FINDERS: Record<SearchKind, Finder> = {
   binder: findBinderRows,
 };
 
-/** As-you-type: the groups a suggestion list shows, and their cheapest reads. */
+/**
+ * As-you-type: the groups a suggestion list shows, and their cheapest reads (reports by file name; the document
+ * databases and report pages wait for the submitted search).
+ */
 const SUGGESTED: SearchKind[] = ["work_orders", "reports", "people", "tickets", "core_boxes", "binder"];
+const SUGGEST_FINDERS: Partial<Record<SearchKind, Finder>> = { reports: findReportNames };
 
-async function group(ctx: ServiceCtx, kind: SearchKind, input: SearchInput): Promise<SearchGroup> {
+async function group(
+  ctx: ServiceCtx,
+  kind: SearchKind,
+  input: SearchInput,
+  finders: Partial<Record<SearchKind, Finder>>,
+): Promise<SearchGroup> {
   try {
-    return { kind, label: SEARCH_KIND_LABELS[kind], ...(await FINDERS[kind](ctx, input)) };
+    const find = finders[kind] ?? FINDERS[kind];
+    return { kind, label: SEARCH_KIND_LABELS[kind], ...(await find(ctx, input)) };
   } catch (err) {
     // Text one screen's search refuses (too short for it, say) means "nothing there", not a failed search.
     if (err instanceof AppError && err.code === "BAD_REQUEST")
@@ -47,8 +57,13 @@ async function group(ctx: ServiceCtx, kind: SearchKind, input: SearchInput): Pro
 }
 
 /** The groups, searched side by side, in SEARCH_KINDS order. */
-async function searchGroups(ctx: ServiceCtx, input: SearchInput, kinds: SearchKind[]): Promise<SearchResult> {
-  const groups = await Promise.all(kinds.map((kind) => group(ctx, kind, input)));
+async function searchGroups(
+  ctx: ServiceCtx,
+  input: SearchInput,
+  kinds: SearchKind[],
+  finders: Partial<Record<SearchKind, Finder>> = {},
+): Promise<SearchResult> {
+  const groups = await Promise.all(kinds.map((kind) => group(ctx, kind, input, finders)));
   return {
     q: input.q,
     groups,
@@ -62,7 +77,8 @@ export const searchAll = (ctx: ServiceCtx, input: SearchInput) =>
   searchGroups(ctx, input, Object.keys(FINDERS) as SearchKind[]);
 
 /** search.suggest: the header's list as you type (fewer rows; the document databases wait for "See all"). */
-export const suggest = (ctx: ServiceCtx, input: SearchInput) => searchGroups(ctx, input, SUGGESTED);
+export const suggest = (ctx: ServiceCtx, input: SearchInput) =>
+  searchGroups(ctx, input, SUGGESTED, SUGGEST_FINDERS);
 
 /** The Work Orders finder: the register by number prefix, client or project name. */
 export const findWorkOrderLines = (ctx: ServiceCtx, input: SearchInput) => findWorkOrders(ctx, input);
