@@ -1,4 +1,5 @@
 import { REPORTS_DB } from "@shared/reports";
+import { contentFts } from "./content-fts";
 import type { DbExtra } from "./extras";
 
 /**
@@ -40,24 +41,13 @@ const pageWo = (row: string) =>
  * Its second column holds the work-order tokens (woToken); the ranking gives that column no weight.
  */
 export const DOCUMENT_EXTRAS: DbExtra[] = [
-  {
+  contentFts({
     name: "document chunk search",
-    marker: "doc_chunks_fts_ad",
-    create: [
-      `CREATE VIRTUAL TABLE IF NOT EXISTS doc_chunks_fts USING fts5(text, content='doc_chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`,
-      `CREATE TRIGGER IF NOT EXISTS doc_chunks_fts_ai AFTER INSERT ON doc_chunks BEGIN
-         INSERT INTO doc_chunks_fts(rowid, text) VALUES (new.id, new.text);
-       END`,
-      `CREATE TRIGGER IF NOT EXISTS doc_chunks_fts_au AFTER UPDATE OF text ON doc_chunks BEGIN
-         INSERT INTO doc_chunks_fts(doc_chunks_fts, rowid, text) VALUES ('delete', old.id, old.text);
-         INSERT INTO doc_chunks_fts(rowid, text) VALUES (new.id, new.text);
-       END`,
-      `CREATE TRIGGER IF NOT EXISTS doc_chunks_fts_ad AFTER DELETE ON doc_chunks BEGIN
-         INSERT INTO doc_chunks_fts(doc_chunks_fts, rowid, text) VALUES ('delete', old.id, old.text);
-       END`,
-    ],
-    populate: ["INSERT INTO doc_chunks_fts(doc_chunks_fts) VALUES ('rebuild')"],
-  },
+    table: "doc_chunks",
+    columns: ["text"],
+    options: "tokenize='porter unicode61 remove_diacritics 2'",
+    updateOf: ["text"],
+  }),
   {
     name: "report page search",
     marker: "report_pages_fts_wo_ad",

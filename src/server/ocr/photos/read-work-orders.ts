@@ -69,11 +69,12 @@ export async function readWorkOrders(
   const found = extractFromLines(lines);
   // A reading cut short is not a number yet: it is offered as read.
   const whole = found.filter((w) => !w.cut);
-  const verdicts = register ? await checkReadings(whole, register) : [];
+  const checked = register ? await checkReadings(whole, register) : [];
+  const verdicts = new Map(whole.map((w, i) => [w, checked[i]]));
   const readings = found.map((w) => ({
     ...judged(
       { work_order: w.work_order, box: w.bbox ? imageBox(w.bbox, reading) : null, confidence: w.confidence },
-      verdicts[whole.indexOf(w)],
+      verdicts.get(w),
     ),
     cut: w.cut,
   }));
